@@ -1,0 +1,102 @@
+/**
+ * The username-search HTTP contract (spec 000 §4, §7, §8) plus Hound's additions (progress, SSE, cancel,
+ * verdict/reason/evidence). One definition per shape: the server validates with these, the web app
+ * parses with them.
+ */
+import { z } from 'zod';
+
+export const VerdictSchema = z.enum(['found', 'not_found', 'unknown', 'invalid']);
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+export const StartSearchRequestSchema = z.object({
+  username: z.string(),
+  device_id: z.string().max(200).optional(),
+});
+export type StartSearchRequest = z.infer<typeof StartSearchRequestSchema>;
+
+/** `started` carries the id; the other statuses carry the reason in `error`. */
+export const StartSearchResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('started'), search_id: z.string() }),
+  z.object({ status: z.literal('busy'), error: z.string() }),
+  z.object({ status: z.literal('device_limit'), error: z.string() }),
+  z.object({ status: z.literal('error'), error: z.string() }),
+]);
+export type StartSearchResponse = z.infer<typeof StartSearchResponseSchema>;
+
+/** Error body for non-2xx answers (422 unsupported characters, 429 too many active searches, …). */
+export const ApiErrorSchema = z.object({ status: z.literal('error'), code: z.string(), error: z.string() });
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const EvidenceSchema = z.object({
+  status: z.number().int().optional(),
+  final_url: z.string().optional(),
+  rule: z.string(),
+  elapsed_ms: z.number(),
+  agreed: z.array(z.string()),
+  outcomes: z
+    .array(z.object({ format: z.string(), verdict: VerdictSchema, reason: z.string().optional(), rule: z.string() }))
+    .optional(),
+  detail: z.string().optional(),
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
+/** One platform's entry. `found`/`status` keep the spec's fields; `verdict`/`reason`/`evidence` are Hound's. */
+export const PlatformResultSchema = z.object({
+  site_id: z.string(),
+  url: z.string(),
+  found: z.boolean(),
+  /** "Found", "Not Found", "Unknown" or "Invalid" — the spec's display status. */
+  status: z.string(),
+  username: z.string(),
+  category: z.string(),
+  verdict: VerdictSchema,
+  reason: z.string().optional(),
+  evidence: EvidenceSchema,
+});
+export type PlatformResult = z.infer<typeof PlatformResultSchema>;
+
+export const ProgressSchema = z.object({ done: z.number().int(), total: z.number().int() });
+export type Progress = z.infer<typeof ProgressSchema>;
+
+export const SearchStatusSchema = z.enum(['queued', 'running', 'completed', 'error', 'cancelled']);
+export type SearchStatus = z.infer<typeof SearchStatusSchema>;
+
+export const SearchStatusResponseSchema = z.object({
+  status: SearchStatusSchema,
+  username: z.string(),
+  error: z.string().optional(),
+  progress: ProgressSchema,
+  result: z
+    .object({
+      /** Keyed by platform (site) display name. */
+      results: z.record(z.string(), PlatformResultSchema),
+      total_found: z.number().int(),
+      error: z.string().optional(),
+    })
+    .optional(),
+});
+export type SearchStatusResponse = z.infer<typeof SearchStatusResponseSchema>;
+
+/** Server-Sent Events of `GET /api/search/{id}/events`. Event ids are the result sequence numbers. */
+export const SseResultEventSchema = z.object({
+  platform: z.string(),
+  result: PlatformResultSchema,
+  progress: ProgressSchema,
+});
+export const SseDoneEventSchema = z.object({
+  status: SearchStatusSchema,
+  total_found: z.number().int(),
+  progress: ProgressSchema,
+  error: z.string().optional(),
+});
+export type SseResultEvent = z.infer<typeof SseResultEventSchema>;
+export type SseDoneEvent = z.infer<typeof SseDoneEventSchema>;
+
+/** Messages the spec fixes (§8). The server sends these texts; the web app shows them. */
+export const SEARCH_MESSAGES = {
+  unsupportedCharacters: 'Use letters only. Do not use special characters.',
+  tooManyActive: 'Too many active searches. Please wait a moment and try again.',
+  busy: 'The system is busy, please try again later',
+  deviceLimit: 'Device search limit reached',
+  unexpected: 'Unexpected error occurred',
+} as const;

@@ -1,0 +1,152 @@
+/**
+ * The engine's shared vocabulary. Catalogue loaders produce these shapes; the checker, the search
+ * stream, the health self-test, the CLI and the server consume them. Keep this file types-only.
+ */
+
+/** Where a rule set came from. `hound` is Hound's own catalogue format. */
+export type CatalogueFormat = 'sherlock' | 'whatsmyname' | 'maigret' | 'hound';
+
+/** The four final states of one check. */
+export type Verdict = 'found' | 'not_found' | 'unknown' | 'invalid';
+
+/** Why a check could not decide. Never turned into found/not_found. */
+export type UnknownReason =
+  | 'timeout'
+  | 'blocked' // WAF / captcha / bot-detection page
+  | 'rate_limited' // 429 still in force after honouring Retry-After within the budget
+  | 'conflict' // catalogues that describe the same site disagree
+  | 'network' // reset, refused, closed mid-body
+  | 'dns' // host does not resolve
+  | 'tls' // certificate or handshake failure
+  | 'http_error' // 403 / 5xx / unexpected status the rules do not cover
+  | 'site_error' // a site-specific error marker (Maigret `errors` map)
+  | 'redirect_loop'
+  | 'too_large' // body or decompressed body over the cap before the rules could decide
+  | 'cancelled';
+
+/** Why a check was not attempted. No request is sent for these. */
+export type InvalidReason = 'unsupported_username' | 'disabled' | 'unsupported_check';
+
+export type Reason = UnknownReason | InvalidReason;
+
+/** The HTTP request one check sends, with the username already placed and encoded. */
+export interface CheckRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Follow redirects (bounded) or return the 3xx itself, per the catalogue's rule. */
+  followRedirects: boolean;
+}
+
+/** What the transport hands back to the rules. The body is at most the configured cap, decoded as text. */
+export interface CheckResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** URL of the response actually judged (after any followed redirects). */
+  finalUrl: string;
+  /** Number of redirects followed. */
+  redirects: number;
+  /** True when the body was cut at the byte cap. */
+  truncated: boolean;
+}
+
+/** The decision of one rule set (one catalogue's view of one site). */
+export interface RuleOutcome {
+  format: CatalogueFormat;
+  verdict: Verdict;
+  reason?: Reason;
+  /** Human-readable rule that decided, e.g. `status 404 is not 2xx (status_code)`. */
+  rule: string;
+}
+
+/**
+ * One catalogue entry, normalised. A site known to several catalogues has several checks.
+ * `unsupported` entries are kept (and reported) rather than dropped.
+ */
+export interface SiteCheck {
+  format: CatalogueFormat;
+  /** The entry's name in its own catalogue. */
+  name: string;
+  /** Human profile URL template; `{username}` marks the username's place. */
+  profileUrl: string;
+  /** Home page, for display and favicons. */
+  urlMain?: string;
+  /** Request template; `{username}` marks the username's place in url and body. */
+  request: {
+    method: CheckRequest['method'];
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+    bodyEncoding?: 'json' | 'form' | 'raw';
+    followRedirects: boolean;
+  };
+  /** Format-specific detection rule; interpreted only by that format's judge. */
+  rule: unknown;
+  /** JS regex source (already translated from Python) the username must match (search semantics). */
+  usernamePattern?: string;
+  /** Characters removed from the username before placing it (WhatsMyName `strip_bad_char`). */
+  stripChars?: string;
+  category: string;
+  tags: string[];
+  nsfw: boolean;
+  knownClaimed: string[];
+  knownUnclaimed?: string;
+  /** Anti-automation declared by the catalogue (informational unless it makes the check impossible). */
+  protection: string[];
+  disabled: boolean;
+  /** Set when Hound cannot check this entry at all; the detail says why. */
+  unsupported?: { reason: 'unsupported_check'; detail: string };
+}
+
+/** A site as searched and reported: every catalogue's check for one normalised host (or name). */
+export interface Site {
+  /** Stable id, e.g. `github.com` or `github.com/gist` when one host has distinct sites. */
+  id: string;
+  name: string;
+  host: string;
+  category: string;
+  tags: string[];
+  nsfw: boolean;
+  checks: SiteCheck[];
+}
+
+/** Evidence a person needs to trust a result. */
+export interface Evidence {
+  status?: number;
+  finalUrl?: string;
+  /** The rule that decided (for merged sites, the agreeing rules joined). */
+  rule: string;
+  elapsedMs: number;
+  /** Catalogues whose rules produced the verdict. */
+  agreed: CatalogueFormat[];
+  /** Every rule set's own outcome, present when more than one catalogue checked the site. */
+  outcomes?: RuleOutcome[];
+  /** Extra detail, e.g. which WAF was recognised or the Retry-After that was honoured. */
+  detail?: string;
+}
+
+/** One site's final result for one username. */
+export interface SiteResult {
+  siteId: string;
+  name: string;
+  /** Profile URL for this username ('' when the username cannot be placed on this site). */
+  url: string;
+  category: string;
+  tags: string[];
+  verdict: Verdict;
+  reason?: Reason;
+  evidence: Evidence;
+}
+
+export interface SearchProgress {
+  done: number;
+  total: number;
+}
+
+/** One item of the search stream: a result in completion order, with progress after it. */
+export interface SearchEvent {
+  result: SiteResult;
+  progress: SearchProgress;
+}
