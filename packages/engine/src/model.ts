@@ -150,3 +150,44 @@ export interface SearchEvent {
   result: SiteResult;
   progress: SearchProgress;
 }
+
+/** Which sites a search covers. */
+export interface SearchOptions {
+  /** Only these sites (by id or case-insensitive name). Named sites are searched even when NSFW or unreliable. */
+  sites?: string[];
+  /** Only sites with one of these categories or tags (case-insensitive). */
+  categories?: string[];
+  /** Include NSFW sites. @default false */
+  nsfw?: boolean;
+  /** Only checks from these catalogues. @default all loaded */
+  formats?: CatalogueFormat[];
+  /** Include sites the health self-test marked unreliable. @default false */
+  includeUnreliable?: boolean;
+  /** Per-check time budget in ms (connect + headers + body, retries included). */
+  timeoutMs?: number;
+  /** Cancels every request of this search. */
+  signal?: AbortSignal;
+}
+
+/** Health self-test outcome for one site. */
+export interface SiteHealth {
+  siteId: string;
+  reliable: boolean;
+  /** Why it is unreliable, e.g. `claimed "blue" judged not_found` or `random username judged found (soft-404)`. */
+  reason?: string;
+  checkedAt: string;
+}
+
+/** A loaded engine: catalogues, one shared transport, health. Create once per process. */
+export interface Engine {
+  readonly sites: readonly Site[];
+  /** Results in completion order; the stream ends when every selected site has a result. */
+  searchUsername(username: string, options?: SearchOptions): AsyncIterable<SearchEvent>;
+  /** Number of sites a search with these options would check. */
+  countSites(options?: SearchOptions): number;
+  /** Latest self-test outcome per site (empty before the first run). */
+  health(): readonly SiteHealth[];
+  /** Runs the health self-test over all sites and stores the outcome. */
+  selfTest(options?: { signal?: AbortSignal; onProgress?: (p: SearchProgress) => void }): Promise<SiteHealth[]>;
+  close(): Promise<void>;
+}
