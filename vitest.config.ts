@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import SummaryReporter from './test/summary-reporter.ts';
 
-// One runner for every workspace. Each project keeps its own config file next to its code;
-// the shared network guard is added by each project's setupFiles.
+// One runner for every workspace. Each project keeps its own config file next to its code and loads the
+// shared network guard through its setupFiles.
 export default defineConfig({
   test: {
     projects: ['test/vitest.config.ts', 'packages/*/vitest.config.ts', 'e2e/vitest.config.ts'],
+    reporters: ['default', new SummaryReporter()],
   },
 });

@@ -52,7 +52,8 @@ export function installNetworkGuard(): void {
     const first = args[0];
     let options: Record<string, unknown>;
     if (first && typeof first === 'object' && !Array.isArray(first)) options = first as Record<string, unknown>;
-    else if (typeof first === 'number') options = { port: first, host: typeof args[1] === 'string' ? args[1] : 'localhost' };
+    else if (typeof first === 'number')
+      options = { port: first, host: typeof args[1] === 'string' ? args[1] : 'localhost' };
     else options = { path: first };
     // Unix sockets and named pipes never leave the machine.
     if (typeof options.path === 'string') return original.apply(this, rawArgs as never);
