@@ -22,7 +22,8 @@ export type UnknownReason =
   | 'site_error' // a site-specific error marker (Maigret `errors` map)
   | 'redirect_loop'
   | 'too_large' // body or decompressed body over the cap before the rules could decide
-  | 'cancelled';
+  | 'cancelled'
+  | 'unexpected_response'; // a response the site's rules recognise as neither found nor not found
 
 /** Why a check was not attempted. No request is sent for these. */
 export type InvalidReason = 'unsupported_username' | 'disabled' | 'unsupported_check';
@@ -84,7 +85,10 @@ export interface SiteCheck {
   };
   /** Format-specific detection rule; interpreted only by that format's judge. */
   rule: unknown;
-  /** JS regex source (already translated from Python) the username must match (search semantics). */
+  /**
+   * JS regex source (already translated from Python; compile with the `u` flag) the username must
+   * match (search semantics, like Python's `re.search`).
+   */
   usernamePattern?: string;
   /** Characters removed from the username before placing it (WhatsMyName `strip_bad_char`). */
   stripChars?: string;
@@ -98,6 +102,13 @@ export interface SiteCheck {
   disabled: boolean;
   /** Set when Hound cannot check this entry at all; the detail says why. */
   unsupported?: { reason: 'unsupported_check'; detail: string };
+  /**
+   * Set when a published false-positive list (Sherlock's exclusions) names this entry: not searched by
+   * default, but still listed, and searched when the user names the site.
+   */
+  excluded?: { reason: string };
+  /** Where the entry was loaded from (a URL or file path), for stats and `hound sites list`. */
+  source?: string;
 }
 
 /** A site as searched and reported: every catalogue's check for one normalised host (or name). */
