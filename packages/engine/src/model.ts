@@ -60,6 +60,8 @@ export interface RuleOutcome {
   reason?: Reason;
   /** Human-readable rule that decided, e.g. `status 404 is not 2xx (status_code)`. */
   rule: string;
+  /** Extra detail, e.g. the recognised WAF vendor or the site's own error message. */
+  detail?: string;
 }
 
 /**

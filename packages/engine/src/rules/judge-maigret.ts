@@ -1,0 +1,86 @@
+import type { CheckResponse, RuleOutcome, SiteCheck } from '../model.ts';
+import { found, guardResponse, is2xx, is3xx, notFound, quote, unknown } from './outcome.ts';
+import { errorUrlFor, isErrorUrl, redirectTarget } from './redirect.ts';
+import type { MaigretRule } from './types.ts';
+
+/**
+ * Maigret's verdict (checking.py `process_site_result`, error_detection.py):
+ * 1. site `errors` substrings → unknown `site_error`; block pages (COMMON_ERRORS and the rest) → `blocked`;
+ *    429 → `rate_limited`; 403 (unless ignore403) and ≥500 → `http_error`; 999 is not an error.
+ * 2. `message`: found iff no absence string and presence detected; `status_code`: 2xx (after redirects);
+ *    `response_url` (no redirects): 2xx and presence.
+ * Presence: any presence string; with none listed, a non-empty body (for a non-ASCII username, one that
+ * contains it). Hound also reads `presenceStrs` (correct spelling) and `errorUrl`, which Maigret ignores.
+ */
+export function judgeMaigret(
+  check: SiteCheck,
+  rule: MaigretRule,
+  response: CheckResponse,
+  username?: string,
+): RuleOutcome {
+  const { status, body } = response;
+  if (body) {
+    for (const [flag, message] of Object.entries(rule.errors)) {
+      if (body.includes(flag)) return unknown('maigret', 'site_error', `site error marker ${quote(flag)}`, message);
+    }
+  }
+  const guarded = guardResponse('maigret', response);
+  if (guarded) return guarded;
+  if (status === 403 && !rule.ignore403) return unknown('maigret', 'http_error', 'status 403: access denied');
+  if (status >= 500 && status !== 999) return unknown('maigret', 'http_error', `status ${status}: server error`);
+
+  const similar = rule.similarSearch ? ' (a search hit, not necessarily an exact profile)' : '';
+  if (rule.checkType === 'status_code') {
+    return is2xx(status)
+      ? found('maigret', `status ${status} is 2xx (status_code)${similar}`)
+      : notFound('maigret', `status ${status} is not 2xx (status_code)`);
+  }
+  if (rule.checkType === 'message') {
+    const absent = rule.absenceStrs.find((s) => body.includes(s));
+    if (absent !== undefined) return notFound('maigret', `body contains absence string ${quote(absent)} (message)`);
+    const presence = detectPresence(rule, body, username);
+    return presence.present
+      ? found('maigret', `${presence.why} and no absence string (message)${similar}`)
+      : notFound('maigret', `${presence.why} (message)`);
+  }
+  // response_url
+  if (is2xx(status)) {
+    const presence = detectPresence(rule, body, username);
+    return presence.present
+      ? found('maigret', `status ${status} and ${presence.why} (response_url)${similar}`)
+      : notFound('maigret', `status ${status} but ${presence.why} (response_url)`);
+  }
+  if (is3xx(status)) {
+    const errorUrl = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username);
+    if (errorUrl !== undefined) {
+      const target = redirectTarget(response);
+      if (target !== undefined && isErrorUrl(target, errorUrl)) {
+        return notFound('maigret', `redirect to errorUrl ${target} (response_url)`);
+      }
+      return unknown(
+        'maigret',
+        'unexpected_response',
+        `redirect to ${target ?? '(no Location)'}, not to errorUrl ${errorUrl} (response_url)`,
+      );
+    }
+  }
+  return notFound('maigret', `status ${status} is not 2xx (response_url)`);
+}
+
+function detectPresence(
+  rule: MaigretRule,
+  body: string,
+  username: string | undefined,
+): { present: boolean; why: string } {
+  if (rule.presenceStrs.length > 0) {
+    const hit = rule.presenceStrs.find((s) => body.includes(s));
+    return hit !== undefined
+      ? { present: true, why: `body contains presence string ${quote(hit)}` }
+      : { present: false, why: 'body lacks every presence string' };
+  }
+  if (body === '') return { present: false, why: 'empty body' };
+  if (username !== undefined && !/^[\u0000-\u007f]*$/.test(username) && !body.includes(username)) {
+    return { present: false, why: 'non-ASCII username absent from the page' };
+  }
+  return { present: true, why: 'non-empty body' };
+}

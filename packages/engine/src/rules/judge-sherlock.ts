@@ -1,0 +1,77 @@
+import type { CheckResponse, RuleOutcome, SiteCheck } from '../model.ts';
+import { found, guardResponse, is2xx, is3xx, isRefusalOrServerError, notFound, quote, unknown } from './outcome.ts';
+import { errorUrlFor, isErrorUrl, redirectTarget } from './redirect.ts';
+import type { SherlockErrorType, SherlockRule } from './types.ts';
+
+/**
+ * Sherlock's verdict (sherlock.py), with Hound's safety changes (docs/decisions/023-verdict-rules.md):
+ * - `message`: absence-only — any errorMsg in the body means not found, otherwise found; but a 403/5xx
+ *   without the errorMsg is `unknown` (upstream: found).
+ * - `status_code`: errorCode or non-2xx means not found; but 403, 5xx and a 405 to a HEAD are `unknown`
+ *   (upstream: not found), unless errorCode lists them.
+ * - `response_url` (redirects not followed): 2xx means found, else not found; a redirect to somewhere
+ *   other than a usable `errorUrl` is `unknown`; 403/5xx are `unknown`.
+ * - a list of types is AND-chained: found only when every type says found.
+ */
+export function judgeSherlock(
+  check: SiteCheck,
+  rule: SherlockRule,
+  response: CheckResponse,
+  username?: string,
+): RuleOutcome {
+  const guarded = guardResponse('sherlock', response, rule.errorCodes);
+  if (guarded) return guarded;
+  const passed: string[] = [];
+  for (const type of rule.errorTypes) {
+    const step = judgeOne(type, check, rule, response, username);
+    if (step.verdict !== 'found') return step;
+    passed.push(step.rule);
+  }
+  return found('sherlock', passed.join(' and '));
+}
+
+function judgeOne(
+  type: SherlockErrorType,
+  check: SiteCheck,
+  rule: SherlockRule,
+  response: CheckResponse,
+  username: string | undefined,
+): RuleOutcome {
+  const { status } = response;
+  if (type === 'message') {
+    const hit = rule.errorMsgs.find((m) => response.body.includes(m));
+    if (hit !== undefined) return notFound('sherlock', `body contains errorMsg ${quote(hit)} (message)`);
+    if (isRefusalOrServerError(status)) {
+      return unknown('sherlock', 'http_error', `status ${status} without errorMsg: not a profile page (message)`);
+    }
+    return found('sherlock', `body lacks every errorMsg (message, status ${status})`);
+  }
+  if (type === 'status_code') {
+    if (rule.errorCodes.includes(status)) {
+      return notFound('sherlock', `status ${status} is listed in errorCode (status_code)`);
+    }
+    if (is2xx(status)) return found('sherlock', `status ${status} is 2xx (status_code)`);
+    if (isRefusalOrServerError(status) || (status === 405 && check.request.method === 'HEAD')) {
+      return unknown('sherlock', 'http_error', `status ${status} says nothing about the username (status_code)`);
+    }
+    return notFound('sherlock', `status ${status} is not 2xx (status_code)`);
+  }
+  if (is2xx(status)) return found('sherlock', `status ${status} without redirect (response_url)`);
+  if (isRefusalOrServerError(status)) {
+    return unknown('sherlock', 'http_error', `status ${status} says nothing about the username (response_url)`);
+  }
+  if (is3xx(status)) {
+    const errorUrl = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username);
+    if (errorUrl === undefined) return notFound('sherlock', `status ${status} redirect (response_url)`);
+    const target = redirectTarget(response);
+    if (target !== undefined && isErrorUrl(target, errorUrl)) {
+      return notFound('sherlock', `redirect to errorUrl ${target} (response_url)`);
+    }
+    return unknown(
+      'sherlock',
+      'unexpected_response',
+      `redirect to ${target ?? '(no Location)'}, not to errorUrl ${errorUrl} (response_url)`,
+    );
+  }
+  return notFound('sherlock', `status ${status} is not 2xx (response_url)`);
+}
