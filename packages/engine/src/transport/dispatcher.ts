@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import tls from 'node:tls';
+import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import { TransportConfigError } from './errors.ts';
+import type { ResolvedTransportOptions } from './options.ts';
+import { socksConnector } from './socks.ts';
+
+/** Node's default roots plus the configured extra CA (Node's `ca` option replaces the roots otherwise). */
+function trustedCas(options: ResolvedTransportOptions): string[] | undefined {
+  const extra: string[] = [];
+  if (options.caFile) {
+    try {
+      extra.push(readFileSync(options.caFile, 'utf8'));
+    } catch (error) {
+      throw new TransportConfigError('ca_file', `cannot read CA file ${options.caFile}: ${(error as Error).message}`);
+    }
+  }
+  if (options.caPem) extra.push(options.caPem);
+  for (const pem of extra) {
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new TransportConfigError('ca_file', 'the extra CA is not a PEM certificate');
+    }
+  }
+  return extra.length > 0 ? [...tls.rootCertificates, ...extra] : undefined;
+}
+
+function parseProxy(proxy: string): URL {
+  let url: URL;
+  try {
+    url = new URL(proxy);
+  } catch {
+    throw new TransportConfigError('invalid_proxy', `proxy is not a URL: ${proxy}`);
+  }
+  if (!['http:', 'https:', 'socks5:', 'socks5h:'].includes(url.protocol)) {
+    throw new TransportConfigError(
+      'invalid_proxy',
+      `unsupported proxy scheme ${url.protocol} (use http, https, socks5 or socks5h)`,
+    );
+  }
+  return url;
+}
+
+/**
+ * The one shared undici dispatcher of an engine: keep-alive pools per origin, at most
+ * `perHostConcurrency` sockets per origin, routed directly, through an HTTP(S) proxy (CONNECT) or
+ * through SOCKS5, or through a custom connector.
+ */
+export function createDispatcher(options: ResolvedTransportOptions): Dispatcher {
+  const ca = trustedCas(options);
+  const pool = {
+    connections: options.perHostConcurrency,
+    keepAliveTimeout: options.keepAliveTimeoutMs,
+    keepAliveMaxTimeout: options.keepAliveTimeoutMs,
+    headersTimeout: options.headersTimeoutMs,
+    bodyTimeout: options.bodyTimeoutMs,
+    connectTimeout: options.connectTimeoutMs,
+  };
+  if (options.connect) return new Agent({ ...pool, connect: options.connect });
+  const connectTls = { ca, timeout: options.connectTimeoutMs };
+  if (!options.proxy) return new Agent({ ...pool, connect: connectTls });
+  const proxy = parseProxy(options.proxy);
+  if (proxy.protocol === 'http:' || proxy.protocol === 'https:') {
+    return new ProxyAgent({ ...pool, uri: proxy.href, requestTls: connectTls, proxyTls: connectTls });
+  }
+  return new Agent({ ...pool, connect: socksConnector({ proxy, ca, timeoutMs: options.connectTimeoutMs }) });
+}

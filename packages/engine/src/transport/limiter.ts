@@ -1,0 +1,178 @@
+/**
+ * Concurrency limits: a global cap shared fairly between searches (round-robin over groups, so one
+ * big search cannot starve another) and a per-host cap (politeness). A host that answered 429 can be
+ * paused; its queued requests wait until the pause ends.
+ */
+
+type Release = () => void;
+
+interface Waiter {
+  resolve: (release: Release) => void;
+  reject: (error: unknown) => void;
+  cleanup: () => void;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('aborted', 'AbortError');
+}
+
+/** Registers `onAbort` on the signal; returns the function that removes it. */
+function onAbort(signal: AbortSignal | undefined, handler: () => void): () => void {
+  if (!signal) return () => {};
+  signal.addEventListener('abort', handler, { once: true });
+  return () => signal.removeEventListener('abort', handler);
+}
+
+/** Global cap with one FIFO queue per group, served round-robin. */
+export class FairSemaphore {
+  private active = 0;
+  /** Insertion order is the round-robin order: a served group moves to the back. */
+  private readonly queues = new Map<string, Waiter[]>();
+
+  constructor(private readonly limit: number) {}
+
+  get inFlight(): number {
+    return this.active;
+  }
+
+  acquire(group: string, signal?: AbortSignal): Promise<Release> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (this.active < this.limit) {
+      this.active++;
+      return Promise.resolve(this.releaser());
+    }
+    return new Promise<Release>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        cleanup: onAbort(signal, () => {
+          const queue = this.queues.get(group);
+          const index = queue?.indexOf(waiter) ?? -1;
+          if (queue && index >= 0) {
+            queue.splice(index, 1);
+            if (queue.length === 0) this.queues.delete(group);
+          }
+          reject(abortError(signal as AbortSignal));
+        }),
+      };
+      const queue = this.queues.get(group);
+      if (queue) queue.push(waiter);
+      else this.queues.set(group, [waiter]);
+    });
+  }
+
+  private releaser(): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active--;
+      this.next();
+    };
+  }
+
+  private next(): void {
+    const first = this.queues.entries().next();
+    if (first.done || this.active >= this.limit) return;
+    const [group, queue] = first.value;
+    const waiter = queue.shift() as Waiter;
+    this.queues.delete(group);
+    if (queue.length > 0) this.queues.set(group, queue);
+    waiter.cleanup();
+    this.active++;
+    waiter.resolve(this.releaser());
+  }
+}
+
+interface HostState {
+  active: number;
+  queue: Waiter[];
+  pausedUntil: number;
+  timer?: NodeJS.Timeout;
+}
+
+/** Per-host cap with FIFO queues and Retry-After pauses. */
+export class HostLimiter {
+  private readonly hosts = new Map<string, HostState>();
+
+  constructor(private readonly limit: number) {}
+
+  /** Current in-flight count for a host (for tests and diagnostics). */
+  inFlight(host: string): number {
+    return this.hosts.get(host)?.active ?? 0;
+  }
+
+  acquire(host: string, signal?: AbortSignal): Promise<Release> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const state = this.state(host);
+    if (state.queue.length === 0 && state.active < this.limit && state.pausedUntil <= Date.now()) {
+      state.active++;
+      return Promise.resolve(this.releaser(host, state));
+    }
+    return new Promise<Release>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        cleanup: onAbort(signal, () => {
+          const index = state.queue.indexOf(waiter);
+          if (index >= 0) state.queue.splice(index, 1);
+          this.forgetIfIdle(host, state);
+          reject(abortError(signal as AbortSignal));
+        }),
+      };
+      state.queue.push(waiter);
+      this.drain(host, state);
+    });
+  }
+
+  /** Holds back new requests to `host` until `untilMs` (epoch ms); in-flight ones are not touched. */
+  pause(host: string, untilMs: number): void {
+    const state = this.state(host);
+    if (untilMs > state.pausedUntil) state.pausedUntil = untilMs;
+  }
+
+  private state(host: string): HostState {
+    let state = this.hosts.get(host);
+    if (!state) {
+      state = { active: 0, queue: [], pausedUntil: 0 };
+      this.hosts.set(host, state);
+    }
+    return state;
+  }
+
+  private releaser(host: string, state: HostState): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      state.active--;
+      this.drain(host, state);
+    };
+  }
+
+  private drain(host: string, state: HostState): void {
+    const wait = state.pausedUntil - Date.now();
+    if (wait > 0) {
+      if (!state.timer && state.queue.length > 0) {
+        state.timer = setTimeout(() => {
+          state.timer = undefined;
+          this.drain(host, state);
+        }, wait);
+      }
+      return;
+    }
+    while (state.active < this.limit && state.queue.length > 0) {
+      const waiter = state.queue.shift() as Waiter;
+      waiter.cleanup();
+      state.active++;
+      waiter.resolve(this.releaser(host, state));
+    }
+    this.forgetIfIdle(host, state);
+  }
+
+  private forgetIfIdle(host: string, state: HostState): void {
+    if (state.active === 0 && state.queue.length === 0 && state.pausedUntil <= Date.now() && !state.timer) {
+      this.hosts.delete(host);
+    }
+  }
+}

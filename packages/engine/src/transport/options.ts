@@ -1,0 +1,68 @@
+import type { buildConnector } from 'undici';
+
+/** Project address shown in the default User-Agent so site operators can find out who is calling. */
+export const PROJECT_URL = 'https://github.com/hound-osint/hound';
+
+/** Default User-Agent: descriptive, with a contact URL. Sites whose catalogue sets a User-Agent keep theirs. */
+export const DEFAULT_USER_AGENT = `Mozilla/5.0 (compatible; Hound/0.1; +${PROJECT_URL})`;
+
+/** How Hound talks to the network. Every field is optional; defaults are listed with @default. */
+export interface TransportOptions {
+  /**
+   * Proxy for every request: `http://`, `https://`, `socks5://` (DNS resolved locally) or `socks5h://`
+   * (DNS resolved by the proxy, as Tor needs). Credentials may be given in the URL.
+   * @default none (direct connections)
+   */
+  proxy?: string;
+  /** Extra trusted CA certificates (PEM file), added to Node's default roots (not replacing them). */
+  caFile?: string;
+  /** Extra trusted CA certificates as PEM text (same effect as caFile). */
+  caPem?: string;
+  /** User-Agent for checks whose catalogue entry sets none. @default DEFAULT_USER_AGENT */
+  userAgent?: string;
+  /** Maximum requests in flight across all hosts. @default 512 */
+  globalConcurrency?: number;
+  /** Maximum requests in flight to one host (politeness). @default 4 */
+  perHostConcurrency?: number;
+  /** TCP + TLS connect timeout in ms. @default 5000 */
+  connectTimeoutMs?: number;
+  /** Time to wait for response headers in ms. @default 10000 */
+  headersTimeoutMs?: number;
+  /** Longest pause between two body chunks in ms. @default 5000 */
+  bodyTimeoutMs?: number;
+  /** Per-check budget in ms (every hop, retry and Retry-After wait of one check). @default 15000 */
+  timeoutMs?: number;
+  /** Bytes of (decompressed) body kept per response; the rest is not read. @default 262144 (256 KiB) */
+  maxBodyBytes?: number;
+  /** Redirects followed per check when its rule follows redirects. @default 5 */
+  maxRedirects?: number;
+  /** Extra attempts after a transient failure (reset before any response, 502/503/504). @default 1 */
+  retries?: number;
+  /** How many 429 responses one check waits out (Retry-After within the budget) before giving up. @default 2 */
+  rateLimitWaits?: number;
+  /** How long idle keep-alive sockets are kept, in ms. @default 4000 */
+  keepAliveTimeoutMs?: number;
+  /**
+   * undici connector used for every connection instead of the default TCP/TLS one (tests route all hosts
+   * to @hound/testkit with it). Takes precedence over `proxy`.
+   */
+  connect?: buildConnector.connector;
+}
+
+export type ResolvedTransportOptions = Required<Omit<TransportOptions, 'proxy' | 'caFile' | 'caPem' | 'connect'>> &
+  Pick<TransportOptions, 'proxy' | 'caFile' | 'caPem' | 'connect'>;
+
+export const TRANSPORT_DEFAULTS = {
+  userAgent: DEFAULT_USER_AGENT,
+  globalConcurrency: 512,
+  perHostConcurrency: 4,
+  connectTimeoutMs: 5_000,
+  headersTimeoutMs: 10_000,
+  bodyTimeoutMs: 5_000,
+  timeoutMs: 15_000,
+  maxBodyBytes: 256 * 1024,
+  maxRedirects: 5,
+  retries: 1,
+  rateLimitWaits: 2,
+  keepAliveTimeoutMs: 4_000,
+} as const satisfies Partial<ResolvedTransportOptions>;

@@ -1,0 +1,67 @@
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import tls from 'node:tls';
+import { SocksClient } from 'socks';
+import type { buildConnector } from 'undici';
+
+export interface SocksConnectorOptions {
+  proxy: URL;
+  /** CA list for the target's TLS (undefined = Node's defaults). */
+  ca?: string[];
+  timeoutMs: number;
+}
+
+/**
+ * undici connector that tunnels every connection through a SOCKS5 proxy. `socks5h://` hands the
+ * hostname to the proxy (remote DNS, required for Tor and .onion); `socks5://` resolves it locally
+ * first, as curl does. TLS to the target runs inside the tunnel with the target's SNI.
+ */
+export function socksConnector(options: SocksConnectorOptions): buildConnector.connector {
+  const remoteDns = options.proxy.protocol === 'socks5h:';
+  const proxy = {
+    host: options.proxy.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(options.proxy.port || 1080),
+    type: 5 as const,
+    userId: options.proxy.username ? decodeURIComponent(options.proxy.username) : undefined,
+    password: options.proxy.password ? decodeURIComponent(options.proxy.password) : undefined,
+  };
+  return (target, callback) => {
+    const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+    const open = async (): Promise<net.Socket> => {
+      let host = target.hostname.replace(/^\[|\]$/g, '');
+      if (!remoteDns && !net.isIP(host)) host = (await dns.lookup(host)).address;
+      const { socket } = await SocksClient.createConnection({
+        proxy,
+        command: 'connect',
+        destination: { host, port },
+        timeout: options.timeoutMs,
+      });
+      if (target.protocol !== 'https:') return socket;
+      return new Promise((resolve, reject) => {
+        const secure = tls.connect({
+          socket,
+          servername: target.servername ?? (net.isIP(target.hostname) ? undefined : target.hostname),
+          ca: options.ca,
+          ALPNProtocols: ['http/1.1'],
+        });
+        const timer = setTimeout(() => {
+          secure.destroy(Object.assign(new Error('TLS handshake timeout'), { code: 'UND_ERR_CONNECT_TIMEOUT' }));
+        }, options.timeoutMs);
+        secure.once('secureConnect', () => {
+          clearTimeout(timer);
+          secure.removeListener('error', reject);
+          resolve(secure);
+        });
+        secure.once('error', (error) => {
+          clearTimeout(timer);
+          socket.destroy();
+          reject(error);
+        });
+      });
+    };
+    open().then(
+      (socket) => callback(null, socket),
+      (error: Error) => callback(error, null),
+    );
+  };
+}

@@ -1,0 +1,210 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckRequest } from '../model.ts';
+import { type FixtureServer, startFixtureServer } from './fixture-server.ts';
+import { startFixtureSocks } from './fixture-socks.ts';
+import { DEFAULT_USER_AGENT } from './options.ts';
+import { createTransport, resolveTransportOptions } from './transport.ts';
+
+const BIG = 5 * 1024 * 1024;
+const BOMB = zlib.gzipSync(Buffer.alloc(200 * 1024 * 1024, 'a'));
+let attempts429 = 0;
+let attempts503 = 0;
+
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer({
+    '/ok': (req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`ua=${req.headers['user-agent']}`),
+    '/echo': (req, res, body) => res.writeHead(200).end(`${req.method} ${body}`),
+    '/big': (_req, res) => res.writeHead(200).end(Buffer.alloc(BIG, 'x')),
+    '/bomb': (_req, res) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(BOMB),
+    '/br': (_req, res) => res.writeHead(200, { 'content-encoding': 'br' }).end(zlib.brotliCompressSync('hello br')),
+    '/deflate': (_req, res) => res.writeHead(200, { 'content-encoding': 'deflate' }).end(zlib.deflateSync('zlib')),
+    '/rawdeflate': (_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'deflate' }).end(zlib.deflateRawSync('raw deflate')),
+    '/latin1': (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' })
+        .end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
+    '/r1': (_req, res) => res.writeHead(302, { location: '/r2' }).end(),
+    '/r2': (_req, res) => res.writeHead(301, { location: '/ok' }).end(),
+    '/loop': (_req, res) => res.writeHead(302, { location: '/loop2' }).end(),
+    '/loop2': (_req, res) => res.writeHead(302, { location: '/loop' }).end(),
+    '/chain': (req, res) => {
+      const n = Number(new URL(req.url ?? '', 'http://x').searchParams.get('n') ?? 0);
+      res.writeHead(302, { location: `/chain?n=${n + 1}` }).end();
+    },
+    '/post-303': (_req, res) => res.writeHead(303, { location: '/echo' }).end(),
+    '/429': (_req, res) => {
+      attempts429++;
+      if (attempts429 % 2 === 1) res.writeHead(429, { 'retry-after': '1' }).end('slow down');
+      else res.writeHead(200).end('after wait');
+    },
+    '/429-long': (_req, res) => res.writeHead(429, { 'retry-after': '120' }).end(),
+    '/503-once': (_req, res) => {
+      attempts503++;
+      res.writeHead(attempts503 === 1 ? 503 : 200).end('ok now');
+    },
+    '/hang': () => {},
+    '/reset': (req) => req.socket.destroy(),
+    '/slow': (_req, res) => setTimeout(() => res.writeHead(200).end('slow'), 100),
+  });
+});
+afterAll(() => server.close());
+
+const get = (path: string, extra: Partial<CheckRequest> = {}): CheckRequest => ({
+  method: 'GET',
+  url: `${server.url}${path}`,
+  headers: {},
+  followRedirects: true,
+  ...extra,
+});
+
+describe('transport', () => {
+  const transport = createTransport({ timeoutMs: 3_000 });
+  afterAll(() => transport.close());
+
+  it('sends the descriptive default User-Agent, but keeps a catalogue one', async () => {
+    const plain = await transport.send(get('/ok'));
+    expect(plain.ok && plain.response.body).toBe(`ua=${DEFAULT_USER_AGENT}`);
+    const custom = await transport.send(get('/ok', { headers: { 'User-Agent': 'SiteNeedsThis/1' } }));
+    expect(custom.ok && custom.response.body).toBe('ua=SiteNeedsThis/1');
+  });
+
+  it('reads at most maxBodyBytes of a large body and says it was truncated', async () => {
+    const result = await transport.send(get('/big'));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.response.body.length).toBe(256 * 1024);
+    expect(result.response.truncated).toBe(true);
+  });
+
+  it('caps a gzip bomb at the same budget', async () => {
+    const before = process.memoryUsage().rss;
+    const result = await transport.send(get('/bomb'));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.response.body.length).toBe(256 * 1024);
+    expect(result.response.truncated).toBe(true);
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('decodes brotli, zlib and raw deflate, and the declared charset', async () => {
+    const bodies = await Promise.all(['/br', '/deflate', '/rawdeflate', '/latin1'].map((p) => transport.send(get(p))));
+    expect(bodies.map((r) => r.ok && r.response.body)).toEqual(['hello br', 'zlib', 'raw deflate', 'café']);
+  });
+
+  it('follows redirects only when the rule says so', async () => {
+    const followed = await transport.send(get('/r1'));
+    expect(followed.ok && [followed.response.status, followed.response.redirects]).toEqual([200, 2]);
+    expect(followed.ok && followed.response.finalUrl).toBe(`${server.url}/ok`);
+    const kept = await transport.send(get('/r1', { followRedirects: false }));
+    expect(kept.ok && [kept.response.status, kept.response.headers.location]).toEqual([302, '/r2']);
+  });
+
+  it('turns a 303 after POST into a GET without body', async () => {
+    const result = await transport.send(get('/post-303', { method: 'POST', body: 'user=x' }));
+    expect(result.ok && result.response.body).toBe('GET ');
+  });
+
+  it('reports redirect loops and overlong chains as redirect_loop', async () => {
+    const loop = await transport.send(get('/loop'));
+    expect(!loop.ok && loop.error.code).toBe('redirect_loop');
+    server.requests.length = 0;
+    const chain = await transport.send(get('/chain?n=0'));
+    expect(!chain.ok && chain.error.code).toBe('redirect_loop');
+    expect(server.requests.length).toBe(6); // the first request + 5 redirects
+  });
+
+  it('waits out a short Retry-After and then succeeds', async () => {
+    attempts429 = 0;
+    const started = Date.now();
+    const result = await transport.send(get('/429'));
+    expect(result.ok && result.response.body).toBe('after wait');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(result.notes.join()).toContain('Retry-After 1.0 s');
+  });
+
+  it('gives rate_limited at once when Retry-After exceeds the budget', async () => {
+    const started = Date.now();
+    const result = await transport.send(get('/429-long'));
+    expect(!result.ok && result.error.code).toBe('rate_limited');
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('times a hanging site out within the budget', async () => {
+    const started = Date.now();
+    const result = await transport.send(get('/hang'), { timeoutMs: 400 });
+    expect(!result.ok && result.error.code).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('retries a reset once, then reports network', async () => {
+    server.requests.length = 0;
+    const result = await transport.send(get('/reset'));
+    expect(!result.ok && result.error.code).toBe('network');
+    expect(server.requests.filter((r) => r.url === '/reset')).toHaveLength(2);
+  });
+
+  it('retries a 503 once for GET', async () => {
+    attempts503 = 0;
+    const result = await transport.send(get('/503-once'));
+    expect(result.ok && result.response.status).toBe(200);
+  });
+
+  it('maps an unresolvable host to dns and a closed port to network', async () => {
+    const dns = await transport.send(get('', { url: 'http://does-not-exist.invalid/' }));
+    expect(!dns.ok && dns.error.code).toBe('dns');
+    const refused = await transport.send(get('', { url: 'http://127.0.0.1:1/' }));
+    expect(!refused.ok && refused.error.code).toBe('network');
+  });
+});
+
+describe('limits and cancellation', () => {
+  it('never exceeds the per-host limit', async () => {
+    const transport = createTransport({ perHostConcurrency: 3 });
+    const results = await Promise.all(Array.from({ length: 15 }, () => transport.send(get('/slow'))));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(server.peak('/slow')).toBe(3);
+    await transport.close();
+  });
+
+  it('cancels everything in flight and closes the sockets promptly', async () => {
+    const transport = createTransport({ timeoutMs: 30_000 });
+    const controller = new AbortController();
+    const pending = Array.from({ length: 8 }, () => transport.send(get('/hang'), { signal: controller.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.openSockets()).toBeGreaterThanOrEqual(4);
+    const started = Date.now();
+    controller.abort();
+    const results = await Promise.all(pending);
+    expect(results.map((r) => !r.ok && r.error.code)).toEqual(Array(8).fill('cancelled'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.openSockets()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(500);
+    await transport.close();
+  });
+});
+
+describe('SOCKS5', () => {
+  it('socks5h hands the hostname to the proxy; socks5 resolves locally', async () => {
+    const socks = await startFixtureSocks(server.port);
+    const remote = createTransport({ proxy: socks.url('socks5h') });
+    const viaName = await remote.send(get('', { url: 'http://profile.example.test/ok' }));
+    expect(viaName.ok && viaName.response.status).toBe(200);
+    expect(socks.destinations).toEqual(['profile.example.test:80']);
+    const local = createTransport({ proxy: socks.url('socks5') });
+    const viaIp = await local.send(get('', { url: 'http://localhost/ok' }));
+    expect(viaIp.ok && viaIp.response.status).toBe(200);
+    expect(socks.destinations[1]).toMatch(/^(127\.0\.0\.1|ipv6):80$/);
+    await Promise.all([remote.close(), local.close(), socks.close()]);
+  });
+});
+
+describe('configuration', () => {
+  it('rejects bad options with typed errors', () => {
+    expect(() => resolveTransportOptions({ perHostConcurrency: 0 })).toThrow(/perHostConcurrency/);
+    expect(() => createTransport({ proxy: 'ftp://x' })).toThrow(expect.objectContaining({ code: 'invalid_proxy' }));
+    expect(() => createTransport({ caFile: '/nonexistent.pem' })).toThrow(expect.objectContaining({ code: 'ca_file' }));
+  });
+});
