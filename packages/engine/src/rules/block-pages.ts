@@ -1,4 +1,5 @@
 import type { CheckResponse } from '../model.ts';
+import { header } from './redirect.ts';
 
 /**
  * Bot-protection, captcha and censorship pages. A response matching one of these is never judged
@@ -108,11 +109,10 @@ export interface BlockPage {
 
 /** Recognises a bot-protection / captcha / censorship page from headers and body. */
 export function detectBlockPage(response: CheckResponse): BlockPage | undefined {
-  const header = (name: string) => response.headers[name] ?? response.headers[name.toLowerCase()];
-  if (header('cf-mitigated')?.toLowerCase().includes('challenge')) {
+  if (header(response, 'cf-mitigated')?.toLowerCase().includes('challenge')) {
     return { vendor: 'Cloudflare', marker: 'cf-mitigated: challenge header' };
   }
-  const awsAction = header('x-amzn-waf-action')?.toLowerCase();
+  const awsAction = header(response, 'x-amzn-waf-action')?.toLowerCase();
   if (awsAction === 'captcha' || awsAction === 'challenge') {
     return { vendor: 'AWS WAF', marker: `x-amzn-waf-action: ${awsAction} header` };
   }

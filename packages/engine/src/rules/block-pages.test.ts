@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckResponse } from '../model.ts';
+import { BLOCK_FINGERPRINTS, detectBlockPage } from './block-pages.ts';
+
+function res(status: number, body: string, headers: Record<string, string> = {}): CheckResponse {
+  return { status, body, headers, finalUrl: 'https://b.test/', redirects: 0, truncated: false };
+}
+
+describe('detectBlockPage', () => {
+  it('recognises every fingerprint', () => {
+    for (const fingerprint of BLOCK_FINGERPRINTS) {
+      expect(detectBlockPage(res(200, `<html>${fingerprint.marker}</html>`))?.vendor).toBe(fingerprint.vendor);
+    }
+  });
+  it.each([
+    [
+      'Cloudflare',
+      '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={}</script>',
+    ],
+    ['DDoS-Guard', '<html><head><title>DDoS-Guard</title></head></html>'],
+    ['AWS WAF', '<script>AwsWafIntegration.forceRefreshToken()</script>'],
+    ['DataDome', '<iframe src="https://geo.captcha-delivery.com/captcha/?initialCid=x"></iframe>'],
+  ])('%s challenge page', (vendor, body) => {
+    expect(detectBlockPage(res(403, body))?.vendor).toBe(vendor);
+  });
+  it('uses vendor headers when there is no body (HEAD)', () => {
+    expect(detectBlockPage(res(403, '', { 'cf-mitigated': 'challenge' }))?.vendor).toBe('Cloudflare');
+    expect(detectBlockPage(res(405, '', { 'X-Amzn-Waf-Action': 'captcha' }))?.vendor).toBe('AWS WAF');
+  });
+  it('a captcha widget is a wall only with a wall phrase or an error status', () => {
+    const widget = '<div class="g-recaptcha" data-sitekey="k"></div>';
+    expect(detectBlockPage(res(200, `<form>login ${widget}</form>`))).toBeUndefined();
+    expect(detectBlockPage(res(200, `<h1>Please verify you are human</h1>${widget}`))?.vendor).toBe('reCAPTCHA wall');
+    expect(detectBlockPage(res(403, widget))?.vendor).toBe('reCAPTCHA wall');
+  });
+  it('normal pages behind a vendor are not block pages', () => {
+    expect(
+      detectBlockPage(
+        res(200, '<script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script><h1>alice</h1>'),
+      ),
+    ).toBeUndefined();
+    expect(
+      detectBlockPage(res(200, 'Powered by Cloudflare. cf-ray: 123. Enable JavaScript for the best experience.')),
+    ).toBeUndefined();
+  });
+});
