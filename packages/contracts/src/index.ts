@@ -1,1 +1,3 @@
 export * from './search.ts';
+export * from './service.ts';
+export * from './sites.ts';

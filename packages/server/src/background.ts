@@ -1,0 +1,102 @@
+/**
+ * What a process does besides answering HTTP: running searches (when it is a worker or a single-node
+ * server), re-queueing searches a restart interrupted, the retention job and the health self-test.
+ */
+import type { Config } from './env.ts';
+import { finishSearch } from './features/searches/finish-search.ts';
+import { purgeExpiredSearches } from './features/searches/purge-expired-searches.ts';
+import { recoverSearches } from './features/searches/recover-searches.ts';
+import { runSearch } from './features/searches/run-search.ts';
+import type { Services } from './services.ts';
+
+export const SEARCH_FAILED_MESSAGE = 'The search failed. Please try again later.';
+const RETENTION_EVERY_MS = 60 * 60 * 1000;
+/** First self-test after start when no outcome is known yet; gives the catalogues time to load. */
+const FIRST_SELF_TEST_DELAY_MS = 60 * 1000;
+
+export interface Background {
+  stop(): void;
+}
+
+export async function startBackground(
+  services: Services,
+  config: Config,
+  options: { runSearches: boolean; retention: boolean; flushMs?: number },
+): Promise<Background> {
+  const { db, bus, limiter, engines, queue, log } = services;
+  const timers: NodeJS.Timeout[] = [];
+  const finishDeps = { db: db.db, bus, limiter };
+
+  if (options.runSearches) {
+    queue.work(
+      (job, context) =>
+        runSearch(
+          { db: db.db, bus, limiter, engines, log, checkTimeoutMs: config.checkTimeoutMs, flushMs: options.flushMs },
+          job,
+          context,
+        ),
+      {
+        concurrency: config.workerConcurrency,
+        onFailed: async (job, error) => {
+          log.error({ err: error, searchId: job.searchId }, 'search failed');
+          await finishSearch(finishDeps, job.searchId, 'error', SEARCH_FAILED_MESSAGE);
+        },
+      },
+    );
+    if (queue.kind === 'in-process') {
+      const recovered = await recoverSearches(db.db, queue);
+      if (recovered > 0) log.info({ recovered }, 'interrupted searches queued again');
+    }
+    scheduleSelfTest(services, config, timers);
+  }
+
+  if (options.retention) {
+    const purge = async () => {
+      try {
+        const outcome = await purgeExpiredSearches(finishDeps, { retentionDays: config.retentionDays });
+        if (outcome.purged > 0 || outcome.interrupted > 0) log.info(outcome, 'retention job done');
+      } catch (error) {
+        log.warn({ err: error }, 'retention job failed');
+      }
+    };
+    void purge();
+    const timer = setInterval(purge, RETENTION_EVERY_MS);
+    timer.unref();
+    timers.push(timer);
+  }
+
+  return {
+    stop() {
+      for (const t of timers) clearTimeout(t);
+    },
+  };
+}
+
+function scheduleSelfTest(services: Services, config: Config, timers: NodeJS.Timeout[]) {
+  const everyMs = config.healthCheckIntervalHours * 3600 * 1000;
+  if (everyMs <= 0) return;
+  const { engines, log } = services;
+  const run = async () => {
+    const lease = engines.lease();
+    if (!lease) return;
+    try {
+      const outcome = await lease.engine.selfTest();
+      log.info(
+        { sites: outcome.length, unreliable: outcome.filter((h) => !h.reliable).length },
+        'health self-test done',
+      );
+    } catch (error) {
+      log.warn({ err: error }, 'health self-test failed');
+    } finally {
+      lease.release();
+    }
+  };
+  const first = setTimeout(async () => {
+    const engine = await engines.whenReady();
+    if (engine.health().length === 0) await run();
+  }, FIRST_SELF_TEST_DELAY_MS);
+  first.unref();
+  const every = setInterval(run, everyMs);
+  every.unref();
+  timers.push(first, every);
+}

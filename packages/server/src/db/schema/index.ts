@@ -1,0 +1,3 @@
+export * from './favicons.ts';
+export * from './search-results.ts';
+export * from './searches.ts';

@@ -1,0 +1,157 @@
+/**
+ * Every setting the server and worker read, validated once at start. Each variable has a default that
+ * works on a fresh machine with no network; README "Configuration" lists them all.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.includes(new URL(v).protocol), { message: `must use ${protocols.join(' or ')}` });
+
+const EnvSchema = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('hound'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  HOUND_PROXY: url(['http:', 'https:']).optional(),
+  HOUND_CA_FILE: z.string().min(1).optional(),
+  HOUND_CATALOGUES: z.string().min(1).optional(),
+  LIMIT_ACTIVE_GLOBAL: int(1, 100_000).default(100),
+  LIMIT_ACTIVE_PER_IP: int(1, 10_000).default(3),
+  LIMIT_ACTIVE_PER_DEVICE: int(1, 10_000).default(2),
+  LIMIT_DAILY_PER_IP: int(1, 1_000_000).default(300),
+  LIMIT_DAILY_PER_DEVICE: int(1, 1_000_000).default(100),
+  RETENTION_DAYS: int(1, 3650).default(30),
+  RUN_SEARCHES: bool.default(true),
+  WORKER_CONCURRENCY: int(1, 1000).default(25),
+  SEARCH_CHECK_TIMEOUT_MS: int(100, 600_000).optional(),
+  JOB_LOCK_MS: int(1000, 3_600_000).default(30_000),
+  HEALTH_CHECK_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+  CATALOGUE_REFRESH_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+  FAVICON_TTL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 365)
+    .default(168),
+  SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export interface Limits {
+  activeGlobal: number;
+  activePerIp: number;
+  activePerDevice: number;
+  dailyPerIp: number;
+  dailyPerDevice: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisPrefix: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  proxy?: string;
+  caFile?: string;
+  /** Replaces the engine's default catalogues when set. */
+  catalogues?: string[];
+  limits: Limits;
+  retentionDays: number;
+  runSearches: boolean;
+  workerConcurrency: number;
+  checkTimeoutMs?: number;
+  jobLockMs: number;
+  healthCheckIntervalHours: number;
+  catalogueRefreshHours: number;
+  faviconTtlHours: number;
+  sseHeartbeatMs: number;
+  shutdownGraceMs: number;
+  webDistDir: string;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Parses the environment. Relative paths resolve against `baseDir` (npm runs workspace scripts inside
+ * the package folder, so main passes the directory npm was started from).
+ */
+export function readConfig(env: Record<string, string | undefined>, baseDir: string): Config {
+  // Empty strings mean "unset", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    // Name the variable and the rule, never the value: URLs can carry passwords.
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    throw new AppError(
+      'CONFIG_INVALID',
+      `Invalid environment variable${lines.length > 1 ? 's' : ''}:\n  ${lines.join('\n  ')}`,
+    );
+  }
+  const e = parsed.data;
+  if (!e.REDIS_URL && !e.RUN_SEARCHES) {
+    throw new AppError(
+      'CONFIG_INVALID',
+      'Invalid environment variable RUN_SEARCHES: false needs REDIS_URL (without Redis no other process can run searches)',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(baseDir, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    proxy: e.HOUND_PROXY,
+    caFile: e.HOUND_CA_FILE ? path.resolve(baseDir, e.HOUND_CA_FILE) : undefined,
+    catalogues: e.HOUND_CATALOGUES?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => (/^https?:\/\//.test(s) ? s : path.resolve(baseDir, s))),
+    limits: {
+      activeGlobal: e.LIMIT_ACTIVE_GLOBAL,
+      activePerIp: e.LIMIT_ACTIVE_PER_IP,
+      activePerDevice: e.LIMIT_ACTIVE_PER_DEVICE,
+      dailyPerIp: e.LIMIT_DAILY_PER_IP,
+      dailyPerDevice: e.LIMIT_DAILY_PER_DEVICE,
+    },
+    retentionDays: e.RETENTION_DAYS,
+    runSearches: e.RUN_SEARCHES,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    checkTimeoutMs: e.SEARCH_CHECK_TIMEOUT_MS,
+    jobLockMs: e.JOB_LOCK_MS,
+    healthCheckIntervalHours: e.HEALTH_CHECK_INTERVAL_HOURS,
+    catalogueRefreshHours: e.CATALOGUE_REFRESH_HOURS,
+    faviconTtlHours: e.FAVICON_TTL_HOURS,
+    sseHeartbeatMs: e.SSE_HEARTBEAT_SECONDS * 1000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The server's one error class. Codes are stable strings; `HTTP_STATUS` maps each to its HTTP status,
+ * so routes only throw and the error handler answers.
+ */
+export const HTTP_STATUS = {
+  VALIDATION_FAILED: 400,
+  NOT_FOUND: 404,
+  SEARCH_UNSUPPORTED_USERNAME: 422,
+  SEARCH_EMAIL_NOT_SUPPORTED: 422,
+  SEARCH_TOO_MANY_ACTIVE: 429,
+  FAVICON_UNKNOWN_HOST: 404,
+  CONFIG_INVALID: 500,
+  DB_DATA_DIR_LOCKED: 500,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof HTTP_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AppError';
+    this.code = code;
+  }
+
+  get httpStatus(): number {
+    return HTTP_STATUS[this.code];
+  }
+}
+
+export function isAppError(value: unknown, code?: ErrorCode): value is AppError {
+  return value instanceof AppError && (code === undefined || value.code === code);
+}

@@ -1,0 +1,47 @@
+import type { SearchStatus } from '@hound/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ACTIVE_STATUSES, searches } from '../../db/schema/index.ts';
+import type { SearchBus } from '../../events/search-bus.ts';
+import type { SearchLimiter } from '../../limits/search-limiter.ts';
+
+export interface FinishDeps {
+  db: Database;
+  bus: SearchBus;
+  limiter: SearchLimiter;
+}
+
+/**
+ * Moves an active search to a final status, frees its limit slot and tells its streams. Does nothing
+ * (returns false) if the search already ended, so a late worker cannot overwrite a cancel.
+ */
+export async function finishSearch(
+  deps: FinishDeps,
+  searchId: string,
+  status: Exclude<SearchStatus, 'queued' | 'running'>,
+  error?: string,
+): Promise<boolean> {
+  const now = new Date();
+  const [row] = await deps.db
+    .update(searches)
+    .set({
+      status,
+      error: error ?? null,
+      finishedAt: now,
+      updatedAt: now,
+      // A completed search covered what it covered: catalogue changes between attempts can shrink it.
+      ...(status === 'completed' ? { total: sql`${searches.done}` } : {}),
+    })
+    .where(and(eq(searches.id, searchId), inArray(searches.status, [...ACTIVE_STATUSES])))
+    .returning({ done: searches.done, total: searches.total, found: searches.found });
+  await deps.limiter.release(searchId);
+  if (!row) return false;
+  await deps.bus.publish(searchId, {
+    type: 'done',
+    status,
+    totalFound: row.found,
+    progress: { done: row.done, total: row.total },
+    ...(error ? { error } : {}),
+  });
+  return true;
+}

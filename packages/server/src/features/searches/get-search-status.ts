@@ -1,0 +1,67 @@
+import type { PlatformResult, SearchStatusResponse } from '@hound/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type SearchRow, searches, searchResults } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { SEARCH_ID_PATTERN } from './search-id.ts';
+
+export function isTerminal(status: SearchRow['status']): boolean {
+  return status !== 'queued' && status !== 'running';
+}
+
+export async function getSearchRow(db: Database, searchId: string): Promise<SearchRow> {
+  const row = SEARCH_ID_PATTERN.test(searchId)
+    ? (await db.select().from(searches).where(eq(searches.id, searchId)))[0]
+    : undefined;
+  if (!row) throw new AppError('NOT_FOUND', 'No search with this id (searches are kept for a limited time).');
+  return row;
+}
+
+/**
+ * The spec's status answer. While a search runs it carries progress only (stream `/events` for live
+ * results); once it has ended it carries every stored result.
+ */
+export async function getSearchStatus(db: Database, searchId: string): Promise<SearchStatusResponse> {
+  const row = await getSearchRow(db, searchId);
+  const answer: SearchStatusResponse = {
+    status: row.status,
+    username: row.username,
+    ...(row.error ? { error: row.error } : {}),
+    progress: { done: row.done, total: row.total },
+  };
+  if (!isTerminal(row.status)) return answer;
+  const rows = await db
+    .select({ platform: searchResults.platform, result: searchResults.result })
+    .from(searchResults)
+    .where(eq(searchResults.searchId, searchId))
+    .orderBy(asc(searchResults.seq));
+  const results: Record<string, PlatformResult> = {};
+  for (const r of rows) results[r.platform] = r.result;
+  answer.result = { results, total_found: row.found, ...(row.error ? { error: row.error } : {}) };
+  return answer;
+}
+
+/**
+ * Finished searches never change, so their serialised answer is cached (bounded, short-lived).
+ * Running searches are read fresh: that query is one indexed row.
+ */
+export function createStatusCache(options: { max?: number; ttlMs?: number } = {}) {
+  const max = options.max ?? 500;
+  const ttlMs = options.ttlMs ?? 60_000;
+  const entries = new Map<string, { json: string; expiresAt: number }>();
+  return {
+    async get(db: Database, searchId: string): Promise<string> {
+      const hit = entries.get(searchId);
+      if (hit && hit.expiresAt > Date.now()) return hit.json;
+      const answer = await getSearchStatus(db, searchId);
+      const json = JSON.stringify(answer);
+      if (isTerminal(answer.status)) {
+        if (entries.size >= max) entries.delete(entries.keys().next().value!);
+        entries.set(searchId, { json, expiresAt: Date.now() + ttlMs });
+      }
+      return json;
+    },
+    clear: () => entries.clear(),
+  };
+}
+export type StatusCache = ReturnType<typeof createStatusCache>;

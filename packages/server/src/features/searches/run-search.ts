@@ -1,0 +1,174 @@
+import type { Engine, Site } from '@hound/engine';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EngineHost } from '../../catalogues/engine-host.ts';
+import type { Database } from '../../db/client.ts';
+import { searches } from '../../db/schema/index.ts';
+import type { SearchBus } from '../../events/search-bus.ts';
+import type { JobContext, SearchJob } from '../../jobs/job-queue.ts';
+import type { SearchLimiter } from '../../limits/search-limiter.ts';
+import { finishSearch } from './finish-search.ts';
+import { type ResultToStore, storeResults } from './store-results.ts';
+import { toPlatformResult } from './to-platform-result.ts';
+
+export interface RunSearchDeps {
+  db: Database;
+  bus: SearchBus;
+  limiter: SearchLimiter;
+  engines: EngineHost;
+  log: FastifyBaseLogger;
+  checkTimeoutMs?: number;
+  /** Results are written in batches at most this far apart (and at most `flushSize` per batch). */
+  flushMs?: number;
+  flushSize?: number;
+  /** How long a run waits for the catalogues before failing this attempt. */
+  engineWaitMs?: number;
+}
+
+export const CATALOGUES_LOADING_MESSAGE = 'Site catalogues are still loading. Please try again in a minute.';
+
+/**
+ * The search job: runs the engine and stores each result once. Safe to run again for the same search
+ * (a retry or a takeover after a worker died): finished searches are skipped, results already stored
+ * are kept, and only new sites are added.
+ */
+export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: JobContext): Promise<void> {
+  const { db, bus, log } = deps;
+  const { searchId } = job;
+  const cancel = new AbortController();
+  const stopListening = await bus.onCancel((id) => {
+    if (id === searchId) cancel.abort(new Error('cancelled'));
+  });
+  let lease: ReturnType<EngineHost['lease']>;
+  try {
+    // Read after listening for cancels, so a cancel in between is seen either way.
+    const [row] = await db.select().from(searches).where(eq(searches.id, searchId));
+    if (!row || (row.status !== 'queued' && row.status !== 'running')) return;
+    lease = await leaseEngine(deps, context.signal);
+    const now = new Date();
+    await db
+      .update(searches)
+      .set({
+        status: 'running',
+        startedAt: row.startedAt ?? now,
+        updatedAt: now,
+        attempts: sql`${searches.attempts} + 1`,
+      })
+      .where(eq(searches.id, searchId));
+    await bus.publish(searchId, { type: 'progress', progress: { done: row.done, total: row.total } });
+
+    const signal = AbortSignal.any([context.signal, cancel.signal]);
+    const platformOf = platformNames(lease.engine);
+    const batch = new BatchWriter(deps, searchId);
+    try {
+      for await (const event of lease.engine.searchUsername(row.username, {
+        signal,
+        ...(deps.checkTimeoutMs ? { timeoutMs: deps.checkTimeoutMs } : {}),
+      })) {
+        if (signal.aborted) break;
+        const { result } = event;
+        batch.add({
+          siteId: result.siteId,
+          platform: platformOf(result.siteId, result.name),
+          result: toPlatformResult(result, row.username),
+        });
+      }
+    } catch (error) {
+      // An engine that reports an abort by throwing is not a failure: the checks below decide.
+      if (!signal.aborted) {
+        await batch.close().catch(() => {});
+        throw error;
+      }
+    }
+    await batch.close();
+    if (context.signal.aborted) throw context.signal.reason;
+    if (cancel.signal.aborted) return;
+    await finishSearch(deps, searchId, 'completed');
+    log.info({ searchId }, 'search completed');
+  } finally {
+    lease?.release();
+    await stopListening();
+  }
+}
+
+async function leaseEngine(deps: RunSearchDeps, signal: AbortSignal) {
+  const now = deps.engines.lease();
+  if (now) return now;
+  const waitMs = deps.engineWaitMs ?? 60_000;
+  await Promise.race([
+    deps.engines.whenReady(),
+    new Promise((_, reject) => {
+      const timer = setTimeout(() => reject(new Error(CATALOGUES_LOADING_MESSAGE)), waitMs);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    }),
+  ]);
+  const lease = deps.engines.lease();
+  if (!lease) throw new Error(CATALOGUES_LOADING_MESSAGE);
+  return lease;
+}
+
+const namesByEngine = new WeakMap<Engine, (siteId: string, name: string) => string>();
+
+/** Results are keyed by site name; two sites sharing a name are told apart by their id. */
+function platformNames(engine: Engine): (siteId: string, name: string) => string {
+  let fn = namesByEngine.get(engine);
+  if (!fn) {
+    const count = new Map<string, number>();
+    for (const site of engine.sites as Site[]) count.set(site.name, (count.get(site.name) ?? 0) + 1);
+    fn = (siteId, name) => ((count.get(name) ?? 0) > 1 ? `${name} (${siteId})` : name);
+    namesByEngine.set(engine, fn);
+  }
+  return fn;
+}
+
+/** Buffers results and writes them in order, one batch at a time, publishing each stored batch. */
+class BatchWriter {
+  private pending: ResultToStore[] = [];
+  private writing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private failure: unknown;
+
+  constructor(
+    private readonly deps: RunSearchDeps,
+    private readonly searchId: string,
+  ) {}
+
+  add(item: ResultToStore): void {
+    if (this.failure) throw this.failure;
+    this.pending.push(item);
+    if (this.pending.length >= (this.deps.flushSize ?? 50)) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? 50);
+  }
+
+  async close(): Promise<void> {
+    this.flush();
+    await this.writing;
+    if (this.failure) throw this.failure;
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const items = this.pending;
+    this.pending = [];
+    this.writing = this.writing.then(async () => {
+      if (this.failure) return;
+      try {
+        const outcome = await storeResults(this.deps.db, this.searchId, items);
+        if (outcome && outcome.stored.length > 0) {
+          await this.deps.bus.publish(this.searchId, {
+            type: 'results',
+            items: outcome.stored,
+            progress: outcome.progress,
+          });
+        }
+      } catch (error) {
+        this.failure = error;
+      }
+    });
+  }
+}

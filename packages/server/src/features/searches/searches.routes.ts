@@ -1,0 +1,153 @@
+import {
+  ApiErrorSchema,
+  SearchStatusResponseSchema,
+  StartSearchRequestSchema,
+  StartSearchResponseSchema,
+} from '@hound/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { cancelSearch } from './cancel-search.ts';
+import { createStatusCache } from './get-search-status.ts';
+import { startSearch } from './start-search.ts';
+import { type EventSink, streamSearchEvents } from './stream-search-events.ts';
+
+const IdParams = z.object({ id: z.string().max(64) });
+
+export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const statusCache = createStatusCache();
+  const db = deps.db.db;
+  // Open event streams end when the server closes, so shutdown does not wait on them; clients resume
+  // with Last-Event-ID on another node or after restart.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+  });
+
+  app.post(
+    '/api/search',
+    {
+      schema: {
+        summary: 'Start a username search',
+        description:
+          'Usernames: ASCII letters, digits, `.`, `_`, `-`, 1–64 characters after trimming (422 otherwise; email addresses get a 422 pointing to email search). ' +
+          '`busy`: the service is at capacity. `device_limit`: this device or IP used up today’s searches. 429: this device or IP already runs its maximum of searches.',
+        tags: ['search'],
+        body: StartSearchRequestSchema,
+        response: { 200: StartSearchResponseSchema, 400: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request) =>
+      startSearch(
+        { db, queue: deps.queue, limiter: deps.limiter, engines: deps.engines, log: request.log },
+        { username: request.body.username, deviceId: request.body.device_id || undefined, ip: request.ip },
+      ),
+  );
+
+  app.get(
+    '/api/search/status/:id',
+    {
+      schema: {
+        summary: 'Status of a search (with every result once it has ended)',
+        tags: ['search'],
+        params: IdParams,
+        response: { 200: SearchStatusResponseSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const json = await statusCache.get(db, request.params.id);
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
+
+  app.delete(
+    '/api/search/:id',
+    {
+      schema: {
+        summary: 'Cancel a search',
+        description:
+          'Stops its outbound requests; results stored so far are kept. Cancelling an ended search changes nothing.',
+        tags: ['search'],
+        params: IdParams,
+        response: { 200: SearchStatusResponseSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => cancelSearch({ db, bus: deps.bus, limiter: deps.limiter }, request.params.id),
+  );
+
+  app.get(
+    '/api/search/:id/events',
+    {
+      schema: {
+        summary: 'Server-Sent Events of a search',
+        description:
+          '`result` events (id = result sequence number, each result exactly once), `progress` events, then one `done` event, after which the stream ends. ' +
+          'Reconnect with `Last-Event-ID` (or `?after=N`) to resume after the last result received. Comment lines are heartbeats.',
+        tags: ['search'],
+        params: IdParams,
+        querystring: z.object({ after: z.coerce.number().int().min(0).optional() }),
+        headers: z.object({
+          'last-event-id': z
+            .string()
+            .regex(/^\d{1,9}$/)
+            .optional(),
+        }),
+        response: { 200: z.string().describe('text/event-stream'), 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['last-event-id'];
+      const after = header !== undefined ? Number(header) : (request.query.after ?? 0);
+      let opened = false;
+      let closeClient: () => void = () => {};
+      const closed = new Promise<void>((resolve) => {
+        closeClient = resolve;
+      });
+      const raw = reply.raw;
+      raw.on('close', () => closeClient());
+      const open = () => {
+        if (opened) return;
+        opened = true;
+        reply.hijack();
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        raw.write('retry: 2000\n\n');
+      };
+      const sink: EventSink = {
+        event(name, data, id) {
+          open();
+          if (raw.destroyed) return;
+          raw.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
+        comment(text) {
+          open();
+          if (raw.destroyed) return;
+          raw.write(`: ${text}\n\n`);
+        },
+        end() {
+          open();
+          raw.end();
+        },
+        closed,
+      };
+      const endNow = () => raw.end();
+      openStreams.add(endNow);
+      try {
+        // A missing search throws before anything is written, so it gets a normal JSON 404.
+        await streamSearchEvents(
+          { db, bus: deps.bus, heartbeatMs: deps.options.sseHeartbeatMs },
+          request.params.id,
+          after,
+          sink,
+        );
+      } finally {
+        openStreams.delete(endNow);
+      }
+      if (opened && !raw.writableEnded) raw.end();
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import { SEARCH_MESSAGES, type StartSearchResponse } from '@hound/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EngineHost } from '../../catalogues/engine-host.ts';
+import type { Database } from '../../db/client.ts';
+import { searches } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { ClientKeys, SearchLimiter } from '../../limits/search-limiter.ts';
+import { CATALOGUES_LOADING_MESSAGE } from './run-search.ts';
+import { newSearchId } from './search-id.ts';
+import { validateUsername } from './validate-username.ts';
+
+export interface StartSearchDeps {
+  db: Database;
+  queue: JobQueue;
+  limiter: SearchLimiter;
+  engines: EngineHost;
+  log: FastifyBaseLogger;
+}
+
+export const ENQUEUE_FAILED_MESSAGE = 'The search could not be queued. Please try again later.';
+
+/**
+ * Starts a username search: validates (422), applies the limits (busy, 429, device_limit), stores the
+ * search and queues it. The answer follows the spec's start contract.
+ */
+export async function startSearch(
+  deps: StartSearchDeps,
+  input: { username: string } & ClientKeys,
+): Promise<StartSearchResponse> {
+  const username = validateUsername(input.username);
+  const engine = deps.engines.current();
+  if (!engine) return { status: 'error', error: CATALOGUES_LOADING_MESSAGE };
+
+  const id = newSearchId();
+  const refusal = await deps.limiter.acquire(id, { ip: input.ip, deviceId: input.deviceId });
+  if (refusal === 'busy') return { status: 'busy', error: SEARCH_MESSAGES.busy };
+  if (refusal === 'daily_limit') return { status: 'device_limit', error: SEARCH_MESSAGES.deviceLimit };
+  if (refusal === 'too_many_active') throw new AppError('SEARCH_TOO_MANY_ACTIVE', SEARCH_MESSAGES.tooManyActive);
+
+  try {
+    await deps.db.insert(searches).values({
+      id,
+      username,
+      deviceId: input.deviceId ?? null,
+      status: 'queued',
+      total: engine.countSites(),
+    });
+  } catch (error) {
+    await deps.limiter.release(id);
+    throw error;
+  }
+  try {
+    await deps.queue.enqueue({ searchId: id });
+  } catch (error) {
+    deps.log.error({ err: error, searchId: id }, 'enqueue failed');
+    await deps.db
+      .update(searches)
+      .set({ status: 'error', error: ENQUEUE_FAILED_MESSAGE, finishedAt: new Date() })
+      .where(eq(searches.id, id));
+    await deps.limiter.release(id);
+    return { status: 'error', error: ENQUEUE_FAILED_MESSAGE };
+  }
+  deps.log.info({ searchId: id }, 'search started');
+  return { status: 'started', search_id: id };
+}

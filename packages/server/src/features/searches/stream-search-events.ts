@@ -1,0 +1,129 @@
+import type { SseDoneEvent, SseResultEvent } from '@hound/contracts';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { searchResults } from '../../db/schema/index.ts';
+import type { SearchBus, SearchMessage } from '../../events/search-bus.ts';
+import { getSearchRow, isTerminal } from './get-search-status.ts';
+
+/** Where events go: an HTTP response in production, an array in unit tests. */
+export interface EventSink {
+  event(name: 'result' | 'progress' | 'done', data: unknown, id?: number): void;
+  comment(text: string): void;
+  end(): void;
+  /** Resolves when the client goes away. */
+  readonly closed: Promise<void>;
+}
+
+export interface StreamDeps {
+  db: Database;
+  bus: SearchBus;
+  heartbeatMs: number;
+}
+
+/**
+ * Streams a search: every stored result with a sequence number above `afterSeq` exactly once, in order
+ * (`result`, id = seq), `progress` updates, then one `done` and the end of the stream.
+ *
+ * No gaps, no repeats: it subscribes first and buffers, then replays stored results from the database,
+ * then follows the bus, skipping anything already sent and re-reading the database if a sequence number
+ * is missing (a batch published before the subscription took effect).
+ */
+export async function streamSearchEvents(
+  deps: StreamDeps,
+  searchId: string,
+  afterSeq: number,
+  sink: EventSink,
+): Promise<void> {
+  const initial = await getSearchRow(deps.db, searchId);
+  let lastSent = afterSeq;
+  let total = initial.total;
+  let finished = false;
+  let chain: Promise<void> = Promise.resolve();
+  const buffered: SearchMessage[] = [];
+  let live = false;
+  let markEnded: () => void = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
+
+  const sendResult = (seq: number, platform: string, result: SseResultEvent['result']) => {
+    const data: SseResultEvent = { platform, result, progress: { done: seq, total: Math.max(total, seq) } };
+    sink.event('result', data, seq);
+    lastSent = seq;
+  };
+
+  const catchUp = async () => {
+    const rows = await deps.db
+      .select({ seq: searchResults.seq, platform: searchResults.platform, result: searchResults.result })
+      .from(searchResults)
+      .where(and(eq(searchResults.searchId, searchId), gt(searchResults.seq, lastSent)))
+      .orderBy(asc(searchResults.seq));
+    for (const r of rows) if (!finished) sendResult(r.seq, r.platform, r.result);
+  };
+
+  const finish = (done: SseDoneEvent) => {
+    if (finished) return;
+    finished = true;
+    sink.event('done', done);
+    sink.end();
+    markEnded();
+  };
+
+  const handle = async (message: SearchMessage) => {
+    if (finished) return;
+    if (message.type === 'progress') {
+      total = message.progress.total;
+      sink.event('progress', message.progress);
+    } else if (message.type === 'results') {
+      total = message.progress.total;
+      for (const item of message.items) {
+        if (item.seq <= lastSent) continue;
+        if (item.seq > lastSent + 1) await catchUp();
+        if (item.seq === lastSent + 1) sendResult(item.seq, item.platform, item.result);
+      }
+    } else {
+      await catchUp();
+      finish({
+        status: message.status,
+        total_found: message.totalFound,
+        progress: message.progress,
+        ...(message.error ? { error: message.error } : {}),
+      });
+    }
+  };
+
+  const unsubscribe = await deps.bus.subscribe(searchId, (message) => {
+    if (!live) buffered.push(message);
+    else
+      chain = chain
+        .then(() => handle(message))
+        .catch(() => {
+          sink.end();
+          markEnded();
+        });
+  });
+  const heartbeat = setInterval(() => sink.comment('ping'), deps.heartbeatMs);
+  try {
+    await catchUp();
+    const row = await getSearchRow(deps.db, searchId);
+    total = row.total;
+    if (isTerminal(row.status)) {
+      await catchUp();
+      finish({
+        status: row.status,
+        total_found: row.found,
+        progress: { done: row.done, total: row.total },
+        ...(row.error ? { error: row.error } : {}),
+      });
+    } else {
+      sink.event('progress', { done: Math.max(row.done, lastSent), total: row.total });
+      // No await between the emptiness check and `live = true`, so no message can slip past both.
+      while (buffered.length > 0) await handle(buffered.shift()!);
+      live = true;
+      await Promise.race([sink.closed, ended]);
+    }
+  } finally {
+    clearInterval(heartbeat);
+    await unsubscribe();
+  }
+}

@@ -1,0 +1,28 @@
+import type { PlatformResult } from '@hound/contracts';
+import type { SiteResult } from '@hound/engine';
+
+const DISPLAY_STATUS = { found: 'Found', not_found: 'Not Found', unknown: 'Unknown', invalid: 'Invalid' } as const;
+
+/** The engine's result in the HTTP contract's shape: the spec's fields plus verdict, reason and evidence. */
+export function toPlatformResult(result: SiteResult, username: string): PlatformResult {
+  const e = result.evidence;
+  return {
+    site_id: result.siteId,
+    url: result.url,
+    found: result.verdict === 'found',
+    status: DISPLAY_STATUS[result.verdict],
+    username,
+    category: result.category,
+    verdict: result.verdict,
+    ...(result.reason ? { reason: result.reason } : {}),
+    evidence: {
+      ...(e.status !== undefined ? { status: e.status } : {}),
+      ...(e.finalUrl !== undefined ? { final_url: e.finalUrl } : {}),
+      rule: e.rule,
+      elapsed_ms: e.elapsedMs,
+      agreed: [...e.agreed],
+      ...(e.outcomes ? { outcomes: e.outcomes.map((o) => ({ ...o })) } : {}),
+      ...(e.detail !== undefined ? { detail: e.detail } : {}),
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { type Job, Queue, WaitingError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { JOB_ATTEMPTS, type JobQueue, type SearchJob, ShutdownError } from './job-queue.ts';
+
+export interface BullmqQueueOptions {
+  url: string;
+  /** Key prefix, so several Hound installations (or test files) can share one Redis. */
+  prefix: string;
+  /** How long a worker's claim on a job lasts without renewal; a dead worker's job is taken over after this. */
+  lockMs?: number;
+  retryDelayMs?: number;
+}
+
+const QUEUE_NAME = 'searches';
+
+/**
+ * BullMQ on Redis. Jobs are keyed by search id (adding the same id twice is a no-op). A worker that dies
+ * stops renewing its lock; another worker's stalled-job check puts the job back and it runs again,
+ * resuming from the results already stored.
+ */
+export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
+  const lockMs = options.lockMs ?? 30_000;
+  const prefix = `${options.prefix}:bull`;
+  const connections: Redis[] = [];
+  const connect = () => {
+    const redis = new Redis(options.url, { maxRetriesPerRequest: null });
+    redis.on('error', () => {});
+    connections.push(redis);
+    return redis;
+  };
+  const queueConnection = connect();
+  const queue = new Queue<SearchJob>(QUEUE_NAME, { connection: queueConnection, prefix });
+  queue.on('error', () => {});
+  let worker: Worker<SearchJob> | undefined;
+  const running = new Map<string, AbortController>();
+
+  return {
+    kind: 'bullmq',
+    async enqueue(job) {
+      await queue.add('run-search', job, {
+        jobId: job.searchId,
+        attempts: JOB_ATTEMPTS,
+        backoff: { type: 'fixed', delay: options.retryDelayMs ?? 1000 },
+        removeOnComplete: true,
+        removeOnFail: { age: 24 * 3600 },
+      });
+    },
+    work(handler, workOptions) {
+      if (worker) throw new Error('This queue already has a worker.');
+      worker = new Worker<SearchJob>(
+        QUEUE_NAME,
+        async (job: Job<SearchJob>, token?: string) => {
+          const controller = new AbortController();
+          running.set(job.id!, controller);
+          try {
+            await handler(job.data, { signal: controller.signal, attempt: job.attemptsMade + 1 });
+          } catch (error) {
+            if (controller.signal.reason instanceof ShutdownError) {
+              // Hand the job back without spending an attempt; another worker picks it up now.
+              await job.moveToWait(token);
+              throw new WaitingError();
+            }
+            throw error;
+          } finally {
+            running.delete(job.id!);
+          }
+        },
+        {
+          connection: connect(),
+          prefix,
+          concurrency: workOptions.concurrency,
+          lockDuration: lockMs,
+          stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
+          maxStalledCount: JOB_ATTEMPTS,
+        },
+      );
+      worker.on('error', () => {});
+      worker.on('failed', (job, error) => {
+        if (!job) return;
+        const final = job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled more than/i.test(error.message);
+        if (final) void workOptions.onFailed(job.data, error).catch(() => {});
+      });
+    },
+    async ping() {
+      await queueConnection.ping();
+    },
+    async close({ graceMs = 0 } = {}) {
+      if (worker) {
+        const closing = worker.close();
+        const timer = setTimeout(() => {
+          for (const controller of running.values()) controller.abort(new ShutdownError());
+        }, graceMs);
+        await closing;
+        clearTimeout(timer);
+      }
+      await queue.close();
+      await Promise.allSettled(connections.map((c) => c.quit()));
+    },
+  };
+}

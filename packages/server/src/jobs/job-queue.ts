@@ -1,0 +1,53 @@
+/**
+ * The search job queue. Two implementations share this contract and one test suite
+ * (job-queue.contract.ts): in-process (default) and BullMQ on Redis (REDIS_URL).
+ *
+ * Guarantees both give:
+ * - a job id is enqueued at most once while it is waiting or running (enqueue is idempotent);
+ * - at most `concurrency` handlers run at once in one process;
+ * - a handler that throws is retried (up to `attempts` runs), then `onFailed` is called once;
+ * - `close()` stops taking jobs, waits up to `graceMs` for running handlers, then aborts their signal
+ *   with a `ShutdownError`: such a job is not counted as failed and runs again later (BullMQ: on another
+ *   worker; in-process: at the next start, from the database).
+ */
+export interface SearchJob {
+  searchId: string;
+}
+
+export interface JobContext {
+  signal: AbortSignal;
+  /** 1 for the first run. */
+  attempt: number;
+}
+
+export type JobHandler = (job: SearchJob, context: JobContext) => Promise<void>;
+
+export interface WorkOptions {
+  concurrency: number;
+  /** Called once when a job has failed its last attempt. */
+  onFailed(job: SearchJob, error: unknown): Promise<void>;
+}
+
+export interface JobQueue {
+  readonly kind: 'in-process' | 'bullmq';
+  enqueue(job: SearchJob): Promise<void>;
+  /** Starts running jobs in this process. */
+  work(handler: JobHandler, options: WorkOptions): void;
+  /** Throws when the queue cannot take jobs (for /readyz). */
+  ping(): Promise<void>;
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+export const JOB_ATTEMPTS = 3;
+
+/** The abort reason given to running handlers when the process shuts down. */
+export class ShutdownError extends Error {
+  constructor() {
+    super('The worker is shutting down; the search continues elsewhere or after restart.');
+    this.name = 'ShutdownError';
+  }
+}
+
+export function isShutdown(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason instanceof ShutdownError;
+}

@@ -1,0 +1,46 @@
+import { ACTIVE_LEASE_MS, clientKey, dayKey, type Limits, type SearchLimiter } from './search-limiter.ts';
+
+/** Limits kept in this process (the default single-node setup). */
+export function createMemorySearchLimiter(limits: Limits, now: () => Date = () => new Date()): SearchLimiter {
+  /** searchId → the client keys holding an active slot, and when the lease ends. */
+  const active = new Map<string, { keys: string[]; expiresAt: number }>();
+  /** `${day}|${key}` → searches started that day. */
+  const daily = new Map<string, number>();
+
+  function activeCount(key: string | undefined, at: number): number {
+    let n = 0;
+    for (const [id, slot] of active) {
+      if (slot.expiresAt <= at) active.delete(id);
+      else if (key === undefined || slot.keys.includes(key)) n++;
+    }
+    return n;
+  }
+
+  return {
+    async acquire(searchId, client) {
+      const at = now();
+      const day = dayKey(at);
+      for (const key of daily.keys()) if (!key.startsWith(day)) daily.delete(key);
+      const ip = clientKey('ip', client.ip);
+      const device = client.deviceId ? clientKey('device', client.deviceId) : undefined;
+      const dailyUsed = (key: string) => daily.get(`${day}|${key}`) ?? 0;
+      if (dailyUsed(ip) >= limits.dailyPerIp) return 'daily_limit';
+      if (device && dailyUsed(device) >= limits.dailyPerDevice) return 'daily_limit';
+      const t = at.getTime();
+      if (activeCount(ip, t) >= limits.activePerIp) return 'too_many_active';
+      if (device && activeCount(device, t) >= limits.activePerDevice) return 'too_many_active';
+      if (activeCount(undefined, t) >= limits.activeGlobal) return 'busy';
+      const keys = device ? [ip, device] : [ip];
+      active.set(searchId, { keys, expiresAt: t + ACTIVE_LEASE_MS });
+      for (const key of keys) daily.set(`${day}|${key}`, dailyUsed(key) + 1);
+      return null;
+    },
+    async release(searchId) {
+      active.delete(searchId);
+    },
+    async close() {
+      active.clear();
+      daily.clear();
+    },
+  };
+}

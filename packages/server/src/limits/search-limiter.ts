@@ -1,0 +1,42 @@
+/**
+ * Server-side search limits. The device id is a hint (anyone can send a new one), so every limit that
+ * applies to a device also applies to the IP address. Active slots are leases: a slot whose release
+ * never came (a crashed process) frees itself after `ACTIVE_LEASE_MS`.
+ */
+import { createHash } from 'node:crypto';
+import type { Limits } from '../env.ts';
+
+export type LimitRefusal =
+  /** The whole service is at its active-search capacity. */
+  | 'busy'
+  /** This device or IP already runs its maximum of searches. */
+  | 'too_many_active'
+  /** This device or IP used up today's searches (UTC day). */
+  | 'daily_limit';
+
+export interface ClientKeys {
+  ip: string;
+  deviceId?: string;
+}
+
+export interface SearchLimiter {
+  /** Takes an active slot for the search, or says why not. Refusals change no counter. */
+  acquire(searchId: string, client: ClientKeys): Promise<LimitRefusal | null>;
+  /** Frees the search's active slot (idempotent). */
+  release(searchId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const ACTIVE_LEASE_MS = 60 * 60 * 1000;
+
+/** Counters are keyed by a hash, so raw IPs and device ids never sit in memory or Redis longer than a request. */
+export function clientKey(kind: 'ip' | 'device', value: string): string {
+  return `${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
+}
+
+/** `2026-11-21`: the UTC day a daily counter belongs to. */
+export function dayKey(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export type { Limits };

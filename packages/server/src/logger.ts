@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+
+/**
+ * The process logger (JSON lines on stdout). Requests are logged by method, path and status only:
+ * no bodies (usernames), no client addresses, no headers (tokens, cookies).
+ */
+export function createLogger(level: string, name = 'hound-server'): FastifyBaseLogger {
+  return pino({
+    name,
+    level,
+    serializers: {
+      req: (req: { method?: string; url?: string }) => ({ method: req.method, path: req.url?.split('?')[0] }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+    redact: {
+      paths: ['*.authorization', '*.cookie', '*.password', '*.databaseUrl', '*.redisUrl'],
+      censor: '[redacted]',
+    },
+  }) as FastifyBaseLogger;
+}

@@ -1,0 +1,40 @@
+/**
+ * `npm start`: read the environment once, build the providers, migrate, listen. SIGTERM/SIGINT stop
+ * accepting connections, let running searches finish within SHUTDOWN_GRACE_SECONDS (the rest resume
+ * later), then close the database and Redis.
+ */
+
+import { buildApp } from './app.ts';
+import { startBackground } from './background.ts';
+import { engineFactory } from './catalogues/engine-factory.ts';
+import { readConfig } from './env.ts';
+import { createLogger } from './logger.ts';
+import { exitOnStartupError, onShutdownSignal } from './process.ts';
+import { appDeps, createServices } from './services.ts';
+
+async function main(): Promise<void> {
+  const config = readConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  const log = createLogger(config.logLevel);
+  const services = await createServices({ config, log, createEngine: engineFactory(config) });
+  await services.db.migrate();
+  const app = await buildApp(appDeps(services, config));
+  const background = await startBackground(services, config, { runSearches: config.runSearches, retention: true });
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    {
+      database: services.db.kind,
+      queue: services.queue.kind,
+      runsSearches: config.runSearches,
+      dataDir: services.db.kind === 'pglite' ? config.dataDir : undefined,
+    },
+    'Hound server ready',
+  );
+  onShutdownSignal(log, async () => {
+    background.stop();
+    await app.close();
+    await services.queue.close({ graceMs: config.shutdownGraceMs });
+    await services.close();
+  });
+}
+
+main().catch(exitOnStartupError);

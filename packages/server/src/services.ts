@@ -1,0 +1,108 @@
+/**
+ * Builds the swappable providers from the configuration: PGlite or PostgreSQL, in-process or BullMQ,
+ * in-memory or Redis events and limits. Used by main.ts, worker.ts, tests and the benchmark.
+ */
+import type { Engine } from '@hound/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Dispatcher } from 'undici';
+import type { AppDeps } from './app.ts';
+import { type EngineHost, startEngineHost } from './catalogues/engine-host.ts';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db/client.ts';
+import type { Config } from './env.ts';
+import { createMemorySearchBus } from './events/memory-search-bus.ts';
+import { createRedisSearchBus } from './events/redis-search-bus.ts';
+import type { SearchBus } from './events/search-bus.ts';
+import { createBullmqQueue } from './jobs/bullmq-queue.ts';
+import { createInProcessQueue } from './jobs/in-process-queue.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import { createMemorySearchLimiter } from './limits/memory-search-limiter.ts';
+import { createRedisSearchLimiter } from './limits/redis-search-limiter.ts';
+import type { SearchLimiter } from './limits/search-limiter.ts';
+import { createOutboundDispatcher } from './outbound-dispatcher.ts';
+
+export interface Services {
+  db: DatabaseHandle;
+  queue: JobQueue;
+  bus: SearchBus;
+  limiter: SearchLimiter;
+  engines: EngineHost;
+  outbound: Dispatcher;
+  log: FastifyBaseLogger;
+  /** Closes everything except the queue (close that first, with a grace period). */
+  close(): Promise<void>;
+}
+
+export interface ServicesOptions {
+  config: Config;
+  log: FastifyBaseLogger;
+  createEngine: () => Promise<Engine>;
+  /** Defaults to PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
+  database?: DatabaseTarget;
+  /** Outbound dispatcher for the server's own fetches; defaults to one built from HOUND_PROXY/HOUND_CA_FILE. */
+  outbound?: Dispatcher;
+  /** Retry delay of failed jobs (tests shorten it). */
+  retryDelayMs?: number;
+}
+
+export async function createServices(options: ServicesOptions): Promise<Services> {
+  const { config, log } = options;
+  const target: DatabaseTarget =
+    options.database ??
+    (config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/db` });
+  const db = await openDatabase(target);
+  const redis = config.redisUrl;
+  const queue = redis
+    ? createBullmqQueue({
+        url: redis,
+        prefix: config.redisPrefix,
+        lockMs: config.jobLockMs,
+        retryDelayMs: options.retryDelayMs,
+      })
+    : createInProcessQueue({ retryDelayMs: options.retryDelayMs });
+  const bus = redis ? createRedisSearchBus(redis, config.redisPrefix) : createMemorySearchBus();
+  const limiter = redis
+    ? createRedisSearchLimiter(redis, config.redisPrefix, config.limits)
+    : createMemorySearchLimiter(config.limits);
+  const engines = startEngineHost({
+    create: options.createEngine,
+    refreshMs: config.catalogueRefreshHours * 3600 * 1000,
+    log,
+  });
+  const outbound = options.outbound ?? createOutboundDispatcher({ proxy: config.proxy, caFile: config.caFile });
+  return {
+    db,
+    queue,
+    bus,
+    limiter,
+    engines,
+    outbound,
+    log,
+    async close() {
+      await engines.close();
+      await bus.close();
+      await limiter.close();
+      await db.close();
+      if (!options.outbound) await outbound.close();
+    },
+  };
+}
+
+export function appDeps(services: Services, config: Config): AppDeps {
+  return {
+    db: services.db,
+    queue: services.queue,
+    bus: services.bus,
+    limiter: services.limiter,
+    engines: services.engines,
+    outbound: services.outbound,
+    log: services.log,
+    options: {
+      trustProxy: config.trustProxy,
+      sseHeartbeatMs: config.sseHeartbeatMs,
+      faviconTtlMs: config.faviconTtlHours * 3600 * 1000,
+      webDistDir: config.webDistDir,
+    },
+  };
+}
