@@ -1,6 +1,13 @@
 import type { CatalogueFormat, SiteCheck } from '../model.ts';
 import { translatePythonRegex } from './python-regex.ts';
 
+/** Detail prefix of entries whose shape is wrong (as opposed to checks Hound cannot run). */
+export const MALFORMED = 'malformed entry';
+
+export function isMalformed(check: SiteCheck): boolean {
+  return check.unsupported?.detail.startsWith(MALFORMED) ?? false;
+}
+
 /** A check Hound keeps and reports but cannot run. */
 export function unsupportedCheck(
   format: CatalogueFormat,

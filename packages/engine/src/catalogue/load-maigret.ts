@@ -2,7 +2,15 @@ import type { CheckRequest, SiteCheck } from '../model.ts';
 import type { MaigretCheckType, MaigretRule } from '../rules/types.ts';
 import { formEncode } from '../username/place-body.ts';
 import { USERNAME_PLACEHOLDER } from '../username/place-url.ts';
-import { headersOf, headerValue, isRecord, stringList, unsupportedCheck, usernamePatternOf } from './entry.ts';
+import {
+  headersOf,
+  headerValue,
+  isRecord,
+  MALFORMED,
+  stringList,
+  unsupportedCheck,
+  usernamePatternOf,
+} from './entry.ts';
 import { CatalogueError } from './errors.ts';
 
 const CHECK_TYPES = new Set<string>(['message', 'status_code', 'response_url']);
@@ -64,7 +72,7 @@ function loadEntry(
   engines: Record<string, unknown>,
   source: string | undefined,
 ): SiteCheck {
-  if (!isRecord(raw)) return unsupportedCheck('maigret', name, 'malformed entry: not an object', source);
+  if (!isRecord(raw)) return unsupportedCheck('maigret', name, `${MALFORMED}: not an object`, source);
   let entry = raw;
   let engineProblem: string | undefined;
   if (typeof raw.engine === 'string') {
@@ -105,12 +113,12 @@ function loadEntry(
   if (base.protection?.includes('tls_fingerprint')) {
     return bad('needs a browser TLS fingerprint (protection tls_fingerprint)');
   }
-  if (typeof entry.url !== 'string') return bad('malformed entry: url is missing');
-  if (formatted === undefined) return bad('malformed entry: url has an unknown {field}');
+  if (typeof entry.url !== 'string') return bad(`${MALFORMED}: url is missing`);
+  if (formatted === undefined) return bad(`${MALFORMED}: url has an unknown {field}`);
   const checkType = typeof entry.checkType === 'string' ? entry.checkType : '';
   if (!CHECK_TYPES.has(checkType)) return bad(`unknown checkType ${JSON.stringify(entry.checkType)}`);
   const headers = headersOf(entry.headers);
-  if (!headers) return bad('malformed entry: headers must map names to strings');
+  if (!headers) return bad(`${MALFORMED}: headers must map names to strings`);
   const pattern = usernamePatternOf(entry.regexCheck);
   if (pattern.problem) return bad(pattern.problem);
 
@@ -123,13 +131,13 @@ function loadEntry(
   let url = profileUrl;
   if (typeof entry.urlProbe === 'string') {
     const probe = pythonFormat(entry.urlProbe, fields);
-    if (probe === undefined) return bad('malformed entry: urlProbe has an unknown {field}');
+    if (probe === undefined) return bad(`${MALFORMED}: urlProbe has an unknown {field}`);
     url = probe;
   }
   const request: SiteCheck['request'] = { method, url, headers, followRedirects: checkType !== 'response_url' };
   if (method === 'POST' && isRecord(entry.requestPayload)) {
     const body = payloadBody(entry.requestPayload, headers);
-    if (!body) return bad('malformed entry: requestPayload has an unknown {field}');
+    if (!body) return bad(`${MALFORMED}: requestPayload has an unknown {field}`);
     Object.assign(request, body);
   }
 

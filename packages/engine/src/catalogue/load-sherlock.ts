@@ -1,7 +1,7 @@
 import type { CheckRequest, SiteCheck } from '../model.ts';
 import type { SherlockErrorType, SherlockRule } from '../rules/types.ts';
 import { USERNAME_PLACEHOLDER } from '../username/place-url.ts';
-import { headersOf, isRecord, stringList, unsupportedCheck, usernamePatternOf } from './entry.ts';
+import { headersOf, isRecord, MALFORMED, stringList, unsupportedCheck, usernamePatternOf } from './entry.ts';
 import { CatalogueError } from './errors.ts';
 
 const ERROR_TYPES = new Set<string>(['message', 'status_code', 'response_url']);
@@ -33,7 +33,7 @@ export function loadSherlock(data: unknown, source?: string): SiteCheck[] {
 }
 
 function loadEntry(name: string, entry: unknown, source: string | undefined): SiteCheck {
-  if (!isRecord(entry)) return unsupportedCheck('sherlock', name, 'malformed entry: not an object', source);
+  if (!isRecord(entry)) return unsupportedCheck('sherlock', name, `${MALFORMED}: not an object`, source);
   const base: Partial<SiteCheck> = {
     profileUrl: typeof entry.url === 'string' ? fill(entry.url) : '',
     ...(typeof entry.urlMain === 'string' ? { urlMain: entry.urlMain } : {}),
@@ -43,13 +43,13 @@ function loadEntry(name: string, entry: unknown, source: string | undefined): Si
   };
   const bad = (detail: string) => unsupportedCheck('sherlock', name, detail, source, base);
 
-  if (typeof entry.url !== 'string') return bad('malformed entry: url is missing');
+  if (typeof entry.url !== 'string') return bad(`${MALFORMED}: url is missing`);
   const errorTypes = stringList(entry.errorType);
-  if (errorTypes.length === 0) return bad('malformed entry: errorType is missing');
+  if (errorTypes.length === 0) return bad(`${MALFORMED}: errorType is missing`);
   const unknownType = errorTypes.find((t) => !ERROR_TYPES.has(t));
   if (unknownType !== undefined) return bad(`unknown errorType ${JSON.stringify(unknownType)}`);
   const headers = headersOf(entry.headers);
-  if (!headers) return bad('malformed entry: headers must map names to strings');
+  if (!headers) return bad(`${MALFORMED}: headers must map names to strings`);
   const pattern = usernamePatternOf(entry.regexCheck);
   if (pattern.problem) return bad(pattern.problem);
 

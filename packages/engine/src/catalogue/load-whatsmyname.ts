@@ -1,7 +1,7 @@
 import type { SiteCheck } from '../model.ts';
 import type { WhatsMyNameRule } from '../rules/types.ts';
 import { USERNAME_PLACEHOLDER } from '../username/place-url.ts';
-import { headersOf, headerValue, isRecord, stringList, unsupportedCheck } from './entry.ts';
+import { headersOf, headerValue, isRecord, MALFORMED, stringList, unsupportedCheck } from './entry.ts';
 import { CatalogueError } from './errors.ts';
 
 const fill = (text: string) => text.split('{account}').join(USERNAME_PLACEHOLDER);
@@ -19,7 +19,7 @@ export function loadWhatsMyName(data: unknown, source?: string): SiteCheck[] {
 }
 
 function loadEntry(entry: unknown, index: number, source: string | undefined): SiteCheck {
-  if (!isRecord(entry)) return unsupportedCheck('whatsmyname', `#${index}`, 'malformed entry: not an object', source);
+  if (!isRecord(entry)) return unsupportedCheck('whatsmyname', `#${index}`, `${MALFORMED}: not an object`, source);
   const name = typeof entry.name === 'string' && entry.name !== '' ? entry.name : `#${index}`;
   const category = typeof entry.cat === 'string' ? entry.cat : '';
   const uriCheck = typeof entry.uri_check === 'string' ? fill(entry.uri_check) : '';
@@ -34,17 +34,17 @@ function loadEntry(entry: unknown, index: number, source: string | undefined): S
   };
   const bad = (detail: string) => unsupportedCheck('whatsmyname', name, detail, source, base);
 
-  if (!uriCheck) return bad('malformed entry: uri_check is missing');
+  if (!uriCheck) return bad(`${MALFORMED}: uri_check is missing`);
   const { e_code: eCode, m_code: mCode, e_string: eString, m_string: mString } = entry;
-  if (typeof eCode !== 'number' || typeof mCode !== 'number') return bad('malformed entry: e_code/m_code missing');
+  if (typeof eCode !== 'number' || typeof mCode !== 'number') return bad(`${MALFORMED}: e_code/m_code missing`);
   if (typeof eString !== 'string' || typeof mString !== 'string') {
-    return bad('malformed entry: e_string/m_string missing');
+    return bad(`${MALFORMED}: e_string/m_string missing`);
   }
   if (eCode === mCode && eString === mString) {
     return bad('e_code/e_string and m_code/m_string are identical, so found and missing cannot be told apart');
   }
   const headers = headersOf(entry.headers);
-  if (!headers) return bad('malformed entry: headers must map names to strings');
+  if (!headers) return bad(`${MALFORMED}: headers must map names to strings`);
 
   const request: SiteCheck['request'] = { method: 'GET', url: uriCheck, headers, followRedirects: false };
   if (typeof entry.post_body === 'string') {

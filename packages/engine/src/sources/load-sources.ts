@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isMalformed } from '../catalogue/entry.ts';
 import { CatalogueError } from '../catalogue/errors.ts';
 import { loadCatalogue } from '../catalogue/load-catalogue.ts';
 import type { CatalogueFormat, SiteCheck } from '../model.ts';
@@ -158,7 +159,7 @@ async function loadSource(
   }
   let checks: SiteCheck[] = [];
   const obtained = await obtain(source.name, source.urls, context, (text, url) => {
-    checks = loadCatalogue(text, { source: url, ...(format ? { format } : {}) });
+    checks = validDownload(loadCatalogue(text, { source: url, ...(format ? { format } : {}) }));
   });
   if ('unavailable' in obtained) {
     return {
@@ -188,6 +189,17 @@ async function loadSource(
       ...(obtained.warning ? { warning: obtained.warning } : {}),
     },
   };
+}
+
+/**
+ * A download replaces the cache only if it looks like a real catalogue: some entries, most of them well
+ * formed (an error page that happens to be JSON must not wipe a good cached copy).
+ */
+function validDownload(checks: SiteCheck[]): SiteCheck[] {
+  if (checks.length === 0) throw new Error('no entries');
+  const malformed = checks.filter(isMalformed).length;
+  if (malformed * 2 > checks.length) throw new Error(`${malformed} of ${checks.length} entries are malformed`);
+  return checks;
 }
 
 /**
