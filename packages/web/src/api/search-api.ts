@@ -1,0 +1,155 @@
+/**
+ * HTTP client of the username-search contract (@hound/contracts): start, status, cancel, and the SSE
+ * stream of results. Every answer is parsed with the shared zod schemas; anything else is an error.
+ */
+import {
+  type Progress,
+  ProgressSchema,
+  type SearchStatusResponse,
+  SearchStatusResponseSchema,
+  type SseDoneEvent,
+  SseDoneEventSchema,
+  type SseResultEvent,
+  SseResultEventSchema,
+  StartSearchResponseSchema,
+} from '@hound/contracts';
+import type { SearchError } from '../features/search/search-error.ts';
+
+export type StartOutcome = { ok: true; searchId: string } | { ok: false; error: SearchError };
+export type StatusOutcome = { ok: true; body: SearchStatusResponse } | { ok: false };
+
+export interface StreamHandlers {
+  onResult(event: SseResultEvent): void;
+  onProgress(progress: Progress): void;
+  onDone(event: SseDoneEvent): void;
+  /** The stream cannot be used (not offered, closed by the server, or failing); fall back to polling. */
+  onUnavailable(): void;
+}
+
+export interface SearchApi {
+  start(username: string, deviceId: string): Promise<StartOutcome>;
+  status(searchId: string): Promise<StatusOutcome>;
+  cancel(searchId: string): Promise<void>;
+  /** Absent when the browser has no EventSource. Returns a function that closes the stream. */
+  stream?: (searchId: string, handlers: StreamHandlers) => () => void;
+}
+
+/** Maps the answer to POST /api/search onto the spec's outcomes (§8). */
+export function interpretStart(httpStatus: number, body: unknown): StartOutcome {
+  if (httpStatus < 200 || httpStatus >= 300) return { ok: false, error: { kind: 'http', status: httpStatus } };
+  const parsed = StartSearchResponseSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, error: { kind: 'unexpected_status' } };
+  const answer = parsed.data;
+  switch (answer.status) {
+    case 'started':
+      return { ok: true, searchId: answer.search_id };
+    case 'busy':
+      return { ok: false, error: { kind: 'busy', serverText: answer.error } };
+    case 'device_limit':
+      return { ok: false, error: { kind: 'device_limit', serverText: answer.error } };
+    case 'error':
+      return { ok: false, error: { kind: 'server_error', serverText: answer.error } };
+  }
+}
+
+/** The stream is given up after this many errors in a row without a message in between. */
+const MAX_STREAM_ERRORS = 3;
+
+export interface HttpSearchApiOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  EventSource?: typeof EventSource;
+}
+
+export function createHttpSearchApi(options: HttpSearchApiOptions = {}): SearchApi {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const EventSourceImpl = options.EventSource ?? globalThis.EventSource;
+  const url = (path: string) => `${baseUrl}${path}`;
+
+  const api: SearchApi = {
+    async start(username, deviceId) {
+      try {
+        const res = await doFetch(url('/api/search'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ username, device_id: deviceId }),
+        });
+        const body = res.ok ? await res.json().catch(() => null) : null;
+        return interpretStart(res.status, body);
+      } catch {
+        return { ok: false, error: { kind: 'unknown' } };
+      }
+    },
+    async status(searchId) {
+      try {
+        const res = await doFetch(url(`/api/search/status/${encodeURIComponent(searchId)}`), {
+          headers: { accept: 'application/json' },
+        });
+        if (!res.ok) return { ok: false };
+        const parsed = SearchStatusResponseSchema.safeParse(await res.json());
+        return parsed.success ? { ok: true, body: parsed.data } : { ok: false };
+      } catch {
+        return { ok: false };
+      }
+    },
+    async cancel(searchId) {
+      try {
+        await doFetch(url(`/api/search/${encodeURIComponent(searchId)}`), { method: 'DELETE' });
+      } catch {
+        // The search stops on the server by itself; the page has already moved on.
+      }
+    },
+  };
+  if (EventSourceImpl) {
+    api.stream = (searchId, handlers) =>
+      openStream(EventSourceImpl, url(`/api/search/${encodeURIComponent(searchId)}/events`), handlers);
+  }
+  return api;
+}
+
+function openStream(EventSourceImpl: typeof EventSource, href: string, handlers: StreamHandlers): () => void {
+  // EventSource reconnects by itself and sends Last-Event-ID, so a dropped connection resumes where it stopped.
+  const source = new EventSourceImpl(href);
+  let errors = 0;
+  let closed = false;
+  const close = () => {
+    closed = true;
+    source.close();
+  };
+  const parse = <T>(
+    schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+    raw: string,
+  ) => {
+    errors = 0;
+    try {
+      const parsed = schema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
+  source.addEventListener('result', (e) => {
+    const data = parse(SseResultEventSchema, (e as MessageEvent<string>).data);
+    if (data) handlers.onResult(data);
+  });
+  source.addEventListener('progress', (e) => {
+    const data = parse(ProgressSchema, (e as MessageEvent<string>).data);
+    if (data) handlers.onProgress(data);
+  });
+  source.addEventListener('done', (e) => {
+    const data = parse(SseDoneEventSchema, (e as MessageEvent<string>).data);
+    if (!data) return;
+    close();
+    handlers.onDone(data);
+  });
+  source.addEventListener('error', () => {
+    if (closed) return;
+    errors += 1;
+    if (source.readyState === EventSourceImpl.CLOSED || errors >= MAX_STREAM_ERRORS) {
+      close();
+      handlers.onUnavailable();
+    }
+  });
+  return close;
+}

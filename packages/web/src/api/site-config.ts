@@ -1,0 +1,85 @@
+/**
+ * Operator settings the page shows (GET /api/config): brand, sponsored entries, data retention,
+ * contact and community links. Every field is optional; a missing endpoint means the defaults.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { SponsoredEntry } from '../features/search/sponsored.ts';
+
+export interface SiteConfig {
+  brand: string;
+  retentionDays: number;
+  siteCount: number | null;
+  contactEmail: string | null;
+  communityUrl: string;
+  sponsored: SponsoredEntry[];
+}
+
+export const DEFAULT_BRAND = import.meta.env.VITE_BRAND_NAME || 'Hound';
+export const SHERLOCK_REPOSITORY = 'https://github.com/sherlock-project/sherlock';
+
+export const defaultSiteConfig: SiteConfig = {
+  brand: DEFAULT_BRAND,
+  retentionDays: 30,
+  siteCount: null,
+  contactEmail: null,
+  communityUrl: `${SHERLOCK_REPOSITORY}/discussions`,
+  sponsored: [],
+};
+
+const text = (value: unknown, max = 2000): string | undefined =>
+  typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
+const httpUrl = (value: unknown) => {
+  const url = text(value);
+  return url && /^https?:\/\//i.test(url) ? url : undefined;
+};
+
+function sponsoredEntry(value: unknown): SponsoredEntry | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const id = text(v.id, 100);
+  const title = text(v.title, 120);
+  const url = httpUrl(v.url); // only links a visitor can safely follow
+  return id && title && url ? { id, title, url, description: text(v.description, 300) ?? '' } : null;
+}
+
+/**
+ * Reads the body of GET /api/config. Hand-checked rather than zod-parsed: this runs on every page
+ * load, and zod would add its weight to the first download. Anything unexpected means the default.
+ */
+export function toSiteConfig(raw: unknown): SiteConfig {
+  if (!raw || typeof raw !== 'object') return defaultSiteConfig;
+  const c = raw as Record<string, unknown>;
+  const positiveInt = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
+  const email = text(c.contact_email, 200);
+  return {
+    brand: text(c.brand_name, 40) ?? defaultSiteConfig.brand,
+    retentionDays: positiveInt(c.retention_days) ?? defaultSiteConfig.retentionDays,
+    siteCount: positiveInt(c.site_count) ?? null,
+    contactEmail: email && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null,
+    communityUrl: httpUrl(c.community_url) ?? defaultSiteConfig.communityUrl,
+    sponsored: Array.isArray(c.sponsored)
+      ? c.sponsored
+          .map(sponsoredEntry)
+          .filter((s): s is SponsoredEntry => s !== null)
+          .slice(0, 2)
+      : [],
+  };
+}
+
+async function fetchSiteConfig(): Promise<SiteConfig> {
+  try {
+    const res = await fetch('/api/config', { headers: { accept: 'application/json' } });
+    return res.ok ? toSiteConfig(await res.json()) : defaultSiteConfig;
+  } catch {
+    return defaultSiteConfig;
+  }
+}
+
+export function useSiteConfig(): SiteConfig {
+  const { data } = useQuery({
+    queryKey: ['site-config'],
+    queryFn: fetchSiteConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data ?? defaultSiteConfig;
+}

@@ -1,0 +1,72 @@
+import type { MouseEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useI18n } from '../i18n/i18n.tsx';
+import { isLanguage, LANGUAGES } from '../i18n/messages.ts';
+import { useTheme } from '../lib/theme.tsx';
+import { BookIcon, GlobeIcon, LogoMark, MoonIcon, SunIcon } from './icons.tsx';
+import { button, focusRing } from './ui.ts';
+
+export function Header() {
+  const { m, language, setLanguage } = useI18n();
+  const { theme, toggle } = useTheme();
+  const location = useLocation();
+
+  // Spec 000 §2: the brand link reloads the page when the visitor is already on /.
+  const onBrandClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (location.pathname === '/' && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+      event.preventDefault();
+      window.location.reload();
+    }
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-slate-50/85 backdrop-blur dark:border-slate-800/80 dark:bg-[#0b0f17]/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Link
+          to="/"
+          onClick={onBrandClick}
+          className={`mr-auto flex items-center gap-2.5 rounded-md text-lg font-semibold tracking-tight ${focusRing}`}
+          aria-label={m.header.home}
+        >
+          <LogoMark className="text-[28px]" />
+          <span>{m.brand}</span>
+        </Link>
+        <nav aria-label={m.header.nav} className="flex items-center gap-1">
+          <NavLink
+            to="/library"
+            className={({ isActive }) =>
+              `${button.ghost} ${isActive ? 'bg-slate-200/70 dark:bg-slate-800' : ''} px-2.5 sm:px-3`
+            }
+          >
+            <BookIcon />
+            <span>{m.header.library}</span>
+          </NavLink>
+        </nav>
+        <label className={`relative flex items-center rounded-lg ${button.ghost} h-9 px-2 has-focus-visible:outline-2`}>
+          <span className="sr-only">{m.header.language}</span>
+          <GlobeIcon aria-hidden="true" />
+          <select
+            value={language}
+            onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}
+            className="cursor-pointer appearance-none bg-transparent pr-1 pl-1 text-sm font-medium uppercase outline-none"
+          >
+            {LANGUAGES.map((lang) => (
+              <option key={lang} value={lang} className="text-slate-900">
+                {m.languages[lang]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className={button.icon}
+          onClick={toggle}
+          aria-label={theme === 'dark' ? m.header.toLight : m.header.toDark}
+          title={theme === 'dark' ? m.header.toLight : m.header.toDark}
+        >
+          {theme === 'dark' ? <SunIcon className="text-lg" /> : <MoonIcon className="text-lg" />}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { useSiteConfig } from '../../api/site-config.ts';
+import { useI18n, withBrand } from '../../i18n/i18n.tsx';
+import { type ArticleContent, type ArticleMeta, articleSlug } from './articles.ts';
+import { articlesEn } from './content/en.ts';
+import { articlesTr } from './content/tr.ts';
+
+export interface Article extends ArticleMeta {
+  slug: string;
+  title: string;
+  excerpt: string;
+  description: string;
+  html: string;
+}
+
+export function useArticleText(): (meta: ArticleMeta) => Article {
+  const { language } = useI18n();
+  const { brand } = useSiteConfig();
+  const content: ArticleContent = language === 'tr' ? articlesTr : articlesEn;
+  return (meta) => ({
+    ...meta,
+    ...withBrand(content[meta.key], brand),
+    author: meta.author.replace('{brand}', brand),
+    slug: articleSlug(meta, brand),
+  });
+}
+
+export function formatArticleDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}

@@ -1,0 +1,34 @@
+/**
+ * Result categories. A site's category comes from the catalogues; where they give none (or only a
+ * catch-all), the spec's keyword groups on the platform name decide (spec 000 §4).
+ */
+export const SPEC_GROUPS = ['social', 'professional', 'gaming', 'forum', 'creative', 'other'] as const;
+export type SpecGroup = (typeof SPEC_GROUPS)[number];
+
+const KEYWORDS: Array<[SpecGroup, string[]]> = [
+  ['social', ['facebook', 'twitter', 'instagram', 'linkedin', 'tiktok', 'snapchat', 'pinterest']],
+  ['professional', ['github', 'gitlab', 'bitbucket', 'stackoverflow', 'medium', 'dev.to']],
+  ['gaming', ['steam', 'twitch', 'discord', 'xbox', 'playstation', 'nintendo']],
+  ['forum', ['reddit', 'quora', 'hackernews', '4chan', 'discourse']],
+  ['creative', ['behance', 'dribbble', 'deviantart', 'flickr', 'youtube', 'vimeo']],
+];
+
+export function specGroupOf(platform: string): SpecGroup {
+  const name = platform.toLowerCase();
+  for (const [group, words] of KEYWORDS) if (words.some((w) => name.includes(w))) return group;
+  return 'other';
+}
+
+const CATCH_ALL = new Set(['', 'other', 'misc', 'miscellaneous', 'unknown', 'uncategorized', 'uncategorised']);
+
+/** Lower-case category id for a result: the catalogue's when it says something, else the spec's group. */
+export function categoryOf(platform: string, category: string | undefined): string {
+  const given = (category ?? '').trim().toLowerCase();
+  return CATCH_ALL.has(given) ? specGroupOf(platform) : given;
+}
+
+/** "social", "coding", "adult-sites" → "Social", "Coding", "Adult sites". */
+export function categoryLabel(id: string): string {
+  const words = id.replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,193 @@
+import { useMemo, useState } from 'react';
+import { useSiteConfig } from '../../api/site-config.ts';
+import { AlertIcon, DownloadIcon } from '../../components/icons.tsx';
+import { button, card, focusRing, muted } from '../../components/ui.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { fill, plural } from '../../lib/format.ts';
+import { categoryLabel } from './categories.ts';
+import { downloadFile, exportFileName, toCsv, toExportJson } from './export.ts';
+import {
+  categoryCounts,
+  DEFAULT_STATUS_FILTER,
+  filterResults,
+  matchesStatus,
+  STATUS_FILTERS,
+  type StatusFilter,
+  summarize,
+} from './filters.ts';
+import { ResultList } from './result-list.tsx';
+import { searchErrorMessage } from './search-error.ts';
+import type { SearchState } from './search-state.ts';
+import { withSponsored } from './sponsored.ts';
+
+const chip = (active: boolean) =>
+  `inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors ${focusRing} ${
+    active
+      ? 'border-slate-900 bg-slate-900 text-white dark:border-amber-400 dark:bg-amber-400 dark:text-slate-950'
+      : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:border-slate-500'
+  }`;
+
+export function ResultsPanel({ state }: { state: SearchState }) {
+  const { m, locale } = useI18n();
+  const config = useSiteConfig();
+  const [status, setStatus] = useState<StatusFilter>(DEFAULT_STATUS_FILTER);
+  const [categories, setCategories] = useState<ReadonlySet<string>>(() => new Set());
+
+  const summary = useMemo(() => summarize(state.results), [state.results]);
+  const allCategories = useMemo(() => categoryCounts(state.results), [state.results]);
+  const filtered = useMemo(
+    () => filterResults(state.results, { status, categories }),
+    [state.results, status, categories],
+  );
+  const items = useMemo(
+    () => withSponsored(filtered, config.sponsored, state.username, status, categories),
+    [filtered, config.sponsored, state.username, status, categories],
+  );
+  const statusCount = (filter: StatusFilter) =>
+    state.results.filter((e) => matchesStatus(e.result.verdict, filter)).length;
+  const number = (n: number) => n.toLocaleString(locale);
+
+  const toggleCategory = (id: string) =>
+    setCategories((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const exportAs = (ext: 'json' | 'csv') => {
+    const now = new Date();
+    const name = exportFileName(config.brand, state.username, now, ext);
+    const input = {
+      brand: config.brand,
+      username: state.username,
+      searchId: state.searchId,
+      entries: state.results,
+      exportedAt: now,
+    };
+    if (ext === 'json') downloadFile(name, 'application/json', toExportJson(input));
+    else downloadFile(name, 'text/csv;charset=utf-8', toCsv(state.results));
+  };
+
+  const running = state.phase === 'starting' || state.phase === 'running';
+  const reasons = summary.unknownReasons
+    .map(
+      ({ reason, count }) =>
+        `${(m.reasons as Record<string, { short: string } | undefined>)[reason]?.short ?? reason} (${number(count)})`,
+    )
+    .join(', ');
+
+  return (
+    <section aria-labelledby="results-title" className="mt-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id="results-title" className="text-2xl font-semibold tracking-tight break-words">
+            {fill(m.results.title, { username: state.username })}
+          </h2>
+          <p className={`mt-1 ${muted}`} aria-live="polite">
+            {fill(m.results.summary, {
+              found: number(summary.found),
+              platforms: number(summary.checked),
+              notFound: number(summary.notFound),
+            })}
+          </p>
+          {summary.unknown > 0 && (
+            <p className={`mt-1 text-sm ${muted}`}>
+              {plural(m.results.unknownSummary, summary.unknown, locale, { reasons })}
+            </p>
+          )}
+          {summary.invalid > 0 && (
+            <p className={`mt-1 text-sm ${muted}`}>{plural(m.results.invalidSummary, summary.invalid, locale)}</p>
+          )}
+        </div>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className={`${button.secondary} py-1.5 text-sm`}
+            disabled={state.results.length === 0 || running}
+            onClick={() => exportAs('json')}
+          >
+            <DownloadIcon /> {m.results.exportJson}
+          </button>
+          <button
+            type="button"
+            className={`${button.secondary} py-1.5 text-sm`}
+            disabled={state.results.length === 0 || running}
+            onClick={() => exportAs('csv')}
+          >
+            <DownloadIcon /> {m.results.exportCsv}
+          </button>
+        </div>
+      </div>
+
+      {state.phase === 'failed' && state.error && (
+        <div
+          role="alert"
+          className="mt-5 flex gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
+        >
+          <AlertIcon className="mt-0.5 shrink-0 text-lg" />
+          <div>
+            <h3 className="font-semibold">{m.results.error}</h3>
+            <p className="mt-1">{searchErrorMessage(state.error, m.errors)}</p>
+          </div>
+        </div>
+      )}
+
+      <div className={`${card} mt-5 space-y-4 p-4`}>
+        <fieldset>
+          <legend className={`mb-2 text-xs font-semibold tracking-wide uppercase ${muted}`}>{m.filters.status}</legend>
+          <div className="flex flex-wrap gap-2">
+            {STATUS_FILTERS.map((filter) => (
+              <button
+                key={filter}
+                type="button"
+                aria-pressed={status === filter}
+                onClick={() => setStatus(filter)}
+                className={chip(status === filter)}
+              >
+                {m.filters.statuses[filter]}
+                <span className="tabular-nums opacity-75">{number(statusCount(filter))}</span>
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        {allCategories.length > 0 && (
+          <fieldset>
+            <legend className={`mb-2 text-xs font-semibold tracking-wide uppercase ${muted}`}>
+              {m.filters.categories}
+            </legend>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                aria-pressed={categories.size === 0}
+                onClick={() => setCategories(new Set())}
+                className={chip(categories.size === 0)}
+              >
+                {m.filters.allCategories}
+              </button>
+              {allCategories.map(({ id, count }) => (
+                <button
+                  key={id}
+                  type="button"
+                  aria-pressed={categories.has(id)}
+                  onClick={() => toggleCategory(id)}
+                  className={chip(categories.has(id))}
+                >
+                  {categoryLabel(id)}
+                  <span className="tabular-nums opacity-75">{number(count)}</span>
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      </div>
+
+      <div className="mt-4">
+        {items.length === 0 ? (
+          <p className={`${card} px-4 py-10 text-center ${muted}`}>{running ? m.results.waiting : m.results.noMatch}</p>
+        ) : (
+          <ResultList items={items} label={fill(m.results.title, { username: state.username })} />
+        )}
+      </div>
+    </section>
+  );
+}

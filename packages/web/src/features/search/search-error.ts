@@ -1,0 +1,36 @@
+import type { Messages } from '../../i18n/messages.ts';
+
+/**
+ * Why a search could not run or finish (spec 000 §8). Kept as data so the message follows the
+ * visitor's language; `serverText` is the server's own explanation where the spec says to show it.
+ */
+export type SearchError =
+  | { kind: 'http'; status: number }
+  | { kind: 'busy'; serverText?: string }
+  | { kind: 'device_limit'; serverText?: string }
+  | { kind: 'server_error'; serverText?: string }
+  | { kind: 'unexpected_status' }
+  | { kind: 'polling' }
+  | { kind: 'unknown' };
+
+export function searchErrorMessage(error: SearchError, m: Messages['errors']): string {
+  switch (error.kind) {
+    case 'http':
+      if (error.status === 422) return m.unsupportedCharacters;
+      if (error.status === 429) return m.tooManyActive;
+      if (error.status >= 500) return m.serverError;
+      return m.requestFailed;
+    case 'busy':
+      return error.serverText || m.busy;
+    case 'device_limit':
+      return error.serverText || m.deviceLimit;
+    case 'server_error':
+      return error.serverText || m.unexpectedError;
+    case 'unexpected_status':
+      return m.unexpectedResponse;
+    case 'polling':
+      return m.pollingFailed;
+    case 'unknown':
+      return m.unknown;
+  }
+}

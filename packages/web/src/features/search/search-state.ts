@@ -1,0 +1,136 @@
+/**
+ * The username search as a pure state machine (spec 000 §4): idle → starting → running →
+ * completed | failed | cancelled. Side effects (HTTP, SSE, timers) live in search-controller.ts.
+ */
+import type { PlatformResult, Progress, SearchStatus, SearchStatusResponse } from '@hound/contracts';
+import type { SearchError } from './search-error.ts';
+
+export type SearchPhase = 'idle' | 'starting' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface ResultEntry {
+  platform: string;
+  result: PlatformResult;
+}
+
+export interface SearchState {
+  phase: SearchPhase;
+  username: string;
+  searchId: string | null;
+  /** In the order the checks finished; a platform appears once. */
+  results: ResultEntry[];
+  progress: Progress;
+  startedAt: number | null;
+  finishedAt: number | null;
+  error: SearchError | null;
+  transport: 'sse' | 'polling' | null;
+}
+
+export type SearchAction =
+  | { type: 'start'; username: string; at: number }
+  | { type: 'started'; searchId: string }
+  | { type: 'transport'; searchId: string; transport: 'sse' | 'polling' }
+  | { type: 'results'; searchId: string; entries: ResultEntry[]; progress?: Progress }
+  | { type: 'snapshot'; searchId: string; response: SearchStatusResponse; at: number }
+  | { type: 'done'; searchId: string; status: SearchStatus; error?: string; progress: Progress; at: number }
+  | { type: 'fail'; error: SearchError; at: number }
+  | { type: 'cancel'; at: number };
+
+export const initialSearchState: SearchState = {
+  phase: 'idle',
+  username: '',
+  searchId: null,
+  results: [],
+  progress: { done: 0, total: 0 },
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+  transport: null,
+};
+
+export function isActive(state: SearchState): boolean {
+  return state.phase === 'starting' || state.phase === 'running';
+}
+
+function mergeResults(current: ResultEntry[], incoming: ResultEntry[]): ResultEntry[] {
+  if (incoming.length === 0) return current;
+  const position = new Map(current.map((e, i) => [e.platform, i]));
+  const next = current.slice();
+  for (const entry of incoming) {
+    const at = position.get(entry.platform);
+    if (at === undefined) {
+      position.set(entry.platform, next.length);
+      next.push(entry);
+    } else {
+      next[at] = entry;
+    }
+  }
+  return next;
+}
+
+function maxProgress(a: Progress, b: Progress | undefined): Progress {
+  if (!b) return a;
+  return { done: Math.max(a.done, b.done), total: Math.max(a.total, b.total) };
+}
+
+/** Where a finished search ends up, given the server's final status and error text. */
+function finish(state: SearchState, status: SearchStatus, error: string | undefined, at: number): SearchState {
+  switch (status) {
+    case 'completed':
+      return error
+        ? { ...state, phase: 'failed', error: { kind: 'server_error', serverText: error }, finishedAt: at }
+        : { ...state, phase: 'completed', error: null, finishedAt: at };
+    case 'error':
+      return { ...state, phase: 'failed', error: { kind: 'server_error', serverText: error }, finishedAt: at };
+    case 'cancelled':
+      return { ...state, phase: 'cancelled', searchId: null, error: null, finishedAt: at };
+    default:
+      return state;
+  }
+}
+
+export function searchReducer(state: SearchState, action: SearchAction): SearchState {
+  switch (action.type) {
+    case 'start':
+      return { ...initialSearchState, phase: 'starting', username: action.username, startedAt: action.at };
+    case 'started':
+      return state.phase === 'starting' ? { ...state, phase: 'running', searchId: action.searchId } : state;
+    case 'transport':
+      return action.searchId === state.searchId ? { ...state, transport: action.transport } : state;
+    case 'results':
+      if (action.searchId !== state.searchId) return state;
+      return {
+        ...state,
+        results: mergeResults(state.results, action.entries),
+        progress: maxProgress(state.progress, action.progress),
+      };
+    case 'snapshot': {
+      if (action.searchId !== state.searchId) return state;
+      const { response } = action;
+      const entries = Object.entries(response.result?.results ?? {}).map(([platform, result]) => ({
+        platform,
+        result,
+      }));
+      const merged = {
+        ...state,
+        results: mergeResults(state.results, entries),
+        progress: maxProgress(state.progress, response.progress),
+      };
+      if (state.phase !== 'running') return merged;
+      return finish(merged, response.status, response.result?.error ?? response.error, action.at);
+    }
+    case 'done':
+      if (action.searchId !== state.searchId || state.phase !== 'running') return state;
+      return finish(
+        { ...state, progress: maxProgress(state.progress, action.progress) },
+        action.status,
+        action.error,
+        action.at,
+      );
+    case 'fail':
+      if (!isActive(state)) return state;
+      return { ...state, phase: 'failed', error: action.error, finishedAt: action.at };
+    case 'cancel':
+      if (!isActive(state)) return state;
+      return { ...state, phase: 'cancelled', searchId: null, error: null, finishedAt: action.at };
+  }
+}

@@ -1,0 +1,456 @@
+/**
+ * English catalogue (default). Every user-facing string of the app lives here; tr.ts mirrors it.
+ * `{brand}` is filled with the configured brand name; other `{name}` placeholders at the call site.
+ */
+export const en = {
+  brand: '{brand}',
+  meta: {
+    title: '{brand} — find where a username has a profile',
+    description:
+      '{brand} checks thousands of websites live to find where a username has a profile. Open source, no account, no trackers.',
+  },
+  common: {
+    loading: 'Loading...',
+  },
+  header: {
+    home: '{brand} home',
+    nav: 'Main',
+    library: 'Library',
+    language: 'Language',
+    toLight: 'Switch to light theme',
+    toDark: 'Switch to dark theme',
+    skip: 'Skip to content',
+  },
+  languages: {
+    en: 'English',
+    tr: 'Türkçe',
+  },
+  footer: {
+    whatTitle: 'What is {brand}?',
+    what: '{brand} is an open-source OSINT tool that finds where a username has a profile. It checks the sites of the Sherlock, WhatsMyName and Maigret catalogues at the same time and shows each answer as it arrives, with the evidence behind it.',
+    howTitle: 'How to use it',
+    howSteps: [
+      'Type a username into the search box.',
+      'Press Search and watch the results stream in.',
+      'Open a result to see its link and evidence.',
+      'Filter, copy links, or export everything as JSON or CSV.',
+    ],
+    featuresTitle: 'Features',
+    features: [
+      'Live results from thousands of sites',
+      'Found, not found and unknown — never a guess',
+      'Evidence for every result',
+      'Status and category filters',
+      'JSON and CSV export',
+      'No account, no cookies, no trackers',
+    ],
+    linksTitle: 'Links',
+    terms: 'Terms & Conditions',
+    privacy: 'Privacy Policy',
+    contact: 'Contact',
+    licenses: 'Licenses',
+    sherlock: 'Sherlock project on GitHub',
+    community: 'Community',
+    copyright: '© {year} {brand}. Open source under the MIT licence.',
+    dataCredit: 'Site data: Sherlock, WhatsMyName and Maigret projects.',
+  },
+  crash: {
+    title: 'Something Went Wrong',
+    text: 'An unexpected error stopped this page. Please refresh the page to continue; your recent searches are kept.',
+    details: 'Technical details',
+    reload: 'Reload Page',
+  },
+  hero: {
+    eyebrow: 'Open-source username search',
+    title: 'Find every profile behind a username',
+    lead: '{brand} checks thousands of websites at once and shows, live, where a username is registered, with the evidence for every answer.',
+    leadCount:
+      '{brand} checks {count} websites at once and shows, live, where a username is registered, with the evidence for every answer.',
+    points: ['No account needed', 'Results in seconds', 'No cookies or trackers'],
+  },
+  search: {
+    label: 'Username',
+    placeholder: 'Enter username to search...',
+    clear: 'Clear input',
+    submit: 'Search',
+    recent: 'Recent searches ({count})',
+    clearAll: 'Clear all',
+    resultCount: { one: '{count} result', other: '{count} results' },
+    emailHint:
+      'That looks like an email address. {brand} searches usernames, and the @ part would never match a profile name.',
+    emailSearchLocal: 'Search “{username}” instead',
+  },
+  progress: {
+    label: 'Search progress',
+    starting: 'Starting the search…',
+    queued: 'Waiting for a free slot…',
+    running: 'Checking sites…',
+    completed: 'Search complete in {seconds} s',
+    cancelled: 'Search cancelled',
+    stopped: 'Search stopped',
+    expected:
+      'All sites are checked at the same time, so most searches finish in under a minute: the slowest site sets the pace.',
+    remaining: 'About {seconds} s left at the current speed.',
+    cancel: 'Cancel',
+    valueText: '{done} of {total} sites checked',
+    checked: 'Checked',
+    found: 'Found',
+    elapsed: 'Elapsed',
+    speed: 'Speed',
+    perSecond: '{rate} sites/s',
+    whileWaiting: 'Questions while you wait?',
+    afterwards: 'Questions about a result?',
+    community: 'Ask the community',
+  },
+  results: {
+    title: 'Results for "{username}"',
+    summary: 'Found {found} profiles across {platforms} platforms. ({notFound} not found)',
+    unknownSummary: {
+      one: '{count} site could not be checked: {reasons}. It is listed under Unknown, never counted as not found.',
+      other:
+        '{count} sites could not be checked: {reasons}. They are listed under Unknown, never counted as not found.',
+    },
+    invalidSummary: {
+      one: '{count} site was skipped because this username is not valid there.',
+      other: '{count} sites were skipped because this username is not valid there.',
+    },
+    exportJson: 'Export JSON',
+    exportCsv: 'Export CSV',
+    error: 'Error',
+    waiting: 'Found profiles appear here as soon as each site answers.',
+    noMatch: 'No results match your current filters.',
+  },
+  errors: {
+    unsupportedCharacters: 'Use letters only. Do not use special characters.',
+    tooManyActive: 'Too many active searches. Please wait a moment and try again.',
+    serverError: 'Server error. Please try again later.',
+    requestFailed: 'Request failed. Please try again.',
+    busy: 'The system is busy, please try again later',
+    deviceLimit: 'Device search limit reached',
+    unexpectedError: 'Unexpected error occurred',
+    unexpectedResponse: 'The server sent an unexpected response. Please try again.',
+    pollingFailed: 'Connection error, results could not be retrieved. Please try again later.',
+    unknown: 'An unknown error occurred',
+  },
+  filters: {
+    status: 'Status',
+    statuses: { found: 'Found only', all: 'All', not_found: 'Not found', unknown: 'Unknown' },
+    categories: 'Categories',
+    allCategories: 'All categories',
+  },
+  verdicts: {
+    found: 'Found',
+    not_found: 'Not found',
+    unknown: 'Unknown',
+    invalid: 'Skipped',
+  },
+  verdictExplained: {
+    found: 'A profile with this username exists on this site.',
+    not_found: 'This site reports no profile with this username.',
+    unknown: 'This site could not be checked, so nothing is known about the account.',
+    invalid: 'Not checked: this username cannot exist on this site.',
+  },
+  reasons: {
+    timeout: { short: 'timed out', long: 'The site did not answer in time.' },
+    blocked: { short: 'bot protection', long: 'The site answered with a bot-protection or captcha page.' },
+    rate_limited: { short: 'rate limited', long: 'The site asked us to slow down (HTTP 429) for longer than we wait.' },
+    conflict: {
+      short: 'catalogues disagree',
+      long: 'The catalogues’ rules for this site disagree, so no verdict is given.',
+    },
+    network: { short: 'network error', long: 'The connection failed or was closed early.' },
+    dns: { short: 'site unreachable', long: 'The site’s address could not be resolved.' },
+    tls: { short: 'TLS error', long: 'The site’s secure connection could not be established.' },
+    http_error: { short: 'HTTP error', long: 'The site answered with an error status the rules do not cover.' },
+    http_5xx: { short: 'server error', long: 'The site answered with a server error.' },
+    site_error: { short: 'site error', long: 'The site showed a known error page.' },
+    redirect_loop: { short: 'redirect loop', long: 'The site kept redirecting without reaching a page.' },
+    too_large: { short: 'response too large', long: 'The answer was too large to inspect safely.' },
+    cancelled: { short: 'cancelled', long: 'The check was cancelled.' },
+    unsupported_username: {
+      short: 'username not valid there',
+      long: 'The username contains characters this site does not allow.',
+    },
+    disabled: { short: 'disabled', long: 'This site is disabled because its check is not reliable.' },
+    unsupported_check: { short: 'unsupported', long: 'This site’s check cannot be run.' },
+    other: { short: 'other', long: 'Reason: {reason}.' },
+  },
+  result: {
+    copy: 'Copy URL',
+    copied: 'URL copied to clipboard',
+    copyFailed: 'The URL could not be copied',
+    open: 'Open',
+    noUrl: 'No profile URL for this site.',
+    httpStatus: 'HTTP status',
+    rule: 'Rule',
+    elapsed: 'Time',
+    ms: '{ms} ms',
+    agreed: 'Catalogues agreed',
+    category: 'Category',
+    finalUrl: 'Final URL',
+    detail: 'Detail',
+    perCatalogue: 'Each catalogue’s verdict',
+  },
+  sponsored: {
+    label: 'Sponsored',
+  },
+  about: {
+    title: 'How {brand} works',
+    intro:
+      'Username search shows where a handle is registered. It is one of the first steps of most online investigations, and the quickest way to see your own footprint.',
+    steps: [
+      {
+        title: 'Three catalogues, merged',
+        text: '{brand} combines the site rules of Sherlock, WhatsMyName and Maigret, the community catalogues OSINT researchers use. A site known to several catalogues is checked once and judged by each of their rules.',
+      },
+      {
+        title: 'Every site at once',
+        text: 'Sites are checked in parallel, politely limited per site. Each answer appears the moment it arrives, so the first profiles show up within seconds.',
+      },
+      {
+        title: 'Answers with evidence',
+        text: 'Every result shows the HTTP status, the rule that decided and which catalogues agreed. When a site cannot be judged, {brand} says why instead of guessing.',
+      },
+    ],
+    verdictsTitle: 'What the results mean',
+    verdicts: [
+      {
+        term: 'Found',
+        text: 'The site’s rule says a profile with this name exists. Open it to confirm it is who you think.',
+      },
+      { term: 'Not found', text: 'The site’s rule says there is no such profile.' },
+      {
+        term: 'Unknown',
+        text: 'The site timed out, showed a bot check, limited our requests or returned an error. A blocked check says nothing about the account.',
+      },
+      {
+        term: 'Skipped',
+        text: 'The username cannot exist on that site (for example, it has characters the site forbids), so nothing was sent.',
+      },
+    ],
+    faqTitle: 'Frequently asked questions',
+    faq: [
+      {
+        q: 'How does {brand} know whether a profile exists?',
+        a: [
+          'For each site, {brand} requests the profile page (or the site’s own lookup endpoint) for the username and applies that site’s detection rule from the catalogues: an HTTP status code, a text that only appears on existing or missing profiles, or a redirect.',
+          'Sherlock, WhatsMyName and Maigret each describe sites in their own way. {brand} honours each format’s own rules, and when they disagree about a site the result says so.',
+        ],
+      },
+      {
+        q: 'How accurate are the results, and what does “Unknown” mean?',
+        a: [
+          'A “Found” result means the site answered the way an existing profile answers. Sites change, so treat a match as a lead and open the profile to confirm it.',
+          '“Unknown” means the site could not be judged: it timed out, showed a bot-protection or captcha page, limited our request rate, or returned an error. Many tools report these as “not found”; {brand} never does, because a blocked check tells you nothing about the account.',
+          'A username match is not an identification: popular handles belong to many different people. Confirm with a second, independent signal such as the same photo, bio or links.',
+        ],
+      },
+      {
+        q: 'How long does a search take?',
+        a: [
+          'Usually well under a minute. All sites are checked at the same time, so the total time is roughly the time the slowest site needs to answer. Found profiles appear as soon as each site answers, and the progress bar shows how many sites are done and how fast it is going.',
+        ],
+      },
+      {
+        q: 'What do you keep about my searches?',
+        a: [
+          'The username you searched, a random device id created by your browser, and your IP address for rate limiting and abuse prevention. They are deleted on a fixed schedule (see the Privacy Policy). There are no cookies, no analytics and no third-party trackers.',
+          'Site icons are fetched through our own server, so the sites in the results never learn that you looked at them. Your recent searches are stored only in your browser, and “Clear all” removes them.',
+        ],
+      },
+      {
+        q: 'Where does the list of sites come from?',
+        a: [
+          'From three open-source projects: Sherlock (MIT licence), WhatsMyName (CC BY-SA 4.0) and Maigret (MIT licence). {brand} downloads their catalogues, refreshes them at most daily, and runs a regular self-test that takes unreliable sites out of searches. The Licenses page credits each source.',
+        ],
+      },
+      {
+        q: 'Can I search an email address?',
+        a: [
+          'Not in the username search: an address like name@example.com would never match a profile name. Search the part before the @ instead, since many people reuse it as a handle.',
+        ],
+      },
+      {
+        q: 'What am I allowed to use {brand} for?',
+        a: [
+          'Research and education, security assessments you are authorised to perform, checking your own digital footprint, and lawful investigations. Harassment, stalking and collecting people’s private data are forbidden. The Terms & Conditions give the details.',
+        ],
+      },
+    ],
+    moreReading: 'New to OSINT? Read the guides in the',
+    libraryLink: 'Library',
+  },
+  library: {
+    metaTitle: 'Library · OSINT guides · {brand}',
+    metaDescription:
+      'Practical guides to open source intelligence: OSINT fundamentals, username search and investigating leaks.',
+    back: 'Back to Search',
+    eyebrow: 'Library',
+    title: 'OSINT guides',
+    intro:
+      'Practical articles on open source intelligence: how to start, how to use username search well, and how to investigate leaks accurately and ethically.',
+    categories: { investigations: 'Investigations', tools: 'Tools', fundamentals: 'Fundamentals' },
+    readTime: '{minutes} min read',
+    read: 'Read Article',
+  },
+  article: {
+    back: 'Back to Library',
+    metaTitle: '{title} · {brand}',
+    notFoundTitle: 'Article Not Found',
+    notFoundText: "The article you're looking for doesn't exist.",
+    tags: 'Tags',
+  },
+  notFound: {
+    title: 'Page not found',
+    text: 'There is nothing at this address. It may have moved, or the link may be wrong.',
+    home: 'Go to search',
+  },
+  legal: {
+    back: 'Back to Home',
+    terms: {
+      title: 'Terms & Conditions',
+      description:
+        'The terms for using {brand}: permitted and prohibited uses, accuracy of results, and your responsibilities.',
+      updated: 'Last updated: June 2025',
+      intro:
+        'These terms govern your use of {brand}, its website and its API. By using the service you agree to them. If you do not agree, do not use the service.',
+      sections: [
+        {
+          heading: '1. Service overview',
+          paragraphs: [
+            '{brand} is an open source intelligence (OSINT) tool. It checks whether a username is registered on public websites by requesting each site’s public pages as an anonymous visitor, and it reports what each site answered. It does not log in to sites, bypass access controls, or access private data.',
+          ],
+        },
+        {
+          heading: '2. User obligations',
+          paragraphs: ['You must use {brand} lawfully and responsibly. Permitted uses include:'],
+          list: [
+            'education and research;',
+            'professional cybersecurity assessments you are authorised to perform;',
+            'analysing your own digital footprint;',
+            'lawful investigations, including journalism and due diligence.',
+          ],
+          listAfter: [
+            'You must not use {brand} to harass, stalk, threaten or intimidate anyone; to collect private data about people; to break any law; to interfere with or overload the service or the sites it checks; to resell the service or its data; or to scrape the service by automated means beyond the documented API and its limits.',
+          ],
+        },
+        {
+          heading: '3. Data accuracy disclaimers',
+          paragraphs: [
+            'Results reflect what each site answered at the moment of the check, judged by community-maintained rules. Sites change, block automated requests and return errors, so results can be incomplete or wrong. A “found” result means a profile with that name exists, not that it belongs to a particular person. Do not take decisions about people based on {brand} results alone. The service is provided “as is”, without warranties of any kind.',
+          ],
+        },
+        {
+          heading: '4. Legal compliance',
+          paragraphs: [
+            'You are responsible for complying with the laws that apply to you, including data-protection law such as the GDPR, and with the terms of the sites you visit through links in the results. Where you process personal data found with {brand}, you are the controller of that processing.',
+          ],
+        },
+        {
+          heading: '5. Account management',
+          paragraphs: [
+            'Username search needs no account. Where accounts are offered, you are responsible for the accuracy of your registration details and for keeping your credentials secret. We may suspend or close access that breaks these terms, that is used for abuse, or where required by law. Searches may be limited per device, IP address or account to keep the service available to everyone.',
+          ],
+        },
+        {
+          heading: '6. Service modifications',
+          paragraphs: [
+            'We may change, suspend or discontinue any part of the service, including the sites checked and usage limits, at any time. We may update these terms; the date above shows the latest version, and continued use means you accept the changes.',
+          ],
+        },
+        {
+          heading: '7. Intellectual property',
+          paragraphs: [
+            '{brand}’s software is open source under the MIT licence. The site catalogues come from the Sherlock (MIT), WhatsMyName (CC BY-SA 4.0) and Maigret (MIT) projects and remain under their licences. Names and logos of the sites in the results belong to their owners and are shown only to identify them.',
+          ],
+        },
+        {
+          heading: '8. Contact',
+          paragraphs: ['Questions about these terms? See the Contact page for how to reach us.'],
+        },
+      ],
+    },
+    privacy: {
+      title: 'Privacy Policy',
+      description: 'What {brand} collects (very little), why, for how long, and your rights.',
+      updated: 'Last updated: June 2025',
+      intro:
+        '{brand} is built to need as little data as possible. This page lists everything we collect, why, and for how long.',
+      sections: [
+        {
+          heading: 'What we collect',
+          paragraphs: ['When you run a search, our server receives and stores:'],
+          list: [
+            'the username you searched and the results of that search;',
+            'a random device id (a string starting with “device_”) that your browser creates and sends with each search;',
+            'your IP address, used only for rate limiting.',
+          ],
+          listAfter: [
+            'We use these only to run your search, to enforce fair-use limits and to prevent abuse. We do not build profiles of visitors and we do not sell data.',
+          ],
+        },
+        {
+          heading: 'How long we keep it',
+          paragraphs: [
+            'Searches, results, device ids and IP addresses are rotated and deleted automatically after {days} days. Server logs follow the same schedule.',
+          ],
+        },
+        {
+          heading: 'No cookies, no trackers',
+          paragraphs: [
+            '{brand} sets no cookies and contains no analytics, advertising or third-party scripts. The page loads nothing from other servers: fonts are your system’s own, and site icons are fetched through our server, so the sites in your results never learn that you looked at them.',
+            'Your browser keeps a few settings in its local storage: your theme and language, your device id, and your recent searches. They never leave your device except the device id sent with a search. “Clear all” in the recent-searches list deletes your history, and clearing site data in your browser deletes everything.',
+          ],
+        },
+        {
+          heading: 'Sharing',
+          paragraphs: [
+            'We do not share data with anyone, except when required by a valid legal order or when needed to investigate abuse of the service.',
+          ],
+        },
+        {
+          heading: 'Your rights',
+          paragraphs: [
+            'We process data in line with the EU General Data Protection Regulation (GDPR). The legal basis is our legitimate interest in running the service and preventing abuse. You can ask for access to or deletion of data about you; because we hold so little, include the username you searched and the approximate time. See the Contact page.',
+          ],
+        },
+      ],
+    },
+    contact: {
+      title: 'Contact',
+      description: 'How to reach the {brand} team and community.',
+      intro: 'We read everything we receive. Choose the channel that fits your question.',
+      supportTitle: 'Support',
+      supportEmail: 'Email us at',
+      supportNoEmail:
+        'This installation has no support address configured. For questions about the software, ask the community below.',
+      supportTips:
+        'When reporting a wrong result, include the username, the site and the time of the search: the evidence in the expanded result card (HTTP status and rule) helps a lot.',
+      communityTitle: 'Community',
+      communityText: 'Questions, ideas and tips from other investigators:',
+      dataTitle: 'Site data',
+      dataText:
+        'A site is missing or its rule is outdated? The catalogues are community projects; corrections are best sent upstream, for example to the Sherlock project:',
+      abuseTitle: 'Abuse and legal requests',
+      abuseText:
+        'To report misuse of the service, or for legal requests, contact us through the support channel above and mark your message as urgent.',
+    },
+    licenses: {
+      title: 'Licenses',
+      description: '{brand}’s licence, the licences of its data sources, and of the software bundled in this page.',
+      intro: '{brand} is open source and stands on the work of others. This page credits them.',
+      productTitle: '{brand}',
+      productText: '{brand} is released under the MIT licence.',
+      showLicense: 'Show licence text',
+      dataTitle: 'Data sources',
+      dataText: 'The sites {brand} checks and their detection rules come from these community catalogues:',
+      wmnNote:
+        'WhatsMyName data is licensed under Creative Commons Attribution-ShareAlike 4.0: results derived from it may be shared under the same licence, with attribution to the WhatsMyName project.',
+      bundleTitle: 'Software in this page',
+      bundleText:
+        'This list is generated when the app is built, from the packages actually included in the code your browser runs.',
+      noText: 'Licensed under {license}; the package ships no separate licence file.',
+      bundleMissing: 'The list of bundled packages is produced by the production build and is not available here.',
+    },
+  },
+};

@@ -1,0 +1,462 @@
+import type { Messages } from './messages.ts';
+
+/** Turkish catalogue (Türkçe). Same shape as en.ts; the spec's Turkish strings live here. */
+export const tr: Messages = {
+  brand: '{brand}',
+  meta: {
+    title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',
+    description:
+      '{brand}, bir kullanıcı adının hangi sitelerde profili olduğunu bulmak için binlerce siteyi canlı olarak kontrol eder. Açık kaynak, hesap gerektirmez, izleyici yok.',
+  },
+  common: {
+    loading: 'Yükleniyor...',
+  },
+  header: {
+    home: '{brand} ana sayfa',
+    nav: 'Ana menü',
+    library: 'Kütüphane',
+    language: 'Dil',
+    toLight: 'Açık temaya geç',
+    toDark: 'Koyu temaya geç',
+    skip: 'İçeriğe geç',
+  },
+  languages: {
+    en: 'English',
+    tr: 'Türkçe',
+  },
+  footer: {
+    whatTitle: '{brand} nedir?',
+    what: '{brand}, bir kullanıcı adının hangi sitelerde profili olduğunu bulan açık kaynaklı bir OSINT aracıdır. Sherlock, WhatsMyName ve Maigret kataloglarındaki siteleri aynı anda kontrol eder ve her yanıtı, dayandığı kanıtla birlikte geldiği anda gösterir.',
+    howTitle: 'Nasıl kullanılır',
+    howSteps: [
+      'Arama kutusuna bir kullanıcı adı yazın.',
+      'Ara düğmesine basın ve sonuçların akışını izleyin.',
+      'Bağlantısını ve kanıtını görmek için bir sonucu açın.',
+      'Filtreleyin, bağlantıları kopyalayın ya da her şeyi JSON veya CSV olarak dışa aktarın.',
+    ],
+    featuresTitle: 'Özellikler',
+    features: [
+      'Binlerce siteden canlı sonuçlar',
+      'Bulundu, bulunamadı ve bilinmiyor — asla tahmin yok',
+      'Her sonuç için kanıt',
+      'Durum ve kategori filtreleri',
+      'JSON ve CSV dışa aktarma',
+      'Hesap yok, çerez yok, izleyici yok',
+    ],
+    linksTitle: 'Bağlantılar',
+    terms: 'Şartlar ve Koşullar',
+    privacy: 'Gizlilik Politikası',
+    contact: 'İletişim',
+    licenses: 'Lisanslar',
+    sherlock: 'GitHub’da Sherlock projesi',
+    community: 'Topluluk',
+    copyright: '© {year} {brand}. MIT lisansıyla açık kaynak.',
+    dataCredit: 'Site verileri: Sherlock, WhatsMyName ve Maigret projeleri.',
+  },
+  crash: {
+    title: 'Bir Hata Oluştu',
+    text: 'Beklenmeyen bir hata bu sayfayı durdurdu. Devam etmek için lütfen sayfayı yenileyin; son aramalarınız korunur.',
+    details: 'Teknik ayrıntılar',
+    reload: 'Sayfayı Yenile',
+  },
+  hero: {
+    eyebrow: 'Açık kaynaklı kullanıcı adı araması',
+    title: 'Bir kullanıcı adının ardındaki tüm profilleri bulun',
+    lead: '{brand} binlerce siteyi aynı anda kontrol eder ve bir kullanıcı adının nerede kayıtlı olduğunu, her yanıtın kanıtıyla birlikte canlı olarak gösterir.',
+    leadCount:
+      '{brand} {count} siteyi aynı anda kontrol eder ve bir kullanıcı adının nerede kayıtlı olduğunu, her yanıtın kanıtıyla birlikte canlı olarak gösterir.',
+    points: ['Hesap gerekmez', 'Saniyeler içinde sonuç', 'Çerez ve izleyici yok'],
+  },
+  search: {
+    label: 'Kullanıcı adı',
+    placeholder: 'Aranacak kullanıcı adını girin...',
+    clear: 'Girişi temizle',
+    submit: 'Ara',
+    recent: 'Son aramalar ({count})',
+    clearAll: 'Tümünü temizle',
+    resultCount: { one: '{count} sonuç', other: '{count} sonuç' },
+    emailHint:
+      'Bu bir e-posta adresine benziyor. {brand} kullanıcı adlarını arar; @ kısmı hiçbir profil adıyla eşleşmez.',
+    emailSearchLocal: 'Bunun yerine “{username}” ara',
+  },
+  progress: {
+    label: 'Arama ilerlemesi',
+    starting: 'Arama başlatılıyor…',
+    queued: 'Boş bir sıra bekleniyor…',
+    running: 'Siteler kontrol ediliyor…',
+    completed: 'Arama {seconds} sn içinde tamamlandı',
+    cancelled: 'Arama iptal edildi',
+    stopped: 'Arama durdu',
+    expected:
+      'Tüm siteler aynı anda kontrol edilir, bu yüzden çoğu arama bir dakikadan kısa sürer: hızı en yavaş site belirler.',
+    remaining: 'Mevcut hızla yaklaşık {seconds} sn kaldı.',
+    cancel: 'İptal',
+    valueText: '{total} sitenin {done} tanesi kontrol edildi',
+    checked: 'Kontrol edilen',
+    found: 'Bulunan',
+    elapsed: 'Geçen süre',
+    speed: 'Hız',
+    perSecond: '{rate} site/sn',
+    whileWaiting: 'Beklerken sorunuz mu var?',
+    afterwards: 'Bir sonuçla ilgili sorunuz mu var?',
+    community: 'Topluluğa sorun',
+  },
+  results: {
+    title: '"{username}" için sonuçlar',
+    summary: '{platforms} platformda {found} profil bulundu. ({notFound} bulunamadı)',
+    unknownSummary: {
+      one: '{count} site kontrol edilemedi: {reasons}. Bilinmiyor altında listelenir, asla bulunamadı sayılmaz.',
+      other:
+        '{count} site kontrol edilemedi: {reasons}. Bilinmiyor altında listelenirler, asla bulunamadı sayılmazlar.',
+    },
+    invalidSummary: {
+      one: 'Bu kullanıcı adı orada geçerli olmadığı için {count} site atlandı.',
+      other: 'Bu kullanıcı adı orada geçerli olmadığı için {count} site atlandı.',
+    },
+    exportJson: 'JSON olarak aktar',
+    exportCsv: 'CSV olarak aktar',
+    error: 'Hata',
+    waiting: 'Bulunan profiller, her site yanıt verir vermez burada görünür.',
+    noMatch: 'Mevcut filtrelerinizle eşleşen sonuç yok.',
+  },
+  errors: {
+    unsupportedCharacters: 'Yalnızca harf kullanın. Özel karakter kullanmayın.',
+    tooManyActive: 'Çok fazla etkin arama var. Lütfen biraz bekleyip tekrar deneyin.',
+    serverError: 'Sunucu hatası. Lütfen daha sonra tekrar deneyin.',
+    requestFailed: 'İstek başarısız oldu. Lütfen tekrar deneyin.',
+    busy: 'Sistem şu anda meşgul, lütfen daha sonra tekrar deneyin',
+    deviceLimit: 'Cihaz arama sınırına ulaşıldı',
+    unexpectedError: 'Beklenmeyen bir hata oluştu',
+    unexpectedResponse: 'Sunucudan beklenmeyen bir yanıt alındı. Lütfen tekrar deneyin.',
+    pollingFailed: 'Bağlantı hatası, sonuçlar alınamadı. Lütfen daha sonra tekrar deneyin.',
+    unknown: 'Bilinmeyen bir hata oluştu',
+  },
+  filters: {
+    status: 'Durum',
+    statuses: { found: 'Yalnızca bulunanlar', all: 'Tümü', not_found: 'Bulunamadı', unknown: 'Bilinmiyor' },
+    categories: 'Kategoriler',
+    allCategories: 'Tüm kategoriler',
+  },
+  verdicts: {
+    found: 'Bulundu',
+    not_found: 'Bulunamadı',
+    unknown: 'Bilinmiyor',
+    invalid: 'Atlandı',
+  },
+  verdictExplained: {
+    found: 'Bu sitede bu kullanıcı adıyla bir profil var.',
+    not_found: 'Bu site, bu kullanıcı adıyla bir profil olmadığını bildiriyor.',
+    unknown: 'Bu site kontrol edilemedi; hesap hakkında hiçbir şey bilinmiyor.',
+    invalid: 'Kontrol edilmedi: bu kullanıcı adı bu sitede var olamaz.',
+  },
+  reasons: {
+    timeout: { short: 'zaman aşımı', long: 'Site zamanında yanıt vermedi.' },
+    blocked: { short: 'bot koruması', long: 'Site bir bot koruması veya captcha sayfasıyla yanıt verdi.' },
+    rate_limited: {
+      short: 'hız sınırı',
+      long: 'Site, beklediğimizden daha uzun süre yavaşlamamızı istedi (HTTP 429).',
+    },
+    conflict: {
+      short: 'kataloglar çelişiyor',
+      long: 'Katalogların bu site için kuralları çelişiyor; karar verilmedi.',
+    },
+    network: { short: 'ağ hatası', long: 'Bağlantı kurulamadı ya da erken kapandı.' },
+    dns: { short: 'siteye ulaşılamadı', long: 'Sitenin adresi çözümlenemedi.' },
+    tls: { short: 'TLS hatası', long: 'Siteyle güvenli bağlantı kurulamadı.' },
+    http_error: { short: 'HTTP hatası', long: 'Site, kuralların kapsamadığı bir hata durumuyla yanıt verdi.' },
+    http_5xx: { short: 'sunucu hatası', long: 'Site bir sunucu hatasıyla yanıt verdi.' },
+    site_error: { short: 'site hatası', long: 'Site bilinen bir hata sayfası gösterdi.' },
+    redirect_loop: { short: 'yönlendirme döngüsü', long: 'Site bir sayfaya ulaşmadan sürekli yönlendirdi.' },
+    too_large: { short: 'yanıt çok büyük', long: 'Yanıt, güvenle incelenemeyecek kadar büyüktü.' },
+    cancelled: { short: 'iptal edildi', long: 'Kontrol iptal edildi.' },
+    unsupported_username: {
+      short: 'kullanıcı adı orada geçersiz',
+      long: 'Kullanıcı adı, bu sitenin izin vermediği karakterler içeriyor.',
+    },
+    disabled: { short: 'devre dışı', long: 'Bu sitenin kontrolü güvenilir olmadığı için devre dışı.' },
+    unsupported_check: { short: 'desteklenmiyor', long: 'Bu sitenin kontrolü çalıştırılamıyor.' },
+    other: { short: 'diğer', long: 'Neden: {reason}.' },
+  },
+  result: {
+    copy: 'URL’yi kopyala',
+    copied: 'URL panoya kopyalandı',
+    copyFailed: 'URL kopyalanamadı',
+    open: 'Aç',
+    noUrl: 'Bu site için profil URL’si yok.',
+    httpStatus: 'HTTP durumu',
+    rule: 'Kural',
+    elapsed: 'Süre',
+    ms: '{ms} ms',
+    agreed: 'Uzlaşan kataloglar',
+    category: 'Kategori',
+    finalUrl: 'Son URL',
+    detail: 'Ayrıntı',
+    perCatalogue: 'Her kataloğun kararı',
+  },
+  sponsored: {
+    label: 'Sponsorlu',
+  },
+  about: {
+    title: '{brand} nasıl çalışır',
+    intro:
+      'Kullanıcı adı araması, bir kullanıcı adının nerede kayıtlı olduğunu gösterir. Çoğu çevrim içi araştırmanın ilk adımlarından biridir ve kendi dijital izinizi görmenin en hızlı yoludur.',
+    steps: [
+      {
+        title: 'Üç katalog, tek arama',
+        text: '{brand}, OSINT araştırmacılarının kullandığı topluluk katalogları Sherlock, WhatsMyName ve Maigret’in site kurallarını birleştirir. Birden çok katalogda bulunan bir site bir kez kontrol edilir ve her birinin kuralıyla değerlendirilir.',
+      },
+      {
+        title: 'Tüm siteler aynı anda',
+        text: 'Siteler paralel olarak, site başına nazik sınırlarla kontrol edilir. Her yanıt geldiği anda görünür; ilk profiller saniyeler içinde ekrana düşer.',
+      },
+      {
+        title: 'Kanıtlı yanıtlar',
+        text: 'Her sonuç HTTP durumunu, karar veren kuralı ve hangi katalogların uzlaştığını gösterir. Bir site değerlendirilemediğinde {brand} tahmin yürütmez, nedenini söyler.',
+      },
+    ],
+    verdictsTitle: 'Sonuçlar ne anlama gelir',
+    verdicts: [
+      {
+        term: 'Bulundu',
+        text: 'Sitenin kuralına göre bu adla bir profil var. Düşündüğünüz kişi olduğunu doğrulamak için açın.',
+      },
+      { term: 'Bulunamadı', text: 'Sitenin kuralına göre böyle bir profil yok.' },
+      {
+        term: 'Bilinmiyor',
+        text: 'Site zaman aşımına uğradı, bot denetimi gösterdi, isteklerimizi sınırladı ya da hata döndürdü. Engellenen bir kontrol hesap hakkında hiçbir şey söylemez.',
+      },
+      {
+        term: 'Atlandı',
+        text: 'Kullanıcı adı o sitede var olamaz (örneğin sitenin yasakladığı karakterler içeriyor), bu yüzden istek gönderilmedi.',
+      },
+    ],
+    faqTitle: 'Sıkça sorulan sorular',
+    faq: [
+      {
+        q: '{brand} bir profilin var olup olmadığını nasıl anlıyor?',
+        a: [
+          '{brand} her site için kullanıcı adının profil sayfasını (ya da sitenin kendi sorgu adresini) ister ve kataloglardaki o siteye ait tespit kuralını uygular: bir HTTP durum kodu, yalnızca var olan ya da olmayan profillerde görünen bir metin veya bir yönlendirme.',
+          'Sherlock, WhatsMyName ve Maigret siteleri kendi biçimlerinde tanımlar. {brand} her biçimin kendi kurallarına uyar; bir site hakkında çeliştiklerinde sonuç bunu açıkça belirtir.',
+        ],
+      },
+      {
+        q: 'Sonuçlar ne kadar doğru ve “Bilinmiyor” ne demek?',
+        a: [
+          '“Bulundu” sonucu, sitenin var olan bir profile verdiği yanıtı verdiği anlamına gelir. Siteler değişir; bir eşleşmeyi ipucu olarak görün ve doğrulamak için profili açın.',
+          '“Bilinmiyor”, sitenin değerlendirilemediği anlamına gelir: zaman aşımı, bot koruması veya captcha sayfası, hız sınırı ya da bir hata. Pek çok araç bunları “bulunamadı” olarak raporlar; {brand} asla raporlamaz, çünkü engellenen bir kontrol hesap hakkında hiçbir şey söylemez.',
+          'Kullanıcı adı eşleşmesi bir kimlik tespiti değildir: popüler kullanıcı adları birçok farklı kişiye aittir. Aynı fotoğraf, biyografi veya bağlantılar gibi ikinci, bağımsız bir işaretle doğrulayın.',
+        ],
+      },
+      {
+        q: 'Bir arama ne kadar sürer?',
+        a: [
+          'Genellikle bir dakikadan çok daha kısa. Tüm siteler aynı anda kontrol edilir; toplam süre kabaca en yavaş sitenin yanıt verme süresidir. Bulunan profiller her site yanıt verir vermez görünür ve ilerleme çubuğu kaç sitenin bittiğini ve hızı gösterir.',
+        ],
+      },
+      {
+        q: 'Aramalarım hakkında neler saklanıyor?',
+        a: [
+          'Aradığınız kullanıcı adı, tarayıcınızın oluşturduğu rastgele bir cihaz kimliği ve hız sınırlama ile kötüye kullanımı önleme için IP adresiniz. Bunlar belirli bir takvimle silinir (Gizlilik Politikası’na bakın). Çerez, analiz aracı veya üçüncü taraf izleyici yoktur.',
+          'Site simgeleri kendi sunucumuz üzerinden alınır; böylece sonuçlardaki siteler onlara baktığınızı asla öğrenmez. Son aramalarınız yalnızca tarayıcınızda saklanır ve “Tümünü temizle” onları siler.',
+        ],
+      },
+      {
+        q: 'Site listesi nereden geliyor?',
+        a: [
+          'Üç açık kaynak projeden: Sherlock (MIT lisansı), WhatsMyName (CC BY-SA 4.0) ve Maigret (MIT lisansı). {brand} kataloglarını indirir, en fazla günde bir kez yeniler ve güvenilmez siteleri aramalardan çıkaran düzenli bir öz test çalıştırır. Lisanslar sayfası her kaynağı anar.',
+        ],
+      },
+      {
+        q: 'Bir e-posta adresi arayabilir miyim?',
+        a: [
+          'Kullanıcı adı aramasında hayır: ad@ornek.com gibi bir adres hiçbir profil adıyla eşleşmez. Bunun yerine @ işaretinden önceki kısmı arayın; birçok kişi onu kullanıcı adı olarak da kullanır.',
+        ],
+      },
+      {
+        q: '{brand}’u hangi amaçlarla kullanabilirim?',
+        a: [
+          'Araştırma ve eğitim, yapmaya yetkili olduğunuz güvenlik değerlendirmeleri, kendi dijital izinizin kontrolü ve yasal soruşturmalar. Taciz, ısrarlı takip ve kişilerin özel verilerini toplamak yasaktır. Ayrıntılar Şartlar ve Koşullar’dadır.',
+        ],
+      },
+    ],
+    moreReading: 'OSINT’e yeni mi başlıyorsunuz? Rehberleri okuyun:',
+    libraryLink: 'Kütüphane',
+  },
+  library: {
+    metaTitle: 'Kütüphane · OSINT rehberleri · {brand}',
+    metaDescription:
+      'Açık kaynak istihbaratı için pratik rehberler: OSINT temelleri, kullanıcı adı araması ve sızıntı incelemesi.',
+    back: 'Aramaya Dön',
+    eyebrow: 'Kütüphane',
+    title: 'OSINT rehberleri',
+    intro:
+      'Açık kaynak istihbaratı üzerine pratik yazılar: nasıl başlanır, kullanıcı adı araması iyi nasıl kullanılır ve sızıntılar doğru ve etik biçimde nasıl incelenir.',
+    categories: { investigations: 'Soruşturmalar', tools: 'Araçlar', fundamentals: 'Temeller' },
+    readTime: '{minutes} dk okuma',
+    read: 'Makaleyi Oku',
+  },
+  article: {
+    back: 'Kütüphaneye Dön',
+    metaTitle: '{title} · {brand}',
+    notFoundTitle: 'Makale Bulunamadı',
+    notFoundText: 'Aradığınız makale mevcut değil.',
+    tags: 'Etiketler',
+  },
+  notFound: {
+    title: 'Sayfa bulunamadı',
+    text: 'Bu adreste hiçbir şey yok. Taşınmış olabilir ya da bağlantı hatalı olabilir.',
+    home: 'Aramaya git',
+  },
+  legal: {
+    back: 'Ana Sayfaya Dön',
+    terms: {
+      title: 'Şartlar ve Koşullar',
+      description:
+        '{brand} kullanım şartları: izin verilen ve yasak kullanımlar, sonuçların doğruluğu ve sorumluluklarınız.',
+      updated: 'Son güncelleme: Haziran 2025',
+      intro:
+        'Bu şartlar {brand}’un, web sitesinin ve API’sinin kullanımını düzenler. Hizmeti kullanarak bu şartları kabul etmiş olursunuz. Kabul etmiyorsanız hizmeti kullanmayın.',
+      sections: [
+        {
+          heading: '1. Hizmete genel bakış',
+          paragraphs: [
+            '{brand} bir açık kaynak istihbaratı (OSINT) aracıdır. Bir kullanıcı adının herkese açık sitelerde kayıtlı olup olmadığını, her sitenin herkese açık sayfalarını anonim bir ziyaretçi olarak isteyerek kontrol eder ve her sitenin yanıtını raporlar. Sitelere giriş yapmaz, erişim denetimlerini aşmaz ve özel verilere erişmez.',
+          ],
+        },
+        {
+          heading: '2. Kullanıcı yükümlülükleri',
+          paragraphs: [
+            '{brand}’u yasalara uygun ve sorumlu biçimde kullanmalısınız. İzin verilen kullanımlar şunlardır:',
+          ],
+          list: [
+            'eğitim ve araştırma;',
+            'yapmaya yetkili olduğunuz profesyonel siber güvenlik değerlendirmeleri;',
+            'kendi dijital izinizin analizi;',
+            'gazetecilik ve durum tespiti dahil yasal soruşturmalar.',
+          ],
+          listAfter: [
+            '{brand}’u kimseyi taciz etmek, ısrarla takip etmek, tehdit etmek veya korkutmak; kişiler hakkında özel veri toplamak; herhangi bir yasayı çiğnemek; hizmete veya kontrol ettiği sitelere müdahale etmek ya da onları aşırı yüklemek; hizmeti veya verilerini yeniden satmak; belgelenmiş API ve sınırları dışında hizmeti otomatik yollarla kazımak için kullanamazsınız.',
+          ],
+        },
+        {
+          heading: '3. Veri doğruluğuna ilişkin feragatler',
+          paragraphs: [
+            'Sonuçlar, her sitenin kontrol anında verdiği yanıtı, topluluk tarafından sürdürülen kurallarla değerlendirilmiş hâliyle yansıtır. Siteler değişir, otomatik istekleri engeller ve hata döndürür; bu nedenle sonuçlar eksik veya yanlış olabilir. “Bulundu” sonucu, o adla bir profilin var olduğunu gösterir; belirli bir kişiye ait olduğunu değil. Kişiler hakkında yalnızca {brand} sonuçlarına dayanarak karar vermeyin. Hizmet hiçbir garanti verilmeksizin “olduğu gibi” sunulur.',
+          ],
+        },
+        {
+          heading: '4. Yasal uyum',
+          paragraphs: [
+            'GDPR ve KVKK gibi veri koruma mevzuatı dahil size uygulanan yasalara ve sonuçlardaki bağlantılar üzerinden ziyaret ettiğiniz sitelerin şartlarına uymaktan siz sorumlusunuz. {brand} ile bulduğunuz kişisel verileri işlediğinizde, bu işlemenin sorumlusu sizsiniz.',
+          ],
+        },
+        {
+          heading: '5. Hesap yönetimi',
+          paragraphs: [
+            'Kullanıcı adı araması hesap gerektirmez. Hesap sunulduğu durumlarda, kayıt bilgilerinizin doğruluğundan ve kimlik bilgilerinizi gizli tutmaktan siz sorumlusunuz. Bu şartları ihlal eden, kötüye kullanılan veya yasanın gerektirdiği erişimleri askıya alabilir ya da kapatabiliriz. Hizmetin herkes için erişilebilir kalması amacıyla aramalar cihaz, IP adresi veya hesap başına sınırlanabilir.',
+          ],
+        },
+        {
+          heading: '6. Hizmette değişiklikler',
+          paragraphs: [
+            'Kontrol edilen siteler ve kullanım sınırları dahil hizmetin herhangi bir bölümünü istediğimiz zaman değiştirebilir, askıya alabilir veya sonlandırabiliriz. Bu şartları güncelleyebiliriz; yukarıdaki tarih en son sürümü gösterir ve kullanmaya devam etmeniz değişiklikleri kabul ettiğiniz anlamına gelir.',
+          ],
+        },
+        {
+          heading: '7. Fikri mülkiyet',
+          paragraphs: [
+            '{brand} yazılımı MIT lisansıyla açık kaynaktır. Site katalogları Sherlock (MIT), WhatsMyName (CC BY-SA 4.0) ve Maigret (MIT) projelerinden gelir ve kendi lisanslarına tabidir. Sonuçlardaki sitelerin adları ve logoları sahiplerine aittir ve yalnızca onları tanımlamak için gösterilir.',
+          ],
+        },
+        {
+          heading: '8. İletişim',
+          paragraphs: [
+            'Bu şartlarla ilgili sorularınız mı var? Bize nasıl ulaşacağınızı İletişim sayfasında bulabilirsiniz.',
+          ],
+        },
+      ],
+    },
+    privacy: {
+      title: 'Gizlilik Politikası',
+      description: '{brand}’un neleri topladığı (çok az şey), neden, ne kadar süreyle ve haklarınız.',
+      updated: 'Son güncelleme: Haziran 2025',
+      intro:
+        '{brand}, olabildiğince az veriye ihtiyaç duyacak şekilde tasarlandı. Bu sayfa topladığımız her şeyi, nedenini ve ne kadar süre sakladığımızı listeler.',
+      sections: [
+        {
+          heading: 'Ne topluyoruz',
+          paragraphs: ['Bir arama yaptığınızda sunucumuz şunları alır ve saklar:'],
+          list: [
+            'aradığınız kullanıcı adı ve o aramanın sonuçları;',
+            'tarayıcınızın oluşturup her aramayla gönderdiği rastgele bir cihaz kimliği (“device_” ile başlayan bir metin);',
+            'yalnızca hız sınırlaması için kullanılan IP adresiniz.',
+          ],
+          listAfter: [
+            'Bunları yalnızca aramanızı yürütmek, adil kullanım sınırlarını uygulamak ve kötüye kullanımı önlemek için kullanırız. Ziyaretçi profili oluşturmayız ve veri satmayız.',
+          ],
+        },
+        {
+          heading: 'Ne kadar süre saklıyoruz',
+          paragraphs: [
+            'Aramalar, sonuçlar, cihaz kimlikleri ve IP adresleri {days} gün sonra otomatik olarak döndürülür ve silinir. Sunucu kayıtları da aynı takvime uyar.',
+          ],
+        },
+        {
+          heading: 'Çerez yok, izleyici yok',
+          paragraphs: [
+            '{brand} çerez kullanmaz; analiz, reklam veya üçüncü taraf betiği içermez. Sayfa başka sunuculardan hiçbir şey yüklemez: yazı tipleri sisteminizin kendi yazı tipleridir ve site simgeleri sunucumuz üzerinden alınır; böylece sonuçlarınızdaki siteler onlara baktığınızı asla öğrenmez.',
+            'Tarayıcınız yerel depolamasında birkaç ayar tutar: temanız ve diliniz, cihaz kimliğiniz ve son aramalarınız. Bunlar, aramayla gönderilen cihaz kimliği dışında cihazınızdan asla çıkmaz. Son aramalar listesindeki “Tümünü temizle” geçmişinizi siler; tarayıcınızda site verilerini temizlemek her şeyi siler.',
+          ],
+        },
+        {
+          heading: 'Paylaşım',
+          paragraphs: [
+            'Geçerli bir yasal karar gerektirmedikçe veya hizmetin kötüye kullanımını incelemek gerekmedikçe verileri hiç kimseyle paylaşmayız.',
+          ],
+        },
+        {
+          heading: 'Haklarınız',
+          paragraphs: [
+            'Verileri AB Genel Veri Koruma Tüzüğü’ne (GDPR) uygun olarak işleriz. Hukuki dayanak, hizmeti yürütme ve kötüye kullanımı önleme konusundaki meşru menfaatimizdir. Hakkınızdaki verilere erişim veya bunların silinmesini talep edebilirsiniz; çok az veri tuttuğumuz için aradığınız kullanıcı adını ve yaklaşık zamanı belirtin. İletişim sayfasına bakın.',
+          ],
+        },
+      ],
+    },
+    contact: {
+      title: 'İletişim',
+      description: '{brand} ekibine ve topluluğuna nasıl ulaşılır.',
+      intro: 'Bize ulaşan her şeyi okuyoruz. Sorunuza uygun kanalı seçin.',
+      supportTitle: 'Destek',
+      supportEmail: 'Bize e-posta gönderin:',
+      supportNoEmail:
+        'Bu kurulumda bir destek adresi tanımlanmamış. Yazılımla ilgili sorular için aşağıdaki topluluğa danışın.',
+      supportTips:
+        'Yanlış bir sonucu bildirirken kullanıcı adını, siteyi ve arama zamanını ekleyin: genişletilmiş sonuç kartındaki kanıt (HTTP durumu ve kural) çok yardımcı olur.',
+      communityTitle: 'Topluluk',
+      communityText: 'Diğer araştırmacılardan sorular, fikirler ve ipuçları:',
+      dataTitle: 'Site verileri',
+      dataText:
+        'Bir site eksik mi ya da kuralı eskimiş mi? Kataloglar topluluk projeleridir; düzeltmeleri doğrudan kaynağa, örneğin Sherlock projesine göndermek en iyisidir:',
+      abuseTitle: 'Kötüye kullanım ve yasal talepler',
+      abuseText:
+        'Hizmetin kötüye kullanımını bildirmek veya yasal talepler için yukarıdaki destek kanalından bize ulaşın ve mesajınızı acil olarak işaretleyin.',
+    },
+    licenses: {
+      title: 'Lisanslar',
+      description: '{brand}’un lisansı, veri kaynaklarının ve bu sayfada paketlenen yazılımların lisansları.',
+      intro: '{brand} açık kaynaktır ve başkalarının emeği üzerine kuruludur. Bu sayfa onları anar.',
+      productTitle: '{brand}',
+      productText: '{brand}, MIT lisansıyla yayımlanmıştır.',
+      showLicense: 'Lisans metnini göster',
+      dataTitle: 'Veri kaynakları',
+      dataText: '{brand}’un kontrol ettiği siteler ve tespit kuralları şu topluluk kataloglarından gelir:',
+      wmnNote:
+        'WhatsMyName verileri Creative Commons Atıf-AynıLisanslaPaylaş 4.0 lisansı altındadır: bu verilerden türetilen sonuçlar, WhatsMyName projesine atıf yapılarak aynı lisansla paylaşılabilir.',
+      bundleTitle: 'Bu sayfadaki yazılımlar',
+      bundleText:
+        'Bu liste, uygulama derlenirken tarayıcınızın çalıştırdığı koda gerçekten dahil edilen paketlerden oluşturulur.',
+      noText: '{license} lisansıyla lisanslanmıştır; paket ayrı bir lisans dosyası içermiyor.',
+      bundleMissing: 'Paketlenen yazılımların listesi üretim derlemesiyle oluşturulur ve burada mevcut değil.',
+    },
+  },
+};
