@@ -29,9 +29,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     const { error, componentStack } = this.state;
-    if (error && !(isExtensionError(error) && this.#extensionRetries < 3)) {
-      return <CrashScreen error={error} componentStack={componentStack} />;
-    }
-    return this.props.children;
+    if (!error) return this.props.children;
+    // An extension's error: render nothing for this commit; componentDidCatch then renders the page again.
+    if (isExtensionError(error) && this.#extensionRetries < 3) return null;
+    return <CrashScreen error={error} componentStack={componentStack} />;
   }
 }

@@ -45,7 +45,10 @@ export const ResultCard = memo(function ResultCard({
   };
 
   return (
-    <article className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/70">
+    <article
+      data-platform={platform}
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/70"
+    >
       <h3 className="m-0">
         <button
           type="button"

@@ -65,7 +65,7 @@ export function SearchForm({ running, history, onSearch, onClearHistory }: Searc
     if (event.key === 'Escape' && showRecent) {
       event.preventDefault();
       setOpen(false);
-      inputRef.current?.focus();
+      if (document.activeElement !== inputRef.current) inputRef.current?.focus();
     } else if (showRecent && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
       focusItem(event.key === 'ArrowDown' ? 1 : -1);

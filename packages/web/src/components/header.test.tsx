@@ -1,0 +1,31 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../test/render.tsx';
+import { Header } from './header.tsx';
+
+describe('Header', () => {
+  it('links the brand home and to the Library', () => {
+    renderWithApp(<Header />);
+    expect(screen.getByRole('link', { name: 'Hound home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Library' }).getAttribute('href')).toBe('/library');
+  });
+
+  it('toggles the theme and keeps the choice under "theme"', () => {
+    renderWithApp(<Header />);
+    const start = document.documentElement.classList.contains('dark');
+    const toggle = screen.getByRole('button', { name: start ? 'Switch to light theme' : 'Switch to dark theme' });
+    fireEvent.click(toggle);
+    expect(document.documentElement.classList.contains('dark')).toBe(!start);
+    expect(localStorage.getItem('theme')).toBe(start ? 'light' : 'dark');
+    fireEvent.click(screen.getByRole('button', { name: /Switch to/ }));
+    expect(localStorage.getItem('theme')).toBe(start ? 'dark' : 'light');
+  });
+
+  it('switches the language to Turkish and keeps it under "language"', async () => {
+    renderWithApp(<Header />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'tr' } });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Kütüphane' })).toBeTruthy());
+    expect(localStorage.getItem('language')).toBe('tr');
+    expect(document.documentElement.lang).toBe('tr');
+  });
+});

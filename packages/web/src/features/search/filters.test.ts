@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { entry } from '../../test/fixtures.ts';
+import { categoryLabel, categoryOf, specGroupOf } from './categories.ts';
+import { categoryCounts, DEFAULT_STATUS_FILTER, filterResults, summarize } from './filters.ts';
+
+const results = [
+  entry('GitHub', { category: 'coding' }),
+  entry('Reddit', { verdict: 'not_found', category: '' }),
+  entry('Steam', { verdict: 'unknown', reason: 'timeout', category: 'gaming' }),
+  entry('Twitch', { verdict: 'unknown', reason: 'blocked', category: 'gaming' }),
+  entry('Flickr', { verdict: 'invalid', reason: 'unsupported_username', category: 'other' }),
+  entry('Instagram', { category: 'social' }),
+];
+const names = (list: typeof results) => list.map((e) => e.platform);
+
+describe('status filter', () => {
+  it('defaults to found only', () => {
+    expect(DEFAULT_STATUS_FILTER).toBe('found');
+    expect(names(filterResults(results, { status: 'found', categories: new Set() }))).toEqual(['GitHub', 'Instagram']);
+  });
+
+  it('all, not found, and unknown (which includes skipped sites)', () => {
+    expect(filterResults(results, { status: 'all', categories: new Set() })).toHaveLength(6);
+    expect(names(filterResults(results, { status: 'not_found', categories: new Set() }))).toEqual(['Reddit']);
+    expect(names(filterResults(results, { status: 'unknown', categories: new Set() }))).toEqual([
+      'Steam',
+      'Twitch',
+      'Flickr',
+    ]);
+  });
+});
+
+describe('category filter', () => {
+  it('no selection means every category; a selection keeps only those', () => {
+    expect(names(filterResults(results, { status: 'all', categories: new Set(['gaming', 'forum']) }))).toEqual([
+      'Reddit',
+      'Steam',
+      'Twitch',
+    ]);
+  });
+
+  it('combines with the status filter', () => {
+    expect(names(filterResults(results, { status: 'found', categories: new Set(['gaming']) }))).toEqual([]);
+  });
+
+  it('lists the categories present, most common first, with counts', () => {
+    expect(categoryCounts(results)).toEqual([
+      { id: 'gaming', count: 2 },
+      { id: 'coding', count: 1 },
+      { id: 'creative', count: 1 },
+      { id: 'forum', count: 1 },
+      { id: 'social', count: 1 },
+    ]);
+  });
+});
+
+describe('categories', () => {
+  it('uses the spec keyword groups on the platform name', () => {
+    expect(specGroupOf('Facebook')).toBe('social');
+    expect(specGroupOf('LinkedIn')).toBe('social');
+    expect(specGroupOf('GitLab')).toBe('professional');
+    expect(specGroupOf('Dev.to')).toBe('professional');
+    expect(specGroupOf('Xbox Gamertag')).toBe('gaming');
+    expect(specGroupOf('HackerNews')).toBe('forum');
+    expect(specGroupOf('Vimeo')).toBe('creative');
+    expect(specGroupOf('Pastebin')).toBe('other');
+  });
+
+  it('prefers the catalogue category, and falls back to the group for empty or catch-all ones', () => {
+    expect(categoryOf('GitHub', 'Coding')).toBe('coding');
+    expect(categoryOf('GitHub', '')).toBe('professional');
+    expect(categoryOf('Reddit', 'misc')).toBe('forum');
+    expect(categoryOf('Somewhere', 'other')).toBe('other');
+  });
+
+  it('labels categories for display', () => {
+    expect(categoryLabel('adult-sites')).toBe('Adult sites');
+    expect(categoryLabel('social')).toBe('Social');
+  });
+});
+
+describe('summary', () => {
+  it('counts found, not found, unknown with reasons, and skipped', () => {
+    expect(summarize(results)).toEqual({
+      checked: 6,
+      found: 2,
+      notFound: 1,
+      unknown: 2,
+      invalid: 1,
+      unknownReasons: [
+        { reason: 'timeout', count: 1 },
+        { reason: 'blocked', count: 1 },
+      ],
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { entry } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { ResultsPanel } from './results-panel.tsx';
+import { initialSearchState, type SearchState } from './search-state.ts';
+
+const results = [
+  entry('GitHub', { category: 'coding' }),
+  entry('Reddit', { verdict: 'not_found', category: '' }),
+  entry('Steam', { verdict: 'unknown', reason: 'timeout', category: 'gaming' }),
+  entry('Instagram', { category: 'social' }),
+];
+const completed: SearchState = {
+  ...initialSearchState,
+  phase: 'completed',
+  username: 'alice',
+  searchId: 's1',
+  results,
+  progress: { done: 4, total: 4 },
+  startedAt: 0,
+  finishedAt: 3000,
+};
+const sponsored = [
+  { id: 'sp1', title: 'Acme OSINT course', description: 'Learn investigations', url: 'https://acme.example' },
+  { id: 'sp2', title: 'Second sponsor', description: '', url: 'https://two.example' },
+];
+
+const listNames = () =>
+  Array.from(screen.getByRole('list', { name: 'Results for "alice"' }).querySelectorAll('article')).map(
+    (a) => a.dataset.platform,
+  );
+
+describe('ResultsPanel', () => {
+  it('shows the heading, the summary and why some sites are unknown', () => {
+    renderWithApp(<ResultsPanel state={completed} />);
+    expect(screen.getByRole('heading', { name: 'Results for "alice"' })).toBeTruthy();
+    expect(screen.getByText('Found 2 profiles across 4 platforms. (1 not found)')).toBeTruthy();
+    expect(screen.getByText(/1 site could not be checked: timed out \(1\)/)).toBeTruthy();
+  });
+
+  it('shows found profiles by default and switches status filters', () => {
+    renderWithApp(<ResultsPanel state={completed} />);
+    expect(screen.getByRole('button', { name: /Found only/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(listNames()).toEqual(['GitHub', 'Instagram']);
+    fireEvent.click(screen.getByRole('button', { name: /Not found/ }));
+    expect(listNames()).toEqual(['Reddit']);
+    fireEvent.click(screen.getByRole('button', { name: /^All 4/ }));
+    expect(listNames()).toHaveLength(4);
+  });
+
+  it('filters by several categories, and shows the empty message when nothing matches', () => {
+    renderWithApp(<ResultsPanel state={completed} />);
+    fireEvent.click(screen.getByRole('button', { name: /^Gaming/ }));
+    expect(screen.getByText('No results match your current filters.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Coding/ }));
+    expect(listNames()).toEqual(['GitHub']);
+    fireEvent.click(screen.getByRole('button', { name: 'All categories' }));
+    expect(listNames()).toEqual(['GitHub', 'Instagram']);
+  });
+
+  it('expands a card to show the URL, verdict, reason and evidence', () => {
+    renderWithApp(<ResultsPanel state={completed} />);
+    fireEvent.click(screen.getByRole('button', { name: /^All 4/ }));
+    const steam = screen.getByRole('button', { name: /Steam/ });
+    expect(steam.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(steam);
+    expect(steam.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('https://steam.example/alice')).toBeTruthy();
+    expect(screen.getByText('The site did not answer in time.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy URL' })).toBeTruthy();
+    expect(screen.getByText('status_code')).toBeTruthy();
+    expect(screen.getByText('Sherlock')).toBeTruthy();
+  });
+
+  it('labels sponsored entries, never counts them, and hides them under "Not found"', () => {
+    renderWithApp(<ResultsPanel state={completed} />, { config: { sponsored } });
+    expect(screen.getAllByText('Sponsored')).toHaveLength(2);
+    expect(screen.getByText('Acme OSINT course')).toBeTruthy();
+    expect(screen.getByText('Found 2 profiles across 4 platforms. (1 not found)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Found only/ }).textContent).toContain('2');
+    fireEvent.click(screen.getByRole('button', { name: /Not found/ }));
+    expect(screen.queryByText('Sponsored')).toBeNull();
+  });
+
+  it('shows errors under an Error heading', () => {
+    renderWithApp(
+      <ResultsPanel state={{ ...completed, phase: 'failed', results: [], error: { kind: 'http', status: 422 } }} />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Error' })).toBeTruthy();
+    expect(within(alert).getByText('Use letters only. Do not use special characters.')).toBeTruthy();
+  });
+
+  it('speaks Turkish when asked', () => {
+    renderWithApp(<ResultsPanel state={completed} />, { language: 'tr' });
+    expect(screen.getByRole('heading', { name: '"alice" için sonuçlar' })).toBeTruthy();
+    expect(screen.getByText('4 platformda 2 profil bulundu. (1 bulunamadı)')).toBeTruthy();
+  });
+});

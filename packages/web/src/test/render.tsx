@@ -1,0 +1,38 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { defaultSiteConfig, type SiteConfig } from '../api/site-config.ts';
+import { ToastProvider } from '../components/toast.tsx';
+import { en } from '../i18n/en.ts';
+import { I18nProvider } from '../i18n/i18n.tsx';
+import type { Language, Messages } from '../i18n/messages.ts';
+import { tr } from '../i18n/tr.ts';
+import { ThemeProvider } from '../lib/theme.tsx';
+
+export interface RenderOptions {
+  language?: Language;
+  config?: Partial<SiteConfig>;
+  path?: string;
+}
+
+/** Renders with the app's providers; the site config is given, not fetched. */
+export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  client.setQueryData(['site-config'], { ...defaultSiteConfig, ...options.config });
+  const language = options.language ?? 'en';
+  const messages: Messages = language === 'tr' ? tr : en;
+  return render(
+    <QueryClientProvider client={client}>
+      <I18nProvider initialLanguage={language} initialMessages={messages}>
+        <ThemeProvider>
+          <ToastProvider>
+            <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+          </ToastProvider>
+        </ThemeProvider>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+}
