@@ -1,0 +1,166 @@
+import type http from 'node:http';
+import type net from 'node:net';
+import type { FaultBook } from '../faults/fault-book.ts';
+import { send, sendGzipBomb, sendHugeBody, sendSlowly, sendThenReset, wait } from '../faults/fault-responses.ts';
+import { type CannedResponse, wafPage } from '../faults/waf-pages.ts';
+import { hashString } from '../random.ts';
+import type { RequestLogger } from '../request-log.ts';
+import type { SiteRegistry } from '../site/registry.ts';
+import type { RouteHandler } from '../types.ts';
+import { FINAL_PAGE_PREFIX, finalPageResponse, notFoundPage, siteResponse, textResponse } from './site-response.ts';
+
+/** Request bodies beyond this are not kept (catalogue bodies are tiny). */
+const MAX_BODY = 1 << 20;
+
+export interface HandlerContext {
+  registry: SiteRegistry;
+  faults: FaultBook;
+  log: RequestLogger;
+  customRoutes: Map<string, Map<string, RouteHandler>>;
+  /** Extra per-request latency (ms) drawn from the seeded distribution, if configured. */
+  latency: (() => number) | undefined;
+  isServed(host: string): boolean;
+  rawSocket(socket: net.Socket): net.Socket;
+  tunnelTarget(socket: net.Socket): string | undefined;
+}
+
+interface Target {
+  scheme: 'http' | 'https';
+  host: string;
+  /** Host as the client wrote it (with port), for absolute URLs. */
+  authority: string;
+  /** Origin-form request target: path and query. */
+  path: string;
+}
+
+function normaliseHost(host: string): string {
+  const bare = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : (host.split(':')[0] ?? '');
+  return bare.toLowerCase().replace(/\.$/, '');
+}
+
+/** Where a request is going: absolute-form (proxy) URL, else Host header, else SNI / CONNECT target. */
+function resolveTarget(req: http.IncomingMessage, ctx: HandlerContext): Target | undefined {
+  const raw = req.url ?? '/';
+  if (/^https?:\/\//i.test(raw)) {
+    try {
+      const url = new URL(raw);
+      return {
+        scheme: url.protocol === 'https:' ? 'https' : 'http',
+        host: normaliseHost(url.host),
+        authority: url.host,
+        path: `${url.pathname}${url.search}`,
+      };
+    } catch {
+      return undefined;
+    }
+  }
+  const socket = req.socket as net.Socket & { encrypted?: boolean; servername?: string | false };
+  const authority = req.headers.host ?? (socket.servername || ctx.tunnelTarget(socket)) ?? '';
+  if (authority === '') return undefined;
+  return { scheme: socket.encrypted ? 'https' : 'http', host: normaliseHost(authority), authority, path: raw };
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    req.on('data', (part: Buffer) => {
+      if (size < MAX_BODY) parts.push(part);
+      size += part.length;
+    });
+    req.once('end', () => resolve(Buffer.concat(parts)));
+    req.once('close', () => resolve(Buffer.concat(parts)));
+  });
+}
+
+export function dnsFailureBody(host: string): string {
+  return `hound-testkit proxy: DNS lookup failed for ${host} (ENOTFOUND)\n`;
+}
+
+const dnsFailure = (host: string) =>
+  textResponse(502, dnsFailureBody(host), { 'proxy-status': 'hound-testkit; error=dns_error' });
+
+function missingHeader(
+  route: { requiredHeaders: Record<string, string> },
+  req: http.IncomingMessage,
+): string | undefined {
+  for (const [name, value] of Object.entries(route.requiredHeaders)) {
+    const got = req.headers[name];
+    if (typeof got !== 'string' || got.trim().toLowerCase() !== value.trim().toLowerCase()) return name;
+  }
+  return undefined;
+}
+
+/** The normal (fault-free) response: custom route, site route, redirect target, or 404. */
+function normalResponse(
+  ctx: HandlerContext,
+  req: http.IncomingMessage,
+  target: Target,
+  body: Buffer,
+  soft404: boolean,
+): CannedResponse {
+  const custom = ctx.customRoutes.get(target.host);
+  const handler = custom && (custom.get(target.path) ?? custom.get(target.path.split('?')[0] ?? ''));
+  if (handler) {
+    const out = handler({ method: req.method ?? 'GET', url: target.path, headers: req.headers, body });
+    return { status: out.status, headers: out.headers ?? {}, body: out.body ?? '' };
+  }
+  if (target.path.startsWith(FINAL_PAGE_PREFIX)) {
+    return finalPageResponse(ctx.registry.routeList, target.path) ?? notFoundPage();
+  }
+  const match = ctx.registry.match(req.method ?? 'GET', target.host, target.path, body.toString('utf8'));
+  if (!match) return notFoundPage();
+  const header = missingHeader(match.route, req);
+  if (header) return textResponse(400, `hound-testkit: this site expects the request header "${header}"\n`);
+  const key = match.route.pattern.hostRegex ? match.username.toLowerCase() : match.username;
+  return siteResponse(match.route, match.username, soft404 || match.route.registered.has(key));
+}
+
+/** Handles one HTTP request: log, fault, latency, then the site's answer. */
+export async function handleRequest(
+  ctx: HandlerContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  const target = resolveTarget(req, ctx);
+  if (!target) return send(res, textResponse(400, 'hound-testkit: request has no host\n'));
+  const finish = ctx.log.begin({
+    host: target.host,
+    method: req.method ?? 'GET',
+    url: `${target.scheme}://${target.authority}${target.path}`,
+    headers: req.headers,
+    startedAt: Date.now(),
+  });
+  res.once('close', finish);
+  const body = await readBody(req);
+  const fault = ctx.faults.faultFor(target.host);
+  if (!ctx.isServed(target.host) || fault?.kind === 'unknown_host') return send(res, dnsFailure(target.host));
+  const delay = (fault?.kind === 'latency' ? fault.ms : 0) + (ctx.latency?.() ?? 0);
+  if (!(await wait(delay, res))) return;
+  switch (fault?.kind) {
+    case 'hang':
+      return; // the client gives up; `close` ends the log entry
+    case 'rate_limit':
+      if (ctx.faults.takeRateLimit(target.host)) {
+        return send(res, textResponse(429, 'Too Many Requests\n', { 'retry-after': String(fault.retryAfterS) }));
+      }
+      break;
+    case 'waf':
+      return send(res, wafPage(fault.vendor, hashString(`${target.host}${target.path}`).toString(16).padStart(8, '0')));
+    case 'status':
+      return send(res, textResponse(fault.status, `hound-testkit: status ${fault.status}\n`));
+    case 'redirect_loop':
+      return send(
+        res,
+        textResponse(302, 'Found\n', { location: `${target.scheme}://${target.authority}${target.path}` }),
+      );
+    case 'huge_body':
+      return sendHugeBody(res, fault.bytes);
+    case 'gzip_bomb':
+      return sendGzipBomb(res, fault.bytes);
+  }
+  const response = normalResponse(ctx, req, target, body, fault?.kind === 'soft404');
+  if (fault?.kind === 'reset') return sendThenReset(res, response, ctx.rawSocket(req.socket));
+  if (fault?.kind === 'slow_drip') return sendSlowly(res, response, fault.bytesPerSecond);
+  send(res, response);
+}
