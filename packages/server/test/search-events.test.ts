@@ -1,0 +1,100 @@
+/** The SSE stream: every result exactly once, resumable with Last-Event-ID, across API nodes. */
+import { SseDoneEventSchema, SseResultEventSchema } from '@hound/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectClient, untilEnded } from './support/http-client.ts';
+import { openEvents, readUntil } from './support/sse-client.ts';
+import { MODES, type Stack, startStack } from './support/stacks.ts';
+import { type TinySite, tinyEngine } from './support/tiny-engine.ts';
+
+const SITE_COUNT = 40;
+// Results trickle in over ~0.8 s, so a stream opened right after the start sees them arrive live.
+const SITES: TinySite[] = Array.from({ length: SITE_COUNT }, (_, i) => ({
+  name: `Site${String(i).padStart(2, '0')}`,
+  claimed: i % 4 === 0 ? ['blue'] : [],
+  delayMs: 20 * i,
+}));
+
+for (const mode of MODES) {
+  describe.skipIf(mode.skip)(`search events on ${mode.name}`, () => {
+    let stack: Stack;
+    let baseUrl: string;
+    beforeAll(async () => {
+      const { engine } = tinyEngine(SITES);
+      stack = await startStack(mode, {
+        createEngine: async () => engine,
+        env: { LIMIT_ACTIVE_PER_IP: '100', LIMIT_ACTIVE_PER_DEVICE: '100' },
+      });
+      baseUrl = await stack.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => stack?.close());
+
+    const startSearch = async (username = 'blue') => {
+      const answer = await injectClient(stack.app)('POST', '/api/search', { username, device_id: 'device_sse' });
+      expect(answer.json.status).toBe('started');
+      return answer.json.search_id as string;
+    };
+
+    it('delivers every result exactly once, in sequence, then one done event, then ends', async () => {
+      const id = await startSearch();
+      const stream = await openEvents(`${baseUrl}/api/search/${id}/events`);
+      expect(stream.status).toBe(200);
+      const messages = await readUntil(stream, () => false);
+      const results = messages.filter((m) => m.event === 'result');
+      expect(results.map((m) => Number(m.id))).toEqual(Array.from({ length: SITE_COUNT }, (_, i) => i + 1));
+      const platforms = results.map((m) => SseResultEventSchema.parse(m.data).platform);
+      expect(new Set(platforms).size).toBe(SITE_COUNT);
+      expect(results.at(-1)!.data.progress).toEqual({ done: SITE_COUNT, total: SITE_COUNT });
+      const done = messages.filter((m) => m.event === 'done');
+      expect(done).toHaveLength(1);
+      expect(messages.at(-1)!.event).toBe('done');
+      expect(SseDoneEventSchema.parse(done[0]!.data)).toEqual({
+        status: 'completed',
+        total_found: SITE_COUNT / 4,
+        progress: { done: SITE_COUNT, total: SITE_COUNT },
+      });
+      expect(messages.some((m) => m.event === 'progress')).toBe(true);
+    });
+
+    it('resumes after a dropped connection from Last-Event-ID without gaps or repeats', async () => {
+      const id = await startSearch();
+      const first = await openEvents(`${baseUrl}/api/search/${id}/events`);
+      const before = await readUntil(first, (_m, all) => all.filter((x) => x.event === 'result').length === 7);
+      first.close();
+      const lastId = before.filter((m) => m.event === 'result').at(-1)!.id!;
+      expect(lastId).toBe('7');
+      // Let more results be stored while no client is connected.
+      await new Promise((r) => setTimeout(r, 150));
+      const second = await openEvents(`${baseUrl}/api/search/${id}/events`, { 'last-event-id': lastId });
+      const after = await readUntil(second, () => false);
+      const ids = [...before, ...after].filter((m) => m.event === 'result').map((m) => Number(m.id));
+      expect(ids).toEqual(Array.from({ length: SITE_COUNT }, (_, i) => i + 1));
+      expect(after.at(-1)!.event).toBe('done');
+    });
+
+    it('replays a finished search from the database, honouring ?after=', async () => {
+      const id = await startSearch();
+      await untilEnded(injectClient(stack.app), id);
+      const all = await readUntil(await openEvents(`${baseUrl}/api/search/${id}/events`), () => false);
+      expect(all.filter((m) => m.event === 'result')).toHaveLength(SITE_COUNT);
+      const tail = await readUntil(await openEvents(`${baseUrl}/api/search/${id}/events?after=35`), () => false);
+      expect(tail.filter((m) => m.event === 'result').map((m) => Number(m.id))).toEqual([36, 37, 38, 39, 40]);
+      expect(tail.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
+    });
+
+    it('sends heartbeat comments while waiting, and a cancelled search ends the stream with done: cancelled', async () => {
+      const id = await startSearch('slowpoke');
+      const stream = await openEvents(`${baseUrl}/api/search/${id}/events`);
+      await new Promise((r) => setTimeout(r, 500));
+      await injectClient(stack.app)('DELETE', `/api/search/${id}`);
+      const messages = await readUntil(stream, () => false);
+      expect(stream.comments).toBeGreaterThan(0);
+      expect(messages.at(-1)).toMatchObject({ event: 'done', data: { status: 'cancelled' } });
+    });
+
+    it('answers 404 JSON for an unknown search', async () => {
+      const answer = await injectClient(stack.app)('GET', '/api/search/AAAAAAAAAAAAAAAAAAAAAA/events');
+      expect(answer.status).toBe(404);
+      expect(answer.json).toMatchObject({ code: 'NOT_FOUND' });
+    });
+  });
+}
