@@ -33,9 +33,15 @@ export type Fault =
   | { kind: 'gzip_bomb'; bytes: number }
   /** The normal response, sent at `bytesPerSecond`. */
   | { kind: 'slow_drip'; bytesPerSecond: number }
-  /** TLS with a certificate from an untrusted authority. Plain HTTP is unaffected. */
+  /**
+   * TLS with a certificate from an untrusted authority. Plain HTTP is unaffected. Like a real certificate
+   * change, it applies to new connections: a client's pooled keep-alive connection is not affected.
+   */
   | { kind: 'bad_tls' }
-  /** The host no longer resolves (connector: ENOTFOUND; proxy: 502). */
+  /**
+   * The host no longer resolves (connector: ENOTFOUND; proxy: 502). Like a real DNS change, it applies to
+   * new connections; a request on an already open direct connection gets the proxy's 502 DNS-failure page.
+   */
   | { kind: 'unknown_host' };
 
 export interface StartOptions {

@@ -96,7 +96,7 @@ export async function sendGzipBomb(res: http.ServerResponse, bytes: number): Pro
   res.end(body);
 }
 
-/** The response at `bytesPerSecond`, in ten slices a second. */
+/** The response at `bytesPerSecond`, in ten slices a second; headers first, each slice after its share of time. */
 export function sendSlowly(res: http.ServerResponse, response: CannedResponse, bytesPerSecond: number): void {
   const body = Buffer.from(res.req.method === 'HEAD' ? '' : response.body);
   sendHead(res, response, body.length);
@@ -112,7 +112,7 @@ export function sendSlowly(res: http.ServerResponse, response: CannedResponse, b
     at += slice;
     timer = setTimeout(tick, every);
   };
-  tick();
+  timer = setTimeout(tick, every);
 }
 
 /** Delay before the reset, so what was written reaches the client first. */

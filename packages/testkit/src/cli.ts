@@ -1,0 +1,80 @@
+/**
+ * `npm run sim -- --catalogue <file> [--catalogue <file>…] [--seed N] [--latency-median-ms N]
+ *   [--latency-p99-ms N] [--hang-share F] [--waf-share F] [--port N]`
+ *
+ * Prints exactly one JSON line to stdout — {"proxy","ca","sites"} — then serves until SIGINT/SIGTERM.
+ * Everything else goes to stderr.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { TestkitError } from './errors.ts';
+import { startInternet } from './start-internet.ts';
+import type { StartOptions } from './types.ts';
+
+function number(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed))
+    throw new TestkitError('INVALID_OPTION', `--${name} must be a number`);
+  return parsed;
+}
+
+export function parseCli(argv: string[], cwd: string): StartOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      catalogue: { type: 'string', multiple: true },
+      seed: { type: 'string' },
+      'latency-median-ms': { type: 'string' },
+      'latency-p99-ms': { type: 'string' },
+      'hang-share': { type: 'string' },
+      'waf-share': { type: 'string' },
+      port: { type: 'string' },
+    },
+    strict: true,
+  });
+  const median = number('latency-median-ms', values['latency-median-ms']);
+  const p99 = number('latency-p99-ms', values['latency-p99-ms']);
+  if ((median === undefined) !== (p99 === undefined)) {
+    throw new TestkitError('INVALID_OPTION', '--latency-median-ms and --latency-p99-ms go together');
+  }
+  const options: StartOptions = {
+    catalogues: (values.catalogue ?? []).map((file) => ({ path: path.resolve(cwd, file) })),
+  };
+  const seed = number('seed', values.seed);
+  const hangShare = number('hang-share', values['hang-share']);
+  const wafShare = number('waf-share', values['waf-share']);
+  const port = number('port', values.port);
+  if (seed !== undefined) options.seed = seed;
+  if (median !== undefined && p99 !== undefined) options.latency = { medianMs: median, p99Ms: p99 };
+  if (hangShare !== undefined) options.hangShare = hangShare;
+  if (wafShare !== undefined) options.wafShare = wafShare;
+  if (port !== undefined) options.port = port;
+  return options;
+}
+
+async function main(): Promise<void> {
+  // npm runs scripts from the package root; relative paths mean the caller's directory.
+  const options = parseCli(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
+  const internet = await startInternet(options);
+  process.stdout.write(
+    `${JSON.stringify({ proxy: internet.proxyUrl, ca: internet.caFile, sites: internet.siteCount })}\n`,
+  );
+  process.stderr.write(
+    `hound-testkit: ${internet.siteCount} sites, ${internet.skipped().length} skipped, ${internet.conflicts().length} conflicting routes\n`,
+  );
+  const stop = () => {
+    internet.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof TestkitError ? `${error.code}: ${error.message}` : String(error);
+  process.stderr.write(`hound-testkit: ${message}\n`);
+  process.exit(2);
+});
