@@ -1,1 +1,30 @@
+/**
+ * @hound/engine — username search over the Sherlock, WhatsMyName and Maigret catalogues.
+ *
+ * Runtime: `createEngine` (catalogues + shared transport + health), `searchUsername` (completion-order
+ * stream), the transport and the health self-test. Catalogue half: loaders, rules, sources, username
+ * placement (re-exported from `./catalogue/index.ts`).
+ * @packageDocumentation
+ */
+export * from './catalogue/index.ts';
+export { closeDefaultEngine, defaultEngine, searchUsername } from './default-engine.ts';
+export { createEngine, type EngineOptions, type HoundEngine } from './engine.ts';
+export { randomUsername } from './health/random-username.ts';
+export { runSelfTest, type SelfTestOptions } from './health/self-test.ts';
+export { readHealth, writeHealth } from './health/store.ts';
 export type * from './model.ts';
+export { SearchError, type SearchErrorCode } from './search/errors.ts';
+export { type SelectedSite, selectSites } from './search/select-sites.ts';
+export {
+  createTransport,
+  DEFAULT_USER_AGENT,
+  parseRetryAfter,
+  resolveTransportOptions,
+  type SendOptions,
+  type SendResult,
+  TRANSPORT_DEFAULTS,
+  type Transport,
+  TransportConfigError,
+  TransportError,
+  type TransportOptions,
+} from './transport/index.ts';

@@ -189,6 +189,19 @@ export interface SiteHealth {
   /** Why it is unreliable, e.g. `claimed "blue" judged not_found` or `random username judged found (soft-404)`. */
   reason?: string;
   checkedAt: string;
+  /** Per catalogue check of a merged site; a search skips broken checks and keeps the site if one works. */
+  checks?: CheckHealth[];
+}
+
+/** Health self-test outcome for one catalogue's check of a site. */
+export interface CheckHealth {
+  format: CatalogueFormat;
+  /** The entry's name in its catalogue. */
+  name: string;
+  reliable: boolean;
+  reason?: string;
+  /** Self-test probes that ended `unknown` (timeouts, blocks); they never mark a check unreliable. */
+  undecided?: number;
 }
 
 /** A loaded engine: catalogues, one shared transport, health. Create once per process. */

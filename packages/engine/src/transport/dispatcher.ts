@@ -56,11 +56,14 @@ export function createDispatcher(options: ResolvedTransportOptions): Dispatcher 
     connectTimeout: options.connectTimeoutMs,
   };
   if (options.connect) return new Agent({ ...pool, connect: options.connect });
-  const connectTls = { ca, timeout: options.connectTimeoutMs };
+  // One SecureContext for every connection: passing `ca` per connection would re-parse ~150 root
+  // certificates on each TLS handshake.
+  const secureContext = ca ? tls.createSecureContext({ ca }) : undefined;
+  const connectTls = { ...(secureContext ? { secureContext } : {}), timeout: options.connectTimeoutMs };
   if (!options.proxy) return new Agent({ ...pool, connect: connectTls });
   const proxy = parseProxy(options.proxy);
   if (proxy.protocol === 'http:' || proxy.protocol === 'https:') {
     return new ProxyAgent({ ...pool, uri: proxy.href, requestTls: connectTls, proxyTls: connectTls });
   }
-  return new Agent({ ...pool, connect: socksConnector({ proxy, ca, timeoutMs: options.connectTimeoutMs }) });
+  return new Agent({ ...pool, connect: socksConnector({ proxy, secureContext, timeoutMs: options.connectTimeoutMs }) });
 }

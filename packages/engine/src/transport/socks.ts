@@ -6,8 +6,8 @@ import type { buildConnector } from 'undici';
 
 export interface SocksConnectorOptions {
   proxy: URL;
-  /** CA list for the target's TLS (undefined = Node's defaults). */
-  ca?: string[];
+  /** TLS context with the trusted CAs for the target (undefined = Node's defaults). */
+  secureContext?: tls.SecureContext;
   timeoutMs: number;
 }
 
@@ -41,7 +41,7 @@ export function socksConnector(options: SocksConnectorOptions): buildConnector.c
         const secure = tls.connect({
           socket,
           servername: target.servername ?? (net.isIP(target.hostname) ? undefined : target.hostname),
-          ca: options.ca,
+          secureContext: options.secureContext,
           ALPNProtocols: ['http/1.1'],
         });
         const timer = setTimeout(() => {

@@ -28,6 +28,8 @@ export type SendResult =
 
 export interface Transport {
   readonly options: Readonly<ResolvedTransportOptions>;
+  /** The shared undici dispatcher (proxy, CA, keep-alive pools); also used for catalogue downloads. */
+  readonly dispatcher: Dispatcher;
   send(request: CheckRequest, options?: SendOptions): Promise<SendResult>;
   /** In-flight requests across all hosts (for diagnostics and tests). */
   inFlight(): number;
@@ -97,6 +99,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
   return {
     options: resolved,
+    dispatcher,
     inFlight: () => global.inFlight,
     async send(request, sendOptions = {}) {
       const cancel = sendOptions.signal ? AbortSignal.any([sendOptions.signal, closing.signal]) : closing.signal;

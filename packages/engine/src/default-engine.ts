@@ -1,0 +1,47 @@
+import { createEngine, type EngineOptions, type HoundEngine } from './engine.ts';
+import type { SearchEvent, SearchOptions } from './model.ts';
+import { SearchError } from './search/errors.ts';
+import { EMAIL_INPUT_MESSAGE, isEmailLike } from './username/email.ts';
+import { normaliseUsernameInput } from './username/input.ts';
+
+let shared: Promise<HoundEngine> | undefined;
+
+/**
+ * The process-wide default engine, created on first use with `options` (later calls return the same
+ * engine and ignore their options). Defaults: upstream catalogues cached in `./.data`, direct connections.
+ */
+export function defaultEngine(options?: EngineOptions): Promise<HoundEngine> {
+  if (!shared) {
+    shared = createEngine(options);
+    shared.catch(() => {
+      shared = undefined; // a failed load (e.g. offline without cache) may be retried later
+    });
+  }
+  return shared;
+}
+
+/** Closes the default engine, if one was created. */
+export async function closeDefaultEngine(): Promise<void> {
+  const engine = shared;
+  shared = undefined;
+  if (engine) await (await engine).close();
+}
+
+/**
+ * Searches `username` on every selected site with the default engine; results arrive in completion
+ * order with `{done, total}` progress. Input errors are thrown at once, before anything is loaded.
+ * @throws SearchError `email_address` for email-shaped input (use email search instead)
+ * @throws UsernameInputError for empty, too long or control-character input
+ * @example
+ * for await (const { result, progress } of searchUsername('alice')) {
+ *   if (result.verdict === 'found') console.log(result.name, result.url);
+ * }
+ */
+export function searchUsername(username: string, options: SearchOptions = {}): AsyncIterable<SearchEvent> {
+  if (isEmailLike(username)) throw new SearchError('email_address', EMAIL_INPUT_MESSAGE);
+  normaliseUsernameInput(username);
+  return (async function* () {
+    const engine = await defaultEngine();
+    yield* engine.searchUsername(username, options);
+  })();
+}

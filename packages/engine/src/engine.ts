@@ -1,0 +1,168 @@
+import { resolve } from 'node:path';
+import { buildSites } from './catalogue/build-sites.ts';
+import { type CatalogueSourceStats, catalogueStats } from './catalogue/catalogue-stats.ts';
+import { runSelfTest } from './health/self-test.ts';
+import { readHealth, writeHealth } from './health/store.ts';
+import type { Engine, SearchEvent, SearchOptions, SearchProgress, Site, SiteCheck, SiteHealth } from './model.ts';
+import { SearchError } from './search/errors.ts';
+import { searchStream } from './search/search-stream.ts';
+import { selectSites } from './search/select-sites.ts';
+import { type CatalogueSource, catalogueSourceFromArg } from './sources/defaults.ts';
+import { createFetchText, type FetchText } from './sources/fetch-text.ts';
+import { type LoadCatalogueSourcesOptions, loadCatalogueSources, type SourceReport } from './sources/load-sources.ts';
+import { createTransport, type Transport, type TransportOptions } from './transport/index.ts';
+import { EMAIL_INPUT_MESSAGE, isEmailLike } from './username/email.ts';
+import { normaliseUsernameInput } from './username/input.ts';
+
+/** How to build an engine. Transport settings (proxy, CA, limits, timeouts, connect) sit at the top level. */
+export interface EngineOptions extends TransportOptions {
+  /**
+   * Catalogues to load: file paths, http(s) URLs (downloaded and cached) or source objects. Replaces the
+   * defaults. @default the upstream Sherlock, WhatsMyName and Maigret files (cached, refreshed daily)
+   */
+  catalogues?: ReadonlyArray<string | CatalogueSource>;
+  /** Already-loaded catalogue checks; when given, no catalogue is loaded. */
+  checks?: readonly SiteCheck[];
+  /** Where downloaded catalogues and health.json live. @default `./.data` */
+  dataDir?: string;
+  /**
+   * Sherlock's false-positive exclusions list.
+   * @default the upstream list when the default catalogues are used; none with custom `catalogues`
+   */
+  exclusions?: LoadCatalogueSourcesOptions['exclusions'];
+  /** Download catalogues now even when the cache is fresh. @default false */
+  refreshCatalogues?: boolean;
+  /** Catalogue download function. @default undici through this engine's dispatcher (same proxy and CA) */
+  fetchText?: FetchText;
+  /** Health self-test settings. */
+  health?: {
+    /** @default `<dataDir>/health.json` */
+    file?: string;
+    /** Known-claimed usernames probed per check. @default 2 */
+    claimedPerCheck?: number;
+  };
+  /** Receives warnings such as "using a cached catalogue". @default ignored */
+  onWarning?: (message: string) => void;
+  /** Cancels catalogue loading. */
+  signal?: AbortSignal;
+}
+
+/** The engine as created by `createEngine`: the `Engine` interface plus catalogue information. */
+export interface HoundEngine extends Engine {
+  /** Every loaded catalogue check, including disabled, unsupported and excluded ones. */
+  readonly checks: readonly SiteCheck[];
+  /** Where each catalogue came from (network, cache, file) and how many entries it had. */
+  readonly sources: readonly SourceReport[];
+  /** Warnings raised while loading catalogues. */
+  readonly warnings: readonly string[];
+  /** Per-source counts of usable, disabled, excluded and unsupported entries, with reasons. */
+  stats(): CatalogueSourceStats[];
+  /** The transport every check uses (shared dispatcher and limits). */
+  readonly transport: Transport;
+}
+
+function sourcesFrom(catalogues: ReadonlyArray<string | CatalogueSource>): CatalogueSource[] {
+  return catalogues.map((c) => (typeof c === 'string' ? catalogueSourceFromArg(c) : c));
+}
+
+/**
+ * Loads the catalogues, builds the site list, opens the shared transport and reads the last health
+ * self-test. Create one engine per process and share it.
+ * @throws CatalogueError when no catalogue can be loaded; TransportConfigError for bad transport options.
+ */
+export async function createEngine(options: EngineOptions = {}): Promise<HoundEngine> {
+  const dataDir = resolve(options.dataDir ?? '.data');
+  const transport = createTransport(options);
+  try {
+    let checks: SiteCheck[];
+    let sources: SourceReport[] = [];
+    let warnings: string[] = [];
+    if (options.checks) {
+      checks = [...options.checks];
+    } else {
+      const custom = options.catalogues !== undefined;
+      const loaded = await loadCatalogueSources({
+        dataDir,
+        ...(custom ? { sources: sourcesFrom(options.catalogues ?? []) } : {}),
+        exclusions: options.exclusions ?? (custom ? false : undefined),
+        fetchText: options.fetchText ?? createFetchText({ dispatcher: transport.dispatcher }),
+        refresh: options.refreshCatalogues ?? false,
+        ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      checks = loaded.checks;
+      sources = loaded.sources;
+      warnings = loaded.warnings;
+    }
+    const healthFile = options.health?.file ?? resolve(dataDir, 'health.json');
+    const health = await readHealth(healthFile);
+    return new LoadedEngine(buildSites(checks), checks, sources, warnings, transport, health, {
+      healthFile,
+      claimedPerCheck: options.health?.claimedPerCheck ?? 2,
+    });
+  } catch (error) {
+    await transport.close();
+    throw error;
+  }
+}
+
+class LoadedEngine implements HoundEngine {
+  private healthBySite: Map<string, SiteHealth>;
+  private closed = false;
+
+  constructor(
+    readonly sites: readonly Site[],
+    readonly checks: readonly SiteCheck[],
+    readonly sources: readonly SourceReport[],
+    readonly warnings: readonly string[],
+    readonly transport: Transport,
+    health: SiteHealth[],
+    private readonly settings: { healthFile: string; claimedPerCheck: number },
+  ) {
+    const ids = new Set(sites.map((s) => s.id));
+    this.healthBySite = new Map(health.filter((h) => ids.has(h.siteId)).map((h) => [h.siteId, h]));
+  }
+
+  searchUsername(username: string, options: SearchOptions = {}): AsyncIterable<SearchEvent> {
+    if (this.closed) throw new SearchError('engine_closed', 'The engine has been closed.');
+    if (isEmailLike(username)) throw new SearchError('email_address', EMAIL_INPUT_MESSAGE);
+    const name = normaliseUsernameInput(username);
+    const selected = selectSites(this.sites, options, this.healthBySite);
+    return searchStream(selected, name, this.transport, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
+  }
+
+  countSites(options: SearchOptions = {}): number {
+    return selectSites(this.sites, options, this.healthBySite).length;
+  }
+
+  health(): readonly SiteHealth[] {
+    return [...this.healthBySite.values()];
+  }
+
+  async selfTest(
+    options: { signal?: AbortSignal; onProgress?: (p: SearchProgress) => void; timeoutMs?: number } = {},
+  ): Promise<SiteHealth[]> {
+    if (this.closed) throw new SearchError('engine_closed', 'The engine has been closed.');
+    const results = await runSelfTest(this.sites, this.transport, {
+      ...options,
+      claimedPerCheck: this.settings.claimedPerCheck,
+    });
+    if (options.signal?.aborted) return results; // a cancelled run is not stored: its unknowns mean nothing
+    this.healthBySite = new Map(results.map((h) => [h.siteId, h]));
+    await writeHealth(this.settings.healthFile, results);
+    return results;
+  }
+
+  stats(): CatalogueSourceStats[] {
+    return catalogueStats(this.checks);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.transport.close();
+  }
+}

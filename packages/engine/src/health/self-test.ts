@@ -1,0 +1,110 @@
+import type { CheckHealth, SearchProgress, Site, SiteCheck, SiteHealth, Verdict } from '../model.ts';
+import { prepareRequest } from '../rules/prepare-request.ts';
+import { RequestCache, runCheck } from '../search/run-check.ts';
+import type { Transport } from '../transport/index.ts';
+import { randomUsername } from './random-username.ts';
+
+export interface SelfTestOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: SearchProgress) => void;
+  /** Known-claimed usernames tried per check. @default 2 */
+  claimedPerCheck?: number;
+  /** Per-check budget in ms. @default the transport's */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+interface Probe {
+  username: string;
+  expect: Verdict;
+  /** How the probe reads in a reason, e.g. `claimed "blue"`. */
+  label: string;
+}
+
+/** A check the self-test can probe: HTTP-checkable and not disabled. */
+function testable(check: SiteCheck): boolean {
+  return !check.unsupported && !check.disabled;
+}
+
+/** The random name, or the catalogue's own unclaimed name when the site's pattern rejects the random one. */
+function unclaimedProbe(check: SiteCheck): Probe | undefined {
+  const random = randomUsername();
+  if (prepareRequest(check, random).ok) return { username: random, expect: 'not_found', label: 'random username' };
+  if (check.knownUnclaimed && prepareRequest(check, check.knownUnclaimed).ok) {
+    return { username: check.knownUnclaimed, expect: 'not_found', label: `unclaimed "${check.knownUnclaimed}"` };
+  }
+  return undefined;
+}
+
+async function testCheck(
+  check: SiteCheck,
+  requests: RequestCache,
+  claimedPerCheck: number,
+): Promise<CheckHealth | undefined> {
+  const probes: Probe[] = check.knownClaimed
+    .slice(0, claimedPerCheck)
+    .map((username) => ({ username, expect: 'found' as const, label: `claimed "${username}"` }));
+  const unclaimed = unclaimedProbe(check);
+  if (unclaimed) probes.push(unclaimed);
+  if (probes.length === 0) return undefined;
+  const runs = await Promise.all(probes.map((probe) => runCheck(check, probe.username, requests)));
+  const failures: string[] = [];
+  let undecided = 0;
+  runs.forEach((run, i) => {
+    const probe = probes[i] as Probe;
+    const verdict = run.outcome.verdict;
+    if (verdict === 'unknown' || verdict === 'invalid') undecided++;
+    else if (verdict !== probe.expect) {
+      const soft404 = probe.expect === 'not_found' ? ' (the site says "exists" for any name: soft-404)' : '';
+      failures.push(`${probe.label} judged ${verdict}, expected ${probe.expect}${soft404}`);
+    }
+  });
+  return {
+    format: check.format,
+    name: check.name,
+    reliable: failures.length === 0,
+    ...(failures.length > 0 ? { reason: failures.join('; ') } : {}),
+    ...(undecided > 0 ? { undecided } : {}),
+  };
+}
+
+/**
+ * The health self-test (docs/decisions/034-health-self-test.md): for every testable check of every site,
+ * its known-claimed usernames must be `found` and a fresh random username `not_found`. A check whose
+ * probe gets the opposite verdict is unreliable; `unknown` probes (timeouts, WAF, 429) count as
+ * undecided and never mark a check unreliable on their own — the site may be fine, the path to it not.
+ * A site is unreliable when none of its tested checks is reliable.
+ */
+export async function runSelfTest(
+  sites: readonly Site[],
+  transport: Transport,
+  options: SelfTestOptions = {},
+): Promise<SiteHealth[]> {
+  const requests = new RequestCache(transport, {
+    group: 'self-test',
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  const claimedPerCheck = options.claimedPerCheck ?? 2;
+  const checkedAt = (options.now ?? (() => new Date()))().toISOString();
+  const candidates = sites.filter((site) => site.checks.some(testable));
+  const total = candidates.length;
+  let done = 0;
+  return Promise.all(
+    candidates.map(async (site): Promise<SiteHealth> => {
+      const tested = (
+        await Promise.all(site.checks.filter(testable).map((c) => testCheck(c, requests, claimedPerCheck)))
+      ).filter((c): c is CheckHealth => c !== undefined);
+      options.onProgress?.({ done: ++done, total });
+      const reliable = tested.length === 0 || tested.some((c) => c.reliable);
+      const broken = tested.filter((c) => !c.reliable).map((c) => `${c.format} "${c.name}": ${c.reason}`);
+      return {
+        siteId: site.id,
+        reliable,
+        checkedAt,
+        ...(broken.length > 0 ? { reason: broken.join(' | ') } : {}),
+        checks: tested,
+      };
+    }),
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * Test fixture: small hand-written catalogues in the three upstream formats (not copied from them), one
+ * entry per detection rule kind. Every entry's known account is `alice`, except where noted.
+ */
+
+export const sherlockCatalogue = {
+  $schema: 'data.schema.json',
+  'Alpha Status': {
+    errorType: 'status_code',
+    url: 'https://alpha-status.test/u/{}',
+    urlMain: 'https://alpha-status.test/',
+    username_claimed: 'alice',
+  },
+  'Bravo Message': {
+    errorType: 'message',
+    errorMsg: ['No such member', 'Account suspended'],
+    url: 'https://bravo-message.test/members/{}',
+    urlMain: 'https://bravo-message.test/',
+    username_claimed: 'alice',
+  },
+  'Charlie Redirect': {
+    errorType: 'response_url',
+    errorUrl: 'https://charlie-redirect.test/missing',
+    url: 'https://charlie-redirect.test/@{}',
+    urlMain: 'https://charlie-redirect.test/',
+    username_claimed: 'alice',
+  },
+  'Delta Post': {
+    errorType: 'message',
+    errorMsg: '"available":true',
+    url: 'https://delta-post.test/{}',
+    urlProbe: 'https://api.delta-post.test/v1/check',
+    urlMain: 'https://delta-post.test/',
+    request_method: 'POST',
+    request_payload: { name: '{}' },
+    headers: { 'Content-Type': 'application/json', 'X-Client': 'hound-fixture' },
+    username_claimed: 'alice',
+  },
+  'Echo Codes': {
+    errorType: 'status_code',
+    errorCode: 202,
+    url: 'https://echo-codes.test/{}',
+    urlMain: 'https://echo-codes.test/',
+    username_claimed: 'alice',
+  },
+  'Foxtrot Subdomain': {
+    errorType: 'message',
+    errorMsg: 'This blog does not exist',
+    regexCheck: '^[a-z0-9-]{3,30}$',
+    url: 'https://{}.foxtrot-blogs.test/',
+    urlMain: 'https://foxtrot-blogs.test/',
+    username_claimed: 'alice',
+  },
+  'Golf Probe': {
+    errorType: 'status_code',
+    url: 'https://golf-probe.test/people/{}',
+    urlProbe: 'https://golf-probe.test/api/people/{}.json',
+    urlMain: 'https://golf-probe.test/',
+    username_claimed: 'alice',
+  },
+};
+
+export const whatsMyNameCatalogue = {
+  license: ['test fixture'],
+  authors: ['hound'],
+  categories: ['social', 'coding'],
+  sites: [
+    {
+      name: 'Hotel Strings',
+      uri_check: 'https://hotel-strings.test/profile/{account}',
+      e_code: 200,
+      e_string: 'data-profile-owner',
+      m_code: 404,
+      m_string: 'Profile unavailable',
+      known: ['alice'],
+      cat: 'social',
+    },
+    {
+      name: 'India Post',
+      uri_check: 'https://api.india-post.test/lookup',
+      uri_pretty: 'https://india-post.test/{account}',
+      post_body: '{"login":"{account}"}',
+      headers: { 'Content-Type': 'application/json' },
+      e_code: 200,
+      e_string: '"found":1',
+      m_code: 200,
+      m_string: '"found":0',
+      known: ['alice'],
+      cat: 'coding',
+    },
+    {
+      name: 'Juliet Codes',
+      uri_check: 'https://juliet-codes.test/~{account}',
+      e_code: 200,
+      e_string: '',
+      m_code: 410,
+      m_string: '',
+      known: ['alice'],
+      cat: 'social',
+    },
+  ],
+};
+
+export const maigretCatalogue = {
+  engines: {
+    TestBoard: {
+      name: 'TestBoard',
+      site: {
+        checkType: 'message',
+        absenceStrs: ['That member is not registered.'],
+        presenseStrs: ['member-card'],
+        url: '{urlMain}/board/member/{username}',
+      },
+      presenseStrs: ['TestBoard'],
+    },
+  },
+  sites: {
+    'Kilo Message': {
+      checkType: 'message',
+      url: 'https://kilo-message.test/user/{username}',
+      urlMain: 'https://kilo-message.test',
+      presenseStrs: ['user-header'],
+      absenceStrs: ['User does not exist'],
+      usernameClaimed: 'alice',
+      usernameUnclaimed: 'noonewouldeverusethis7',
+      tags: ['forum'],
+    },
+    'Lima Status': {
+      checkType: 'status_code',
+      url: 'https://lima-status.test/{username}',
+      urlMain: 'https://lima-status.test',
+      usernameClaimed: 'alice',
+      usernameUnclaimed: 'noonewouldeverusethis7',
+      tags: ['photo'],
+    },
+    'Mike Redirect': {
+      checkType: 'response_url',
+      url: 'https://mike-redirect.test/p/{username}',
+      urlMain: 'https://mike-redirect.test',
+      presenseStrs: ['profile-main'],
+      usernameClaimed: 'alice',
+      usernameUnclaimed: 'noonewouldeverusethis7',
+      tags: ['blog'],
+    },
+    'November Board': {
+      engine: 'TestBoard',
+      urlMain: 'https://november-board.test',
+      usernameClaimed: 'alice',
+      usernameUnclaimed: 'noonewouldeverusethis7',
+      tags: ['forum'],
+    },
+    'Oscar Probe': {
+      checkType: 'message',
+      url: 'https://oscar-probe.test/{username}',
+      urlProbe: 'https://oscar-probe.test/api/users/{username}',
+      urlMain: 'https://oscar-probe.test',
+      presenseStrs: ['"id":'],
+      absenceStrs: ['"error":"not_found"'],
+      headers: { Accept: 'application/json', 'X-Requested-With': 'hound-fixture' },
+      usernameClaimed: 'alice',
+      usernameUnclaimed: 'noonewouldeverusethis7',
+      tags: ['coding'],
+    },
+    'Papa Post': {
+      checkType: 'message',
+      url: 'https://papa-post.test/{username}',
+      urlProbe: 'https://papa-post.test/api/exists',
+      urlMain: 'https://papa-post.test',
+      requestMethod: 'post',
+      requestPayload: { username: '{username}' },
+      headers: { 'Content-Type': 'application/json' },
+      presenseStrs: ['"exists": true'],
+      absenceStrs: ['"exists": false'],
+      usernameClaimed: 'alice',
+      usernameUnclaimed: 'noonewouldeverusethis7',
+      tags: ['social'],
+    },
+    'Quebec Head': {
+      checkType: 'status_code',
+      requestHeadOnly: true,
+      url: 'https://quebec-head.test/{username}',
+      urlMain: 'https://quebec-head.test',
+      usernameClaimed: 'alice',
+      usernameUnclaimed: 'noonewouldeverusethis7',
+      tags: ['social'],
+    },
+  },
+  tags: ['forum', 'photo', 'blog', 'coding', 'social'],
+};
+
+export const FIXTURE_CATALOGUES = [
+  { format: 'sherlock' as const, data: sherlockCatalogue },
+  { format: 'whatsmyname' as const, data: whatsMyNameCatalogue },
+  { format: 'maigret' as const, data: maigretCatalogue },
+];
