@@ -15,7 +15,7 @@ import { appDeps, createServices } from './services.ts';
 async function main(): Promise<void> {
   const config = readConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   const log = createLogger(config.logLevel);
-  const services = await createServices({ config, log, createEngine: engineFactory(config) });
+  const services = await createServices({ config, log, createEngine: engineFactory(config, log) });
   await services.db.migrate();
   const app = await buildApp(appDeps(services, config));
   const background = await startBackground(services, config, { runSearches: config.runSearches, retention: true });

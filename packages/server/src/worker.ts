@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     );
   }
   const log = createLogger(config.logLevel, 'hound-worker');
-  const services = await createServices({ config, log, createEngine: engineFactory(config) });
+  const services = await createServices({ config, log, createEngine: engineFactory(config, log) });
   await services.db.migrate();
   const background = await startBackground(services, config, { runSearches: true, retention: false });
   log.info({ concurrency: config.workerConcurrency }, 'Hound worker ready');

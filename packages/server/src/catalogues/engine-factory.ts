@@ -1,21 +1,18 @@
-import type { Engine } from '@hound/engine';
+import { createEngine, type Engine } from '@hound/engine';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env.ts';
-
-type CreateEngine = (options: Record<string, unknown>) => Promise<Engine>;
 
 /**
  * How this process creates its engine from the configuration: the catalogues (HOUND_CATALOGUES or the
- * engine's defaults, cached under DATA_DIR/engine), and the outbound proxy and CA.
+ * engine's defaults, cached under DATA_DIR/engine with the health outcome), and the outbound proxy and CA.
  */
-export function engineFactory(config: Config): () => Promise<Engine> {
-  return async () => {
-    const engine = (await import('@hound/engine')) as { createEngine?: CreateEngine };
-    if (typeof engine.createEngine !== 'function') throw new Error('@hound/engine does not export createEngine');
-    return engine.createEngine({
-      ...(config.catalogues ? { sources: config.catalogues } : {}),
+export function engineFactory(config: Config, log: FastifyBaseLogger): () => Promise<Engine> {
+  return () =>
+    createEngine({
+      ...(config.catalogues ? { catalogues: config.catalogues } : {}),
       dataDir: `${config.dataDir}/engine`,
       ...(config.proxy ? { proxy: config.proxy } : {}),
       ...(config.caFile ? { caFile: config.caFile } : {}),
+      onWarning: (message) => log.warn({ warning: message }, 'engine warning'),
     });
-  };
 }

@@ -12,6 +12,7 @@ import type { Engine } from '@hound/engine';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import type { Dispatcher } from 'undici';
 import { buildApp } from '../../src/app.ts';
 import { type Background, startBackground } from '../../src/background.ts';
 import type { DatabaseTarget } from '../../src/db/client.ts';
@@ -57,6 +58,8 @@ export interface StackOptions {
   runSearches?: boolean;
   /** Don't build the HTTP app. */
   noApp?: boolean;
+  /** Dispatcher for the server's own fetches (favicons); the testkit's in end-to-end suites. */
+  outbound?: Dispatcher;
   /** Wait for the engine before returning (default true). */
   waitForEngine?: boolean;
 }
@@ -114,6 +117,7 @@ export async function startStack(mode: StackMode, options: StackOptions): Promis
     createEngine: options.createEngine,
     database: target,
     retryDelayMs: 50,
+    ...(options.outbound ? { outbound: options.outbound } : {}),
   });
   await services.db.migrate();
   const background = await startBackground(services, config, {

@@ -1,9 +1,9 @@
-import type { Engine, Site } from '@hound/engine';
+import { type Engine, type SearchOptions, type Site, selectSites } from '@hound/engine';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
 import type { Database } from '../../db/client.ts';
-import { searches } from '../../db/schema/index.ts';
+import { searches, searchResults } from '../../db/schema/index.ts';
 import type { SearchBus } from '../../events/search-bus.ts';
 import type { JobContext, SearchJob } from '../../jobs/job-queue.ts';
 import type { SearchLimiter } from '../../limits/search-limiter.ts';
@@ -58,13 +58,17 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
     await bus.publish(searchId, { type: 'progress', progress: { done: row.done, total: row.total } });
 
     const signal = AbortSignal.any([context.signal, cancel.signal]);
+    const only = row.done > 0 ? await remainingSites(db, lease.engine, searchId) : undefined;
     const platformOf = platformNames(lease.engine);
     const batch = new BatchWriter(deps, searchId);
     try {
-      for await (const event of lease.engine.searchUsername(row.username, {
+      const options: SearchOptions = {
         signal,
         ...(deps.checkTimeoutMs ? { timeoutMs: deps.checkTimeoutMs } : {}),
-      })) {
+        ...(only ? { sites: only } : {}),
+      };
+      const events = only?.length === 0 ? [] : lease.engine.searchUsername(row.username, options);
+      for await (const event of events) {
         if (signal.aborted) break;
         const { result } = event;
         batch.add({
@@ -108,6 +112,22 @@ async function leaseEngine(deps: RunSearchDeps, signal: AbortSignal) {
   const lease = deps.engines.lease();
   if (!lease) throw new Error(CATALOGUES_LOADING_MESSAGE);
   return lease;
+}
+
+/**
+ * A resumed search (an earlier attempt stored some results) checks only the sites of the default
+ * selection that have no result yet, so a takeover does not repeat requests.
+ */
+async function remainingSites(db: Database, engine: Engine, searchId: string): Promise<string[]> {
+  const stored = new Set(
+    (
+      await db.select({ siteId: searchResults.siteId }).from(searchResults).where(eq(searchResults.searchId, searchId))
+    ).map((r) => r.siteId),
+  );
+  const health = new Map(engine.health().map((h) => [h.siteId, h]));
+  return selectSites(engine.sites, {}, health)
+    .map((s) => s.site.id)
+    .filter((id) => !stored.has(id));
 }
 
 const namesByEngine = new WeakMap<Engine, (siteId: string, name: string) => string>();
