@@ -60,6 +60,10 @@ export interface StackOptions {
   noApp?: boolean;
   /** Dispatcher for the server's own fetches (favicons); the testkit's in end-to-end suites. */
   outbound?: Dispatcher;
+  /** Keep PGlite in this directory (kept on close) instead of in memory: for restart tests. */
+  pgliteDir?: string;
+  /** Share another stack's database and Redis prefix: a second node of the same installation. */
+  join?: Stack;
   /** Wait for the engine before returning (default true). */
   waitForEngine?: boolean;
 }
@@ -93,8 +97,9 @@ export async function deleteRedisPrefix(prefix: string): Promise<void> {
 
 export async function startStack(mode: StackMode, options: StackOptions): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-server-test-'));
-  const prefix = `hound-test-${randomBytes(4).toString('hex')}`;
-  const database = mode.scale ? await createTestDatabase() : undefined;
+  const prefix = options.join?.config.redisPrefix ?? `hound-test-${randomBytes(4).toString('hex')}`;
+  const database = mode.scale && !options.join ? await createTestDatabase() : undefined;
+  const databaseUrl = options.join?.config.databaseUrl ?? database?.url;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -104,12 +109,14 @@ export async function startStack(mode: StackMode, options: StackOptions): Promis
     SHUTDOWN_GRACE_SECONDS: '0',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
     ...(mode.scale
-      ? { DATABASE_URL: database!.url, REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, JOB_LOCK_MS: '2000' }
+      ? { DATABASE_URL: databaseUrl!, REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, JOB_LOCK_MS: '2000' }
       : {}),
     ...options.env,
   };
   const config = readConfig(env, dataDir);
-  const target: DatabaseTarget = mode.scale ? { kind: 'postgres', url: database!.url } : { kind: 'pglite' };
+  const target: DatabaseTarget = mode.scale
+    ? { kind: 'postgres', url: databaseUrl! }
+    : { kind: 'pglite', ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}) };
   const log = createLogger(config.logLevel);
   const services = await createServices({
     config,
@@ -139,7 +146,7 @@ export async function startStack(mode: StackMode, options: StackOptions): Promis
       await services.queue.close({ graceMs: 0 });
       await services.close();
       if (database) await database.drop();
-      if (mode.scale) await deleteRedisPrefix(prefix);
+      if (mode.scale && !options.join) await deleteRedisPrefix(prefix);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './env.ts';
+import { isAppError } from './errors.ts';
+
+const base = '/srv/hound';
+
+function configError(env: Record<string, string>): string {
+  try {
+    readConfig(env, base);
+  } catch (error) {
+    if (isAppError(error, 'CONFIG_INVALID')) return error.message;
+    throw error;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('readConfig', () => {
+  it('works with no settings at all, on embedded defaults', () => {
+    const config = readConfig({}, base);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.join(base, '.data'),
+      redisPrefix: 'hound',
+      logLevel: 'info',
+      trustProxy: false,
+      limits: { activeGlobal: 100, activePerIp: 3, activePerDevice: 2, dailyPerIp: 300, dailyPerDevice: 100 },
+      retentionDays: 30,
+      runSearches: true,
+      healthCheckIntervalHours: 24,
+      catalogueRefreshHours: 24,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.catalogues).toBeUndefined();
+  });
+
+  it('treats empty values as unset and resolves relative paths against the start directory', () => {
+    const config = readConfig(
+      {
+        PORT: '',
+        DATA_DIR: 'var/data',
+        HOUND_CATALOGUES: 'a.json, https://example.test/b.json ,',
+        HOUND_CA_FILE: 'ca.pem',
+      },
+      base,
+    );
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('/srv/hound/var/data');
+    expect(config.catalogues).toEqual(['/srv/hound/a.json', 'https://example.test/b.json']);
+    expect(config.caFile).toBe('/srv/hound/ca.pem');
+  });
+
+  it('names every bad variable and never echoes a value', () => {
+    const message = configError({ PORT: 'eighty', DATABASE_URL: 'mysql://root:secret@db/x', TRUST_PROXY: 'yes' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('TRUST_PROXY');
+    expect(message).not.toContain('secret');
+  });
+
+  it('refuses RUN_SEARCHES=false without Redis: nothing else could run the searches', () => {
+    expect(configError({ RUN_SEARCHES: 'false' })).toContain('RUN_SEARCHES');
+    expect(readConfig({ RUN_SEARCHES: 'false', REDIS_URL: 'redis://127.0.0.1:6379' }, base).runSearches).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * In-process mode: a search interrupted by a shutdown is not lost. The next start on the same data
+ * directory queues it again; it keeps its stored results and checks only the remaining sites.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchResults } from '../src/db/schema/index.ts';
+import { injectClient, untilEnded, waitFor } from './support/http-client.ts';
+import { startTestInternet, type TestInternet } from './support/internet.ts';
+import { MODES, startStack } from './support/stacks.ts';
+
+const embedded = MODES.find((m) => !m.scale)!;
+const SITES = 12;
+
+describe('restart in in-process mode', () => {
+  let net: TestInternet;
+  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-restart-'));
+  beforeAll(async () => {
+    net = await startTestInternet({ sites: SITES });
+    for (const host of net.internet.hosts()) {
+      const i = Number(host.match(/site(\d+)/)![1]);
+      net.internet.fault(host, { kind: 'latency', ms: (i + 1) * 120 });
+    }
+  });
+  afterAll(async () => {
+    await net?.close();
+    fs.rmSync(pgliteDir, { recursive: true, force: true });
+  });
+
+  it('resumes an interrupted search at the next start', async () => {
+    const first = await startStack(embedded, { createEngine: net.createEngine(), pgliteDir });
+    const call1 = injectClient(first.app);
+    const started = await call1('POST', '/api/search', { username: 'blue', device_id: 'device_restart' });
+    const id = started.json.search_id;
+    await waitFor(async () =>
+      (await call1('GET', `/api/search/status/${id}`)).json.progress.done >= 3 ? true : undefined,
+    );
+    await first.close();
+
+    const second = await startStack(embedded, { createEngine: net.createEngine(), pgliteDir });
+    try {
+      const stored = await second.services.db.db
+        .select({ seq: searchResults.seq, siteId: searchResults.siteId })
+        .from(searchResults)
+        .where(eq(searchResults.searchId, id))
+        .orderBy(asc(searchResults.seq));
+      expect(stored.length).toBeGreaterThanOrEqual(3);
+      net.internet.log.reset();
+      const final = await untilEnded(injectClient(second.app), id);
+      expect(final.status).toBe('completed');
+      expect(final.progress).toEqual({ done: SITES, total: SITES });
+      expect(Object.keys(final.result.results)).toHaveLength(SITES);
+      // Only the sites without a stored result were asked again.
+      expect(net.internet.log.count()).toBe(SITES - stored.length);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});

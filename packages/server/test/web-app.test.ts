@@ -1,0 +1,109 @@
+/** Serving the built SPA from the same origin without ever shadowing the API. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { appDeps } from '../src/services.ts';
+import { MODES, type Stack, startStack } from './support/stacks.ts';
+import { tinyEngine } from './support/tiny-engine.ts';
+
+const embedded = MODES.find((m) => !m.scale)!;
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/app-1234.js"></script></body></html>';
+
+describe('web app hosting', () => {
+  let stack: Stack;
+  let built: FastifyInstance;
+  let unbuilt: FastifyInstance;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-dist-'));
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+    stack = await startStack(embedded, {
+      createEngine: async () => tinyEngine([{ name: 'Alpha' }]).engine,
+      noApp: true,
+    });
+    const deps = appDeps(stack.services, stack.config);
+    built = await buildApp({ ...deps, options: { ...deps.options, webDistDir: dist } });
+    unbuilt = await buildApp({ ...deps, options: { ...deps.options, webDistDir: path.join(dist, 'missing') } });
+  });
+  afterAll(async () => {
+    await built?.close();
+    await unbuilt?.close();
+    await stack?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/',
+    '/username-search',
+    '/library',
+    '/library/what-is-osint',
+    '/terms',
+    '/privacy',
+    '/contact',
+    '/licenses',
+    '/email-search',
+    '/dashboard/credits',
+  ])('answers %s with the app (history fallback)', async (url) => {
+    const res = await built.inject({ url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves real files, hashed assets cached for a year', async () => {
+    const asset = await built.inject({ url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await built.inject({ url: '/robots.txt' })).body).toBe('User-agent: *');
+    const missing = await built.inject({ url: '/assets/nope.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('never shadows API paths: unknown ones are JSON 404s', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing'],
+      ['GET', '/api'],
+      ['POST', '/api/search/extra'],
+      ['GET', '/api/search/status'],
+      ['POST', '/library'],
+    ] as const) {
+      const res = await built.inject({ method, url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json(), `${method} ${url}`).toMatchObject({ status: 'error', code: 'NOT_FOUND' });
+    }
+    expect((await built.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await built.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('publishes the OpenAPI document and its UI at /api/docs', async () => {
+    const doc = (await built.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/search',
+        '/api/search/status/{id}',
+        '/api/search/{id}/events',
+        '/api/search/{id}',
+        '/api/sites',
+      ]),
+    );
+    const ui = await built.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('says the web app is not built when the dist folder is missing, and keeps the API working', async () => {
+    const res = await unbuilt.inject({ url: '/library/x', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('web app is not built');
+    expect(res.body).toContain('npm start');
+    expect((await unbuilt.inject({ url: '/api/nothing' })).statusCode).toBe(404);
+    expect((await unbuilt.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+});
