@@ -6,6 +6,7 @@ export default defineProject({
     include: ['**/*.spec.ts'],
     exclude: ['node_modules/**'],
     setupFiles: ['../test/setup-network-guard.ts'],
+    globalSetup: ['./support/build-web.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,

@@ -42,16 +42,20 @@ export function Header() {
             <span>{m.header.library}</span>
           </NavLink>
         </nav>
-        <label className={`relative flex items-center rounded-lg ${button.ghost} h-9 px-2 has-focus-visible:outline-2`}>
-          <span className="sr-only">{m.header.language}</span>
-          <GlobeIcon aria-hidden="true" />
+        {/* The native select sits invisibly over a short code, so the open list still shows full names. */}
+        <label
+          className={`relative flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-200/70 has-[select:focus-visible]:outline-2 has-[select:focus-visible]:outline-offset-2 has-[select:focus-visible]:outline-amber-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:has-[select:focus-visible]:outline-amber-400`}
+        >
+          <GlobeIcon />
+          <span aria-hidden="true">{language.toUpperCase()}</span>
           <select
+            aria-label={m.header.language}
             value={language}
             onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}
-            className="cursor-pointer appearance-none bg-transparent pr-1 pl-1 text-sm font-medium uppercase outline-none"
+            className="absolute inset-0 h-full w-full cursor-pointer appearance-none opacity-0"
           >
             {LANGUAGES.map((lang) => (
-              <option key={lang} value={lang} className="text-slate-900">
+              <option key={lang} value={lang} lang={lang}>
                 {m.languages[lang]}
               </option>
             ))}

@@ -64,8 +64,8 @@ export function ProgressPanel({ state, onCancel }: { state: SearchState; onCance
 
   return (
     <section aria-labelledby="progress-title" className={`${card} p-5 sm:p-6`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
           <h2 id="progress-title" className="font-semibold">
             {headline}
           </h2>

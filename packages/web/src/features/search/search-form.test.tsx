@@ -30,9 +30,9 @@ describe('SearchForm (spec 000 §5)', () => {
 
   it('blocks empty and whitespace-only input', () => {
     const { input, button, onSearch } = setup();
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(button);
     fireEvent.change(input, { target: { value: '   ' } });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(button);
     fireEvent.submit(input.closest('form')!);
     expect(onSearch).not.toHaveBeenCalled();
   });

@@ -48,7 +48,12 @@ export function SearchForm({ running, history, onSearch, onClearHistory }: Searc
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (running || !username || emailLocal) return;
+    if (running || emailLocal) return;
+    // Empty or whitespace-only input is never sent (spec 000 §5); the box takes focus instead.
+    if (!username) {
+      inputRef.current?.focus();
+      return;
+    }
     submit(username);
   };
 
@@ -133,7 +138,7 @@ export function SearchForm({ running, history, onSearch, onClearHistory }: Searc
             </div>
             <button
               type="submit"
-              disabled={running || !username || Boolean(emailLocal)}
+              disabled={running || Boolean(emailLocal)}
               className={`${button.primary} h-14 px-7 text-base`}
             >
               {m.search.submit}

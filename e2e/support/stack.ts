@@ -1,0 +1,130 @@
+/**
+ * The real stack for browser journeys: @hound/testkit as the internet (serving the e2e catalogue and
+ * its fake sites) and @hound/server started as a child process on embedded defaults (PGlite in a temp
+ * DATA_DIR, in-process queue), fetching its catalogue and every site through the testkit proxy.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Internet, startInternet } from '@hound/testkit';
+import { CLAIMED_HOSTS, ERROR_HOST, e2eCatalogue, SLOW_HOST, WAF_HOST } from './catalogue.ts';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const CATALOGUE_HOST = 'catalogues.hound.test';
+
+export interface Stack {
+  baseUrl: string;
+  internet: Internet;
+  /** Server output, for diagnosing a failed journey. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** The searched username gets "exists" answers on CLAIMED_HOSTS. */
+  username: string;
+  /** Extra delay of SLOW_HOST, in ms. */
+  slowMs?: number;
+  env?: Record<string, string>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not ready after ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'hound-e2e-'));
+  const catalogue = e2eCatalogue();
+  const internet = await startInternet({
+    catalogues: [{ format: 'sherlock', data: catalogue }],
+    seed: 5,
+    latency: { medianMs: 120, p99Ms: 900 },
+    dir,
+  });
+  internet.route(CATALOGUE_HOST, '/sherlock.json', () => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(catalogue),
+  }));
+  for (const host of CLAIMED_HOSTS) internet.register(host, options.username);
+  internet.fault(WAF_HOST, { kind: 'waf', vendor: 'cloudflare' });
+  internet.fault(ERROR_HOST, { kind: 'status', status: 503 });
+  internet.fault(SLOW_HOST, { kind: 'latency', ms: options.slowMs ?? 4000 });
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', process.env.HOUND_E2E_SERVER_ENTRY ?? path.join(REPO_ROOT, 'packages/server/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        INIT_CWD: REPO_ROOT,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data'),
+        HOUND_PROXY: internet.proxyUrl,
+        HOUND_CA_FILE: internet.caFile,
+        HOUND_CATALOGUES: `https://${CATALOGUE_HOST}/sherlock.json`,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const output = () => log.slice(-8000);
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 8000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    await internet.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(baseUrl, child, output, 90_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, internet, output, stop };
+}
