@@ -17,7 +17,10 @@ describe('detectBlockPage', () => {
       'Cloudflare',
       '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={}</script>',
     ],
-    ['DDoS-Guard', '<html><head><title>DDoS-Guard</title></head></html>'],
+    [
+      'DDoS-Guard',
+      '<html><head><title>DDoS-Guard</title></head><div>Checking your browser before accessing the website.</div>',
+    ],
     ['AWS WAF', '<script>AwsWafIntegration.forceRefreshToken()</script>'],
     ['DataDome', '<iframe src="https://geo.captcha-delivery.com/captcha/?initialCid=x"></iframe>'],
   ])('%s challenge page', (vendor, body) => {

@@ -64,7 +64,7 @@ function match(m: HoundMatcher, response: CheckResponse, username?: string): { o
   if (m.redirectTo !== undefined) {
     const target = redirectTarget(response);
     const expected = username === undefined ? undefined : placeInUrl(m.redirectTo, username);
-    if (!target || !expected?.ok || !isErrorUrl(target, expected.value)) {
+    if (!target || !expected?.ok || !isErrorUrl(target, [expected.value])) {
       return fail(`no redirect to ${m.redirectTo}`);
     }
   }

@@ -51,7 +51,7 @@ export function judgeMaigret(
       : notFound('maigret', `status ${status} but ${presence.why} (response_url)`);
   }
   if (is3xx(status)) {
-    const errorUrl = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username);
+    const errorUrl = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username, response.finalUrl);
     if (errorUrl !== undefined) {
       const target = redirectTarget(response);
       if (target !== undefined && isErrorUrl(target, errorUrl)) {
@@ -60,7 +60,7 @@ export function judgeMaigret(
       return unknown(
         'maigret',
         'unexpected_response',
-        `redirect to ${target ?? '(no Location)'}, not to errorUrl ${errorUrl} (response_url)`,
+        `redirect to ${target ?? '(no Location)'}, not to errorUrl ${errorUrl.join(' or ')} (response_url)`,
       );
     }
   }

@@ -106,6 +106,10 @@ describe('Sherlock response_url', () => {
     expect(judge(wp, res(302, '', { location: 'https://wp.test/typo/?subdomain=bob' }), 'bob')).toMatchObject({
       verdict: 'not_found',
     });
+    // A schemeless errorUrl may also be meant relative to the requested URL, as a Location header would be.
+    const relative = res(302, '', { location: 'wp.test/typo/?subdomain=' }, 'https://bob.wp.test/');
+    expect(judge(wp, relative, 'bob')).toMatchObject({ verdict: 'not_found' });
+    expect(judge(wp, res(302, '', { location: 'https://wp.test/login' }), 'bob')).toMatchObject({ verdict: 'unknown' });
   });
 });
 

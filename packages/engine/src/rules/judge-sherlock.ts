@@ -61,7 +61,7 @@ function judgeOne(
     return unknown('sherlock', 'http_error', `status ${status} says nothing about the username (response_url)`);
   }
   if (is3xx(status)) {
-    const errorUrl = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username);
+    const errorUrl = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username, response.finalUrl);
     if (errorUrl === undefined) return notFound('sherlock', `status ${status} redirect (response_url)`);
     const target = redirectTarget(response);
     if (target !== undefined && isErrorUrl(target, errorUrl)) {
@@ -70,7 +70,7 @@ function judgeOne(
     return unknown(
       'sherlock',
       'unexpected_response',
-      `redirect to ${target ?? '(no Location)'}, not to errorUrl ${errorUrl} (response_url)`,
+      `redirect to ${target ?? '(no Location)'}, not to errorUrl ${errorUrl.join(' or ')} (response_url)`,
     );
   }
   return notFound('sherlock', `status ${status} is not 2xx (response_url)`);
