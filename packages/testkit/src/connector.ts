@@ -22,6 +22,8 @@ export function createConnector(
   caPem: string,
   resolves: (host: string) => boolean,
 ): buildConnector.connector {
+  // One client context for every connection: building it from the PEM costs more than the handshake.
+  const trustTestkitOnly = tls.createSecureContext({ ca: caPem });
   return (options, callback) => {
     const hostname = options.hostname
       .toLowerCase()
@@ -42,10 +44,12 @@ export function createConnector(
     if (options.protocol === 'https:') {
       socket = tls.connect({
         ...(options.httpSocket ? { socket: options.httpSocket } : { host: '127.0.0.1', port }),
-        servername: net.isIP(hostname) ? undefined : (options.servername ?? hostname),
+        // SNI names the destination: every simulated host shares one address, so the testkit routes
+        // direct TLS by SNI. (undici would derive it from an overridden Host header instead.)
+        servername: net.isIP(hostname) ? undefined : hostname,
         // Verify the certificate against the host name asked for, not the loopback address dialled.
         checkServerIdentity: (_host, cert) => tls.checkServerIdentity(hostname, cert),
-        ca: caPem,
+        secureContext: trustTestkitOnly,
         ALPNProtocols: ['http/1.1'],
       });
       socket.once('secureConnect', () => done(null, socket));

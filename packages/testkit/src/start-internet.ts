@@ -113,6 +113,9 @@ export async function startInternet(options: StartOptions = {}): Promise<Interne
           method: route.method,
           url: route.entries[0]?.url ?? '',
           entries: route.entries.map((e) => ({ format: e.format, name: e.name })),
+          ...(route.plan.firstHolds && route.entries[0]
+            ? { followed: { format: route.entries[0].format, name: route.entries[0].name } }
+            : {}),
           reason: route.plan.conflict ?? '',
         })),
     register(host, username) {

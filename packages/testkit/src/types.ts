@@ -82,6 +82,8 @@ export interface Conflict {
   method: string;
   url: string;
   entries: Array<{ format: CatalogueFormat; name: string }>;
+  /** The entry whose rules the route follows; absent when even its own rules contradict each other. */
+  followed?: { format: CatalogueFormat; name: string };
   reason: string;
 }
 

@@ -174,19 +174,20 @@ describe('faults observed by a real undici client', () => {
 
 describe('seeded latency and shares', () => {
   it('log-normal latency: the measured median and p99 match the configuration', async () => {
-    const seeded = await startInternet({ catalogues: [manySites(1)], seed: 7, latency: { medianMs: 30, p99Ms: 120 } });
-    const agent = new Agent({ connect: seeded.connect, connections: 64 });
-    await Promise.all(Array.from({ length: 400 }, () => fetchWith(agent, 'https://host0.test/u/alice')));
+    // Large enough latencies that event-loop noise on a busy machine stays small in comparison.
+    const seeded = await startInternet({ catalogues: [manySites(1)], seed: 7, latency: { medianMs: 120, p99Ms: 480 } });
+    const agent = new Agent({ connect: seeded.connect, connections: 300 });
+    await Promise.all(Array.from({ length: 300 }, () => fetchWith(agent, 'https://host0.test/u/alice')));
     const durations = seeded.log
       .requests('host0.test')
       .map((r) => (r.endedAt ?? 0) - r.startedAt)
       .sort((a, b) => a - b);
     const median = durations[Math.floor(durations.length / 2)] ?? 0;
     const p99 = durations[Math.floor(durations.length * 0.99)] ?? 0;
-    expect(median).toBeGreaterThan(22);
-    expect(median).toBeLessThan(42);
-    expect(p99).toBeGreaterThan(70);
-    expect(p99).toBeLessThan(250);
+    expect(median).toBeGreaterThan(95);
+    expect(median).toBeLessThan(160);
+    expect(p99).toBeGreaterThan(300);
+    expect(p99).toBeLessThan(900);
     await agent.close();
     await seeded.close();
   });

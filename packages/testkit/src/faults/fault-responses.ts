@@ -23,7 +23,15 @@ function sendHead(res: http.ServerResponse, response: CannedResponse, length: nu
   res.writeHead(response.status, { ...response.headers, 'content-length': String(length) });
 }
 
+/** Statuses that never carry a body (RFC 9110 §6.4.1). */
+const BODYLESS = new Set([204, 205, 304]);
+
 export function send(res: http.ServerResponse, response: CannedResponse): void {
+  if (BODYLESS.has(response.status)) {
+    res.writeHead(response.status, response.headers);
+    res.end();
+    return;
+  }
   const body = Buffer.from(response.body);
   sendHead(res, response, body.length);
   res.end(body);

@@ -54,10 +54,16 @@ function resolveTarget(req: http.IncomingMessage, ctx: HandlerContext): Target |
       return undefined;
     }
   }
+  // The connection names the destination (as its IP address would): CONNECT target, then SNI, then
+  // the Host header. A Host header that differs (a catalogue's header override) does not reroute.
   const socket = req.socket as net.Socket & { encrypted?: boolean; servername?: string | false };
-  const authority = req.headers.host ?? (socket.servername || ctx.tunnelTarget(socket)) ?? '';
-  if (authority === '') return undefined;
-  return { scheme: socket.encrypted ? 'https' : 'http', host: normaliseHost(authority), authority, path: raw };
+  const scheme = socket.encrypted ? 'https' : 'http';
+  const destination = ctx.tunnelTarget(socket) || socket.servername || req.headers.host || '';
+  if (destination === '') return undefined;
+  const host = normaliseHost(destination);
+  const hostHeader = req.headers.host ?? host;
+  const authority = normaliseHost(hostHeader) === host ? hostHeader : host;
+  return { scheme, host, authority, path: raw };
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {

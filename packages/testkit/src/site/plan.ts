@@ -1,6 +1,5 @@
 import { isRedirect, type SideRule, type SiteEntry } from './entry.ts';
 import { GLOBAL_EXCLUDES } from './fingerprints.ts';
-import { USERNAME } from './placeholder.ts';
 
 /** A ready response for one side of a route; the username (if any) goes between `before` and `after`. */
 export interface PageSpec {
@@ -24,6 +23,8 @@ export interface ResponsePlan {
   missing: PageSpec;
   /** Set when the entries' rules could not all hold; the plan then follows the first entry. */
   conflict?: string;
+  /** With a conflict: whether the first entry's own rules hold. */
+  firstHolds?: boolean;
 }
 
 type Side = 'exists' | 'missing';
@@ -36,12 +37,15 @@ const BODYLESS = new Set([204, 205, 304]);
 const OPEN = '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Hound testkit</title></head><body>\n';
 const CLOSE = '\n</body></html>\n';
 
+/** Where the username goes in a body template; cannot occur in catalogue strings (unlike `{username}`). */
+const SLOT = '\u0000';
+
 /** Candidate bodies, richest first: HTML, then bare text when the HTML skeleton itself is excluded. */
 function bodyCandidates(includes: string[], username: boolean): string[] {
   const blocks = includes.map((s) => `<div>${s}</div>`).join('\n');
   const text = includes.join('\n');
   const html = (head: string) => `${OPEN}${head}${blocks}${CLOSE}`;
-  if (username) return [html(`<h1>${USERNAME}</h1>\n`), `${USERNAME}\n${text}`];
+  if (username) return [html(`<h1>${SLOT}</h1>\n`), `${SLOT}\n${text}`];
   return [html(''), text === '' ? '-' : text];
 }
 
@@ -80,9 +84,9 @@ function planPage(entries: SiteEntry[], side: Side, redirects: RedirectMode): Pa
   if (plain === undefined) return `every "${side}" body would contain a string that must be absent`;
   spec.body = plain;
   if (side === 'exists') {
-    const templated = bodyCandidates(includes, true).find((b) => !hits(b.replace(USERNAME, ''), exclude));
+    const templated = bodyCandidates(includes, true).find((b) => !hits(b.replace(SLOT, ''), exclude));
     if (templated) {
-      const [before = '', after = ''] = templated.split(USERNAME);
+      const [before = '', after = ''] = templated.split(SLOT);
       spec.withUsername = { before, after };
     }
   }
@@ -121,6 +125,11 @@ export function planRoute(entries: SiteEntry[]): ResponsePlan {
   if (typeof combined !== 'string') return combined;
   const first = entries[0] as SiteEntry;
   const alone = entries.length > 1 ? tryPlan([first]) : combined;
-  if (typeof alone !== 'string') return { ...alone, conflict: combined };
-  return { exists: fallbackPage(first.exists), missing: fallbackPage(first.missing), conflict: combined };
+  if (typeof alone !== 'string') return { ...alone, conflict: combined, firstHolds: true };
+  return {
+    exists: fallbackPage(first.exists),
+    missing: fallbackPage(first.missing),
+    conflict: combined,
+    firstHolds: false,
+  };
 }

@@ -62,7 +62,7 @@ export function parseUrlPattern(template: string): UrlPattern | string {
     host: hostname,
     segments: splitPath(url.pathname).map(part),
     query: splitQuery(url.search).map(([key, value]) => ({ key: part(key), value: part(value) })),
-    key: `${hostname}${url.pathname}${url.search}`,
+    key: '',
     hasUsername: url.pathname.includes(MARKER) || url.search.includes(MARKER),
     specificity: 0,
   };
@@ -77,6 +77,12 @@ export function parseUrlPattern(template: string): UrlPattern | string {
     pattern.host = hostname.replaceAll(MARKER, USERNAME);
     pattern.hasUsername = true;
   }
+  // Identity of the request shape as matched: decoded pieces, `/a/` ≡ `/a`.
+  pattern.key = JSON.stringify([
+    hostname,
+    pattern.segments.map((p) => p.template),
+    pattern.query.map((q) => [q.key.template, q.value.template]),
+  ]);
   const literal = (p: Part) => p.template.replaceAll(MARKER, '').length;
   pattern.specificity =
     pattern.segments.reduce((n, s) => n + literal(s) + 1, 0) +

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sherlockFixture, whatsMyNameFixture } from './fixtures.ts';
+import { curl, randomUsername } from './helpers.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const cli = path.join(root, 'packages/testkit/src/cli.ts');
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  child?.kill('SIGKILL');
+  child = undefined;
+});
+
+interface Run {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+}
+
+/** Starts the CLI; resolves with its first stdout line (or its exit when it fails early). */
+function start(args: string[]): Promise<{ line: string; process: ChildProcess; output: Run }> {
+  const proc = spawn(tsx, [cli, ...args], { cwd: root, env: { ...process.env, INIT_CWD: root } });
+  child = proc;
+  const output: Run = { stdout: '', stderr: '', code: null };
+  proc.stderr.on('data', (d: Buffer) => {
+    output.stderr += d.toString();
+  });
+  return new Promise((resolve, reject) => {
+    proc.stdout.on('data', (d: Buffer) => {
+      output.stdout += d.toString();
+      if (output.stdout.includes('\n')) resolve({ line: output.stdout.split('\n')[0] ?? '', process: proc, output });
+    });
+    proc.once('exit', (code) => {
+      output.code = code;
+      reject(Object.assign(new Error(`exited ${code}: ${output.stderr}`), output));
+    });
+  });
+}
+
+function exited(proc: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
+}
+
+describe('sim CLI', () => {
+  it('prints exactly one JSON line, serves through its proxy, exits cleanly on SIGTERM', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'hound-cli-'));
+    const sherlock = path.join(dir, 'sherlock.json');
+    const wmn = path.join(dir, 'wmn.json');
+    await writeFile(sherlock, JSON.stringify(sherlockFixture));
+    await writeFile(wmn, JSON.stringify(whatsMyNameFixture));
+    const { line, process: proc, output } = await start(['--catalogue', sherlock, '--catalogue', wmn, '--seed', '5']);
+    const info = JSON.parse(line) as { proxy: string; ca: string; sites: number };
+    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites']);
+    expect(info.proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(info.sites).toBe(7);
+    const via = { proxyUrl: info.proxy, caFile: info.ca } as Parameters<typeof curl>[0];
+    expect((await curl(via, 'https://github.com/octocat')).status).toBe(200);
+    expect((await curl(via, `https://github.com/${randomUsername()}`)).status).toBe(404);
+    proc.kill('SIGTERM');
+    expect(await exited(proc)).toBe(0);
+    expect(output.stdout).toBe(`${line}\n`);
+  });
+
+  it('rejects bad input with a clear message and no stdout', async () => {
+    const failure = (await start(['--catalogue', '/nonexistent/catalogue.json']).catch((e: Run) => e)) as Run;
+    expect(failure.code).toBe(2);
+    expect(failure.stdout).toBe('');
+    expect(failure.stderr).toContain('CATALOGUE_UNREADABLE');
+    const badShare = (await start(['--hang-share', 'lots']).catch((e: Run) => e)) as Run;
+    expect(badShare.code).toBe(2);
+    expect(badShare.stderr).toContain('--hang-share must be a number');
+  });
+});
