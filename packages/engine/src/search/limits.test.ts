@@ -71,10 +71,10 @@ describe('crafted usernames', () => {
   function allowedUrls(): RegExp[] {
     return internet.sites().map((site) => {
       const [before, after = ''] = site.url.split('{username}');
-      const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const inHost = !(before as string).replace(/^https?:\/\//, '').includes('/');
       const slot = inHost ? '[a-z0-9-]+' : '[^/?#&]*';
-      return new RegExp(`^${escape(before as string)}${site.url.includes('{username}') ? slot : ''}${escape(after)}$`);
+      return new RegExp(`^${literal(before as string)}${site.url.includes('{username}') ? slot : ''}${literal(after)}$`);
     });
   }
 
