@@ -74,7 +74,9 @@ describe('crafted usernames', () => {
       const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const inHost = !(before as string).replace(/^https?:\/\//, '').includes('/');
       const slot = inHost ? '[a-z0-9-]+' : '[^/?#&]*';
-      return new RegExp(`^${literal(before as string)}${site.url.includes('{username}') ? slot : ''}${literal(after)}$`);
+      return new RegExp(
+        `^${literal(before as string)}${site.url.includes('{username}') ? slot : ''}${literal(after)}$`,
+      );
     });
   }
 
