@@ -1,0 +1,133 @@
+import { parseArgs } from 'node:util';
+
+/** A command line that cannot be run as given. The message says what to fix. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+const OPTIONS = {
+  json: { type: 'string' },
+  csv: { type: 'string' },
+  site: { type: 'string', multiple: true },
+  category: { type: 'string', multiple: true },
+  nsfw: { type: 'boolean' },
+  'print-all': { type: 'boolean' },
+  'include-unreliable': { type: 'boolean' },
+  timeout: { type: 'string' },
+  proxy: { type: 'string' },
+  ca: { type: 'string' },
+  'user-agent': { type: 'string' },
+  catalogue: { type: 'string', multiple: true },
+  'data-dir': { type: 'string' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+} as const;
+
+export interface CommonArgs {
+  proxy?: string;
+  ca?: string;
+  userAgent?: string;
+  catalogues?: string[];
+  dataDir?: string;
+  timeoutMs?: number;
+  noColor: boolean;
+}
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | {
+      kind: 'search';
+      usernames: string[];
+      json?: string;
+      csv?: string;
+      sites?: string[];
+      categories?: string[];
+      nsfw: boolean;
+      printAll: boolean;
+      includeUnreliable: boolean;
+      common: CommonArgs;
+    }
+  | {
+      kind: 'sites';
+      action: 'update' | 'list' | 'stats' | 'selftest';
+      categories?: string[];
+      nsfw: boolean;
+      common: CommonArgs;
+    };
+
+const SITES_ACTIONS = ['update', 'list', 'stats', 'selftest'] as const;
+
+function seconds(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 600) {
+    throw new UsageError(`--timeout takes seconds between 0 and 600, got "${value}"`);
+  }
+  return Math.max(1, Math.round(parsed * 1000));
+}
+
+/**
+ * Parses `hound` arguments. `hound sites ACTION` is the sites command; anything else is a search. A user
+ * literally named "sites" is searched with `hound -- sites`.
+ * @throws UsageError
+ */
+export function parseCommand(argv: string[]): Command {
+  const config = { args: argv, options: OPTIONS, allowPositionals: true, strict: true, tokens: true } as const;
+  let parsed: ReturnType<typeof parseArgs<typeof config>>;
+  try {
+    parsed = parseArgs(config);
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const { values, positionals, tokens } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const terminator = tokens.findIndex((t) => t.kind === 'option-terminator');
+  const firstPositional = tokens.findIndex((t) => t.kind === 'positional');
+  const subcommand = positionals[0] === 'sites' && (terminator < 0 || firstPositional < terminator);
+  const common: CommonArgs = {
+    ...(values.proxy !== undefined ? { proxy: values.proxy } : {}),
+    ...(values.ca !== undefined ? { ca: values.ca } : {}),
+    ...(values['user-agent'] !== undefined ? { userAgent: values['user-agent'] } : {}),
+    ...(values.catalogue !== undefined ? { catalogues: values.catalogue } : {}),
+    ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
+    ...(values.timeout !== undefined ? { timeoutMs: seconds(values.timeout) } : {}),
+    noColor: values['no-color'] ?? false,
+  };
+
+  if (subcommand) {
+    const action = positionals[1];
+    if (!action || !(SITES_ACTIONS as readonly string[]).includes(action)) {
+      throw new UsageError(`hound sites needs one of: ${SITES_ACTIONS.join(', ')}`);
+    }
+    if (positionals.length > 2) throw new UsageError(`unexpected argument "${positionals[2]}"`);
+    for (const flag of ['json', 'csv', 'site', 'print-all', 'include-unreliable'] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} does not apply to hound sites ${action}`);
+    }
+    return {
+      kind: 'sites',
+      action: action as (typeof SITES_ACTIONS)[number],
+      ...(values.category ? { categories: values.category } : {}),
+      nsfw: values.nsfw ?? false,
+      common,
+    };
+  }
+
+  if (positionals.length === 0) throw new UsageError('no username given');
+  if (values.json !== undefined && values.json === values.csv)
+    throw new UsageError('--json and --csv need different files');
+  return {
+    kind: 'search',
+    usernames: positionals,
+    ...(values.json !== undefined ? { json: values.json } : {}),
+    ...(values.csv !== undefined ? { csv: values.csv } : {}),
+    ...(values.site ? { sites: values.site } : {}),
+    ...(values.category ? { categories: values.category } : {}),
+    nsfw: values.nsfw ?? false,
+    printAll: values['print-all'] ?? false,
+    includeUnreliable: values['include-unreliable'] ?? false,
+    common,
+  };
+}

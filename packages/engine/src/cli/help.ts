@@ -1,0 +1,80 @@
+import { DEFAULT_USER_AGENT, TRANSPORT_DEFAULTS } from '../transport/options.ts';
+
+/** `hound --help`: a man-page style synopsis. */
+export function helpText(version: string): string {
+  const timeout = TRANSPORT_DEFAULTS.timeoutMs / 1000;
+  return `hound ${version} — find where a username has a profile, across the Sherlock, WhatsMyName
+and Maigret site catalogues.
+
+USAGE
+    hound [OPTIONS] USERNAME...
+    hound sites update|list|stats|selftest [OPTIONS]
+
+    Found profiles are printed to stdout as they arrive; progress (on a terminal) and the summary go
+    to stderr, so \`hound alice > found.txt\` keeps only the profiles.
+
+SEARCH OPTIONS
+    --site NAME          Check only this site (id or name, case-insensitive). Repeatable. Named sites
+                         are checked even when NSFW, unreliable or on an exclusions list.
+    --category NAME      Only sites with this category or tag. Repeatable.
+    --nsfw               Include NSFW sites (left out by default).
+    --include-unreliable Include sites the health self-test marked unreliable.
+    --print-all          Also print sites where the name was not found, could not be checked
+                         (unknown, with the reason) or cannot be checked (invalid).
+    --json FILE          Write every result, with its evidence, as JSON.
+    --csv FILE           Write every result as CSV (cells are neutralised against formula injection).
+
+NETWORK OPTIONS
+    --timeout SECONDS    Time budget per site check, retries and Retry-After waits included
+                         (default ${timeout}).
+    --proxy URL          Send every request through a proxy: http://, https://, socks5:// (local DNS)
+                         or socks5h:// (DNS by the proxy, e.g. Tor at socks5h://127.0.0.1:9050).
+    --ca FILE            Also trust the CA certificates in this PEM file (added to the system roots).
+    --user-agent TEXT    User-Agent for sites whose catalogue sets none
+                         (default "${DEFAULT_USER_AGENT}").
+
+CATALOGUE OPTIONS
+    --catalogue FILE|URL Use this catalogue (Sherlock, WhatsMyName, Maigret or Hound format, detected
+                         from the content) instead of the defaults. Repeatable.
+    --data-dir DIR       Where downloaded catalogues and the self-test results are kept
+                         (default ./.data).
+
+OTHER
+    --no-color           No colours (also when NO_COLOR is set or the output is not a terminal).
+    -h, --help           Show this help.
+    -V, --version        Show the version.
+
+SITES COMMANDS
+    hound sites update     Download the default catalogues now and show where each came from.
+    hound sites list       Every site with its category, catalogues and status: searched by
+                           default, NSFW, unreliable (with the reason), excluded, disabled or
+                           unsupported. --category filters the list.
+    hound sites stats      Per catalogue: usable, disabled, excluded and unsupported entries, with
+                           the reasons entries cannot be checked.
+    hound sites selftest   Check every site with its known accounts (expected found) and a random
+                           name (expected not found); sites that fail are marked unreliable and left
+                           out of searches. Timeouts and blocks never mark a site unreliable.
+
+RESULTS
+    found       the profile exists
+    not_found   the site says there is no such user
+    unknown     the site could not tell (timeout, blocked, rate_limited, conflict, dns, tls, ...)
+    invalid     the site cannot check this name (unsupported_username, disabled, unsupported_check)
+
+EXIT STATUS
+    0    the search ran to the end (whether or not anything was found)
+    1    runtime error: no catalogue available, unreadable file, bad proxy or CA, write failure
+    2    usage error: unknown option, missing username, bad value; nothing was searched
+    130  interrupted; results so far were still written
+
+ENVIRONMENT
+    NO_COLOR             Disables colours when set to a non-empty value.
+
+EXAMPLES
+    hound alice
+    hound alice bob --json results.json --csv results.csv
+    hound alice --site GitHub --site GitLab --print-all
+    hound alice --proxy socks5h://127.0.0.1:9050 --timeout 30
+    hound alice --catalogue ./my-sites.json
+`;
+}

@@ -1,0 +1,66 @@
+import { writeFile } from 'node:fs/promises';
+import type { SiteResult } from '../model.ts';
+import { csvRow } from './csv.ts';
+
+export interface SearchRecord {
+  username: string;
+  startedAt: string;
+  elapsedMs: number;
+  /** True when the search was interrupted before every site answered. */
+  interrupted: boolean;
+  results: SiteResult[];
+}
+
+export function countVerdicts(results: readonly SiteResult[]): Record<SiteResult['verdict'], number> {
+  const counts = { found: 0, not_found: 0, unknown: 0, invalid: 0 };
+  for (const result of results) counts[result.verdict]++;
+  return counts;
+}
+
+/** `--json FILE`: every search with every result and its evidence. */
+export async function writeJson(file: string, version: string, searches: SearchRecord[]): Promise<void> {
+  const body = {
+    tool: 'hound',
+    version,
+    generatedAt: new Date().toISOString(),
+    searches: searches.map((search) => ({ ...search, counts: countVerdicts(search.results) })),
+  };
+  await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, 'utf8');
+}
+
+const CSV_HEADER = [
+  'username',
+  'site',
+  'site_id',
+  'url',
+  'verdict',
+  'reason',
+  'http_status',
+  'category',
+  'rule',
+  'catalogues',
+  'elapsed_ms',
+];
+
+/** `--csv FILE`: one row per username and site. */
+export async function writeCsv(file: string, searches: SearchRecord[]): Promise<void> {
+  let text = csvRow(CSV_HEADER);
+  for (const search of searches) {
+    for (const r of search.results) {
+      text += csvRow([
+        search.username,
+        r.name,
+        r.siteId,
+        r.url,
+        r.verdict,
+        r.reason,
+        r.evidence.status,
+        r.category,
+        r.evidence.rule,
+        r.evidence.agreed.join(' '),
+        r.evidence.elapsedMs,
+      ]);
+    }
+  }
+  await writeFile(file, text, 'utf8');
+}
