@@ -148,7 +148,9 @@ export interface Internet {
   dispatcher: Agent;
   /** Number of catalogue entries served. */
   siteCount: number;
+  /** Served host names; where the username is part of the host name, a pattern such as `{username}.booth.pm`. */
   hosts(): string[];
+  /** Every served catalogue entry, for tests to pick sites and usernames from. */
   sites(): SiteInfo[];
   /** Entries that could not be served, with reasons. */
   skipped(): Skipped[];

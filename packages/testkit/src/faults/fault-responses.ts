@@ -106,8 +106,9 @@ export async function sendGzipBomb(res: http.ServerResponse, bytes: number): Pro
 
 /** The response at `bytesPerSecond`, in ten slices a second; headers first, each slice after its share of time. */
 export function sendSlowly(res: http.ServerResponse, response: CannedResponse, bytesPerSecond: number): void {
-  const body = Buffer.from(res.req.method === 'HEAD' ? '' : response.body);
-  sendHead(res, response, body.length);
+  const full = Buffer.from(response.body);
+  sendHead(res, response, full.length);
+  const body = res.req.method === 'HEAD' ? Buffer.alloc(0) : full;
   const slice = Math.max(1, Math.floor(bytesPerSecond / 10));
   const every = (slice / bytesPerSecond) * 1000;
   let at = 0;
