@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Internet, startInternet, type WafVendor } from '../src/index.ts';
 import { SHERLOCK_WAF } from '../src/site/fingerprints.ts';
-import { curl, fetchWith, randomUsername } from './helpers.ts';
+import { curl, eventually, fetchWith, randomUsername } from './helpers.ts';
 
 /** 40 Sherlock-style sites, host{i}.test, each with one claimed user. */
 function manySites(count: number) {
@@ -39,7 +39,7 @@ describe('faults observed by a real undici client', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
     await impatient.close();
     const [entry] = internet.log.requests(host).slice(-1);
-    expect(entry?.endedAt).toBeDefined();
+    expect(await eventually(() => entry?.endedAt !== undefined)).toBe(true);
   });
 
   it('reset: the connection is reset mid-body', async () => {

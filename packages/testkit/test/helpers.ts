@@ -61,3 +61,13 @@ export async function curl(
 export function randomUsername(): string {
   return `zq${Math.random().toString(36).slice(2, 12)}`;
 }
+
+/** Polls `check` until it returns true (server-side close events arrive asynchronously). */
+export async function eventually(check: () => boolean, timeoutMs = 2_000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
+}

@@ -2,7 +2,7 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Internet, startInternet } from '../src/index.ts';
 import { sherlockFixture } from './fixtures.ts';
-import { fetchWith, proxyAgent } from './helpers.ts';
+import { eventually, fetchWith, proxyAgent } from './helpers.ts';
 
 let internet: Internet;
 
@@ -15,11 +15,13 @@ describe('request log', () => {
   it('records method, absolute URL, headers and timestamps per host', async () => {
     internet.log.reset();
     const before = Date.now();
-    await fetchWith(internet.dispatcher, 'https://github.com/octocat', {
+    const agent = new Agent({ connect: internet.connect });
+    await fetchWith(agent, 'https://github.com/octocat', {
       method: 'HEAD',
       headers: { 'user-agent': 'hound-test/1' },
     });
-    await fetchWith(internet.dispatcher, 'https://linky.test/@ann');
+    await fetchWith(agent, 'https://linky.test/@ann');
+    await agent.close();
     expect(internet.log.count()).toBe(2);
     expect(internet.log.count('github.com')).toBe(1);
     expect(internet.log.count('GitHub.com')).toBe(1);
@@ -48,19 +50,19 @@ describe('request log', () => {
   });
 
   it('counts the sockets currently open, proxy tunnels included', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const baseline = internet.log.openConnections();
+    // Every earlier test closed its clients; wait for the server to see the last FIN.
+    expect(await eventually(() => internet.log.openConnections() === 0)).toBe(true);
     const agent = new Agent({ connect: internet.connect, connections: 5 });
     internet.fault('slidey.test', { kind: 'latency', ms: 100 });
     await Promise.all(Array.from({ length: 5 }, (_, i) => fetchWith(agent, `https://slidey.test/n${i}`)));
-    expect(internet.log.openConnections()).toBe(baseline + 5); // kept alive by the agent
+    expect(internet.log.openConnections()).toBe(5); // kept alive by the agent
     await agent.close();
+    expect(await eventually(() => internet.log.openConnections() === 0)).toBe(true);
     const proxy = proxyAgent(internet);
     await fetchWith(proxy, 'https://github.com/octocat');
-    expect(internet.log.openConnections()).toBe(baseline + 1); // one CONNECT tunnel
+    expect(internet.log.openConnections()).toBe(1); // one CONNECT tunnel
     await proxy.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(internet.log.openConnections()).toBe(baseline);
+    expect(await eventually(() => internet.log.openConnections() === 0)).toBe(true);
     internet.fault('slidey.test', null);
   });
 

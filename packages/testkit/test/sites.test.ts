@@ -52,9 +52,11 @@ describe('Sherlock status_code site through the proxy', () => {
     expect((await fetchWith(proxy, 'https://github.com/octocat')).status).toBe(200);
   });
 
-  it('plain http absolute-form requests go through the same handler', async () => {
+  it('plain http: absolute-form (curl) and CONNECT-tunnelled (undici) requests reach the same handler', async () => {
     expect((await curl(internet, 'http://github.com/octocat')).status).toBe(200);
     expect((await curl(internet, `http://github.com/${randomUsername()}`)).status).toBe(404);
+    expect((await fetchWith(proxy, 'http://github.com/octocat')).status).toBe(200);
+    expect((await fetchWith(proxy, `http://github.com/${randomUsername()}`)).status).toBe(404);
   });
 
   it('register() adds a username; errorCode counts as missing', async () => {
