@@ -25,6 +25,7 @@ async function startMain(env: Record<string, string>): Promise<{ child: Child; u
 
 async function getJson(url: string, init?: Parameters<typeof request>[1]) {
   const res = await request(url, init);
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are checked field by field with expect
   return { status: res.statusCode, json: (await res.body.json()) as any };
 }
 
