@@ -126,6 +126,33 @@ describe('Maigret loader', () => {
     });
   });
 
+  it('puts correctly spelt presenceStrs on the exists page and redirects missing profiles to errorUrl', () => {
+    const { entries } = loadMaigret({
+      engines: {},
+      sites: {
+        P: {
+          checkType: 'message',
+          url: 'https://p.test/{username}',
+          presenceStrs: ['Profile of'],
+          usernameClaimed: 'u',
+        },
+        R: {
+          checkType: 'response_url',
+          url: 'https://r.test/{username}',
+          urlMain: 'https://r.test/',
+          errorUrl: 'https://r.test/search?q={username}',
+          usernameClaimed: 'u',
+        },
+        Filler: { checkType: 'response_url', url: 'https://f.test/{username}', errorUrl: 'https://f.test/{username}' },
+      },
+    });
+    const [presence, redirect, filler] = entries;
+    expect(presence?.exists.includeOneOf).toEqual([['Profile of']]);
+    expect(presence?.missing.exclude).toContain('Profile of');
+    expect(redirect?.missing.location).toBe('https://r.test/search?q={username}');
+    expect(filler?.missing.location).toBe('/');
+  });
+
   it('formats URLs, skips non-HTTP protocols, keeps errors out of pages', () => {
     const { entries, skipped } = loadMaigret({
       engines: {

@@ -64,29 +64,39 @@ function rules(
   site: Record<string, unknown>,
   checkType: string,
 ): { exists: SideRule; missing: SideRule; followsRedirects: boolean } | string {
+  // Upstream Maigret reads only the misspelt `presenseStrs`; Hound also honours `presenceStrs`, so the
+  // "exists" page carries both (harmless for upstream's rule) and the "missing" page neither.
   const presence = stringList(site.presenseStrs);
+  const correctlySpelt = stringList(site.presenceStrs);
   const absence = stringList(site.absenceStrs);
   const activation = isRecord(site.activation) ? stringList(site.activation.marks) : [];
   const never = [...Object.keys(isRecord(site.errors) ? site.errors : {}), ...activation];
   const followsRedirects = checkType !== 'response_url';
   const ok = (s: number) => s < 500 && (s !== 403 || site.ignore403 === true);
   if (checkType === 'message') {
-    if (presence.length === 0 && absence.length === 0) return 'message check with no presenseStrs and no absenceStrs';
+    if (presence.length === 0 && correctlySpelt.length === 0 && absence.length === 0)
+      return 'message check with no presenseStrs and no absenceStrs';
     return {
       followsRedirects,
       exists: {
         status: statusRule('below 500, not 403', [200], ok),
-        includeOneOf: presence.length > 0 ? [presence] : [],
+        includeOneOf: [presence, correctlySpelt].filter((group) => group.length > 0),
         exclude: [...absence, ...never],
       },
       missing: {
         status: statusRule('below 500, not 403', [200], ok),
         includeOneOf: absence.length > 0 ? [absence] : [],
-        exclude: absence.length > 0 ? never : [...presence, ...never],
+        exclude: absence.length > 0 ? never : [...presence, ...correctlySpelt, ...never],
       },
     };
   }
-  const urlMain = typeof site.urlMain === 'string' ? site.urlMain : '/';
+  // A missing profile redirects to `errorUrl` when the entry names a usable one (Hound checks the target);
+  // relative or filler values (the profile URL itself) fall back to the home page.
+  const errorUrl =
+    typeof site.errorUrl === 'string' && /^https?:\/\//.test(site.errorUrl) && site.errorUrl !== site.url
+      ? site.errorUrl.replaceAll('{username}', USERNAME)
+      : undefined;
+  const urlMain = errorUrl ?? (typeof site.urlMain === 'string' ? site.urlMain : '/');
   return {
     followsRedirects,
     exists: {
