@@ -52,6 +52,11 @@ describe('Sherlock status_code site through the proxy', () => {
     expect((await fetchWith(proxy, 'https://github.com/octocat')).status).toBe(200);
   });
 
+  it('the www. twin of a served host answers like the host itself', async () => {
+    expect((await curl(internet, 'https://www.github.com/octocat')).status).toBe(200);
+    expect((await curl(internet, `https://www.github.com/${randomUsername()}`)).status).toBe(404);
+  });
+
   it('plain http: absolute-form (curl) and CONNECT-tunnelled (undici) requests reach the same handler', async () => {
     expect((await curl(internet, 'http://github.com/octocat')).status).toBe(200);
     expect((await curl(internet, `http://github.com/${randomUsername()}`)).status).toBe(404);

@@ -87,7 +87,17 @@ export class SiteRegistry {
   }
 
   isServed(host: string): boolean {
-    return this.candidates(host).length > 0;
+    return this.candidates(this.servedHost(host)).length > 0;
+  }
+
+  /**
+   * Real sites answer on both `www.example.com` and `example.com` while a catalogue names only one, so a
+   * host with no routes of its own is served by its `www.` twin when that twin has routes.
+   */
+  private servedHost(host: string): string {
+    if (this.candidates(host).length > 0) return host;
+    const twin = host.startsWith('www.') ? host.slice(4) : `www.${host}`;
+    return this.byHost.has(twin) ? twin : host;
   }
 
   hosts(): string[] {
@@ -95,8 +105,9 @@ export class SiteRegistry {
   }
 
   /** The route a request is for, with the username it carries; undefined when no route matches. */
-  match(method: string, host: string, target: string, body: string): RouteMatch | undefined {
+  match(method: string, requestedHost: string, target: string, body: string): RouteMatch | undefined {
     const wanted = methodClass(method);
+    const host = this.servedHost(requestedHost);
     for (const route of this.candidates(host)) {
       if (route.method !== wanted) continue;
       const fromUrl = matchUrl(route.pattern, host, target);
