@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { CheckHealth, SearchProgress, Site, SiteCheck, SiteHealth, Verdict } from '../model.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
 import { RequestCache, runCheck } from '../search/run-check.ts';
@@ -80,9 +81,14 @@ export async function runSelfTest(
   transport: Transport,
   options: SelfTestOptions = {},
 ): Promise<SiteHealth[]> {
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  const onAbort = () => stop.abort();
+  if (options.signal?.aborted) stop.abort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
   const requests = new RequestCache(transport, {
     group: 'self-test',
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal: stop.signal,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   const claimedPerCheck = options.claimedPerCheck ?? 2;
@@ -90,21 +96,25 @@ export async function runSelfTest(
   const candidates = sites.filter((site) => site.checks.some(testable));
   const total = candidates.length;
   let done = 0;
-  return Promise.all(
-    candidates.map(async (site): Promise<SiteHealth> => {
-      const tested = (
-        await Promise.all(site.checks.filter(testable).map((c) => testCheck(c, requests, claimedPerCheck)))
-      ).filter((c): c is CheckHealth => c !== undefined);
-      options.onProgress?.({ done: ++done, total });
-      const reliable = tested.length === 0 || tested.some((c) => c.reliable);
-      const broken = tested.filter((c) => !c.reliable).map((c) => `${c.format} "${c.name}": ${c.reason}`);
-      return {
-        siteId: site.id,
-        reliable,
-        checkedAt,
-        ...(broken.length > 0 ? { reason: broken.join(' | ') } : {}),
-        checks: tested,
-      };
-    }),
-  );
+  try {
+    return await Promise.all(
+      candidates.map(async (site): Promise<SiteHealth> => {
+        const tested = (
+          await Promise.all(site.checks.filter(testable).map((c) => testCheck(c, requests, claimedPerCheck)))
+        ).filter((c): c is CheckHealth => c !== undefined);
+        options.onProgress?.({ done: ++done, total });
+        const reliable = tested.length === 0 || tested.some((c) => c.reliable);
+        const broken = tested.filter((c) => !c.reliable).map((c) => `${c.format} "${c.name}": ${c.reason}`);
+        return {
+          siteId: site.id,
+          reliable,
+          checkedAt,
+          ...(broken.length > 0 ? { reason: broken.join(' | ') } : {}),
+          checks: tested,
+        };
+      }),
+    );
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { SearchEvent, SiteResult } from '../model.ts';
 import type { Transport } from '../transport/index.ts';
 import { checkSite } from './check-site.ts';
@@ -22,10 +23,14 @@ export async function* searchStream(
   transport: Transport,
   options: StreamOptions,
 ): AsyncGenerator<SearchEvent> {
+  // One internal signal for every check of this search (each check listens to it).
   const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  setMaxListeners(0, stop.signal);
+  const onAbort = () => stop.abort();
+  if (options.signal?.aborted) stop.abort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
   const requests = new RequestCache(transport, {
-    signal,
+    signal: stop.signal,
     group: `search-${++searchCounter}`,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
@@ -66,6 +71,7 @@ export async function* searchStream(
       yield { result, progress: { done, total } };
     }
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     stop.abort();
   }
 }

@@ -7,13 +7,21 @@ export class CheckClock {
   private readonly controller = new AbortController();
   private startedAt = 0;
   private timer?: NodeJS.Timeout;
-  readonly signal: AbortSignal;
+  private readonly onCancel = () => this.controller.abort(new Error('cancelled'));
+  private readonly cancels: AbortSignal[];
+  readonly signal: AbortSignal = this.controller.signal;
 
+  // Plain listeners rather than AbortSignal.any: thousands of checks per search share one cancel
+  // signal, and composite signals cost GC work per check.
   constructor(
     readonly budgetMs: number,
-    private readonly cancel?: AbortSignal,
+    ...cancels: Array<AbortSignal | undefined>
   ) {
-    this.signal = cancel ? AbortSignal.any([cancel, this.controller.signal]) : this.controller.signal;
+    this.cancels = cancels.filter((s): s is AbortSignal => s !== undefined);
+    for (const cancel of this.cancels) {
+      if (cancel.aborted) this.controller.abort(new Error('cancelled'));
+      else cancel.addEventListener('abort', this.onCancel, { once: true });
+    }
   }
 
   /** Starts the budget (idempotent). */
@@ -35,11 +43,12 @@ export class CheckClock {
 
   /** Why the signal fired: `cancelled` by the caller or `timeout` of the budget. */
   abortReason(): 'cancelled' | 'timeout' {
-    return this.cancel?.aborted ? 'cancelled' : 'timeout';
+    return this.cancels.some((s) => s.aborted) ? 'cancelled' : 'timeout';
   }
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    for (const cancel of this.cancels) cancel.removeEventListener('abort', this.onCancel);
   }
 }
 

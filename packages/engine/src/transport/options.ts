@@ -20,7 +20,7 @@ export interface TransportOptions {
   caPem?: string;
   /** User-Agent for checks whose catalogue entry sets none. @default DEFAULT_USER_AGENT */
   userAgent?: string;
-  /** Maximum requests in flight across all hosts. @default 512 */
+  /** Maximum requests in flight across all hosts. @default 256 */
   globalConcurrency?: number;
   /** Maximum requests in flight to one host (politeness). @default 4 */
   perHostConcurrency?: number;
@@ -40,7 +40,7 @@ export interface TransportOptions {
   retries?: number;
   /** How many 429 responses one check waits out (Retry-After within the budget) before giving up. @default 2 */
   rateLimitWaits?: number;
-  /** How long idle keep-alive sockets are kept, in ms. @default 4000 */
+  /** How long idle keep-alive sockets are kept, in ms. @default 2000 */
   keepAliveTimeoutMs?: number;
   /**
    * undici connector used for every connection instead of the default TCP/TLS one (tests route all hosts
@@ -54,7 +54,7 @@ export type ResolvedTransportOptions = Required<Omit<TransportOptions, 'proxy' |
 
 export const TRANSPORT_DEFAULTS = {
   userAgent: DEFAULT_USER_AGENT,
-  globalConcurrency: 512,
+  globalConcurrency: 256,
   perHostConcurrency: 4,
   connectTimeoutMs: 5_000,
   headersTimeoutMs: 10_000,
@@ -64,5 +64,5 @@ export const TRANSPORT_DEFAULTS = {
   maxRedirects: 5,
   retries: 1,
   rateLimitWaits: 2,
-  keepAliveTimeoutMs: 4_000,
+  keepAliveTimeoutMs: 2_000,
 } as const satisfies Partial<ResolvedTransportOptions>;

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import type { CheckRequest, CheckResponse } from '../model.ts';
 import { CheckClock } from './clock.ts';
@@ -96,14 +97,14 @@ export function createTransport(options: TransportOptions = {}): Transport {
     }),
   );
   const closing = new AbortController();
+  setMaxListeners(0, closing.signal);
 
   return {
     options: resolved,
     dispatcher,
     inFlight: () => global.inFlight,
     async send(request, sendOptions = {}) {
-      const cancel = sendOptions.signal ? AbortSignal.any([sendOptions.signal, closing.signal]) : closing.signal;
-      const clock = new CheckClock(sendOptions.timeoutMs ?? resolved.timeoutMs, cancel);
+      const clock = new CheckClock(sendOptions.timeoutMs ?? resolved.timeoutMs, sendOptions.signal, closing.signal);
       const notes: string[] = [];
       const ctx: SendContext = {
         clock,

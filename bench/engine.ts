@@ -1,0 +1,297 @@
+/**
+ * Engine benchmark (docs/decisions/036-engine-benchmark.md). Runs @hound/engine against @hound/testkit
+ * loaded with the three real upstream catalogues and prints one JSON object per scenario:
+ *   a  seeded log-normal latency (median 150 ms, p99 2 s), no faults
+ *   b  the same plus 1 % of hosts hanging and 3 % serving WAF pages
+ *   c  ten searches at once on the (a) internet
+ * The testkit runs in a child process, so `peak_rss_mb` is the engine's own memory.
+ * Usage: npm run bench:engine. Environment (for tuning runs): BENCH_SCENARIOS=a,b,c, BENCH_TIMEOUT_MS,
+ * BENCH_GLOBAL (global concurrency), BENCH_PER_HOST (per-host concurrency), BENCH_VIA_PROXY=1 (go through
+ * the testkit's HTTP proxy instead of dialling it directly).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { fileURLToPath } from 'node:url';
+import { createEngine, type HoundEngine, prepareRequest, type SiteResult } from '@hound/engine';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const upstream = path.resolve(here, '../../shared/upstream');
+const CATALOGUES = ['sherlock/data.json', 'whatsmyname/wmn-data.json', 'maigret/data.json'].map((p) =>
+  path.join(upstream, p),
+);
+const LATENCY = { medianMs: 150, p99Ms: 2_000 };
+
+const env = process.env;
+
+/**
+ * Dials every host to the testkit port, TLS with the host's SNI and only the testkit CA trusted: the
+ * production request path minus DNS (what the testkit's own `connect` does, rebuilt here because the
+ * testkit lives in another process).
+ */
+function testkitConnector(served: Served) {
+  const port = Number(new URL(served.proxyUrl).port);
+  const secureContext = tls.createSecureContext({ ca: served.caPem });
+  return (
+    options: { hostname: string; protocol: string },
+    callback: (...args: [Error, null] | [null, net.Socket]) => void,
+  ) => {
+    const hostname = options.hostname;
+    let settled = false;
+    const done = (error: Error | null, socket?: net.Socket) => {
+      if (settled) return;
+      settled = true;
+      if (error) callback(error, null);
+      else callback(null, socket as net.Socket);
+    };
+    const socket =
+      options.protocol === 'https:'
+        ? tls.connect({
+            host: '127.0.0.1',
+            port,
+            servername: hostname,
+            secureContext,
+            checkServerIdentity: (_host, cert) => tls.checkServerIdentity(hostname, cert),
+            ALPNProtocols: ['http/1.1'],
+          })
+        : net.connect({ host: '127.0.0.1', port });
+    socket.once(options.protocol === 'https:' ? 'secureConnect' : 'connect', () => done(null, socket));
+    socket.once('error', (error) => done(error));
+  };
+}
+
+class Internet {
+  private next = 0;
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private constructor(private readonly child: ChildProcess) {
+    child.on('message', (message: { id?: number; result?: unknown; error?: string }) => {
+      if (message.id === undefined) return;
+      const waiter = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      if (message.error) waiter?.reject(new Error(message.error));
+      else waiter?.resolve(message.result);
+    });
+  }
+
+  static async start(): Promise<Internet> {
+    const child = fork(path.join(here, 'internet-child.ts'), [], { execArgv: ['--import', 'tsx'] });
+    await new Promise((resolve) => child.once('message', resolve));
+    return new Internet(child);
+  }
+
+  call<T>(message: Record<string, unknown>): Promise<T> {
+    const id = ++this.next;
+    this.child.send({ ...message, id });
+    return new Promise<T>((resolve, reject) =>
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject }),
+    );
+  }
+}
+
+interface Served {
+  proxyUrl: string;
+  caPem: string;
+  sites: Array<{ name: string; host: string; format: string }>;
+  conflicts: string[];
+}
+
+/** Deterministic "registered on about half the hosts" choice. */
+function chosen(host: string): boolean {
+  let hash = 2166136261;
+  for (const char of host) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return (hash >>> 0) % 2 === 0;
+}
+
+type Expectation = 'found' | 'not_found' | 'mixed';
+
+/** What the testkit serves for `username` on each engine site: registered host → found, else not_found. */
+function expectations(engine: HoundEngine, username: string, registered: Set<string>): Map<string, Expectation> {
+  const expected = new Map<string, Expectation>();
+  const hostKey = (host: string) => host.toLowerCase();
+  const registeredHosts = new Set([...registered].map((h) => hostKey(h.replace('{username}', username))));
+  for (const site of engine.sites) {
+    const seen = new Set<boolean>();
+    for (const check of site.checks) {
+      const prepared = prepareRequest(check, username);
+      if (prepared.ok) seen.add(registeredHosts.has(hostKey(new URL(prepared.request.url).hostname)));
+    }
+    if (seen.size === 1) expected.set(site.id, seen.has(true) ? 'found' : 'not_found');
+    else if (seen.size === 2) expected.set(site.id, 'mixed');
+  }
+  return expected;
+}
+
+interface Run {
+  results: SiteResult[];
+  wallMs: number;
+  firstResultMs: number;
+  firstCheckedMs: number;
+}
+
+async function search(engine: HoundEngine, username: string): Promise<Run> {
+  const started = performance.now();
+  let firstResultMs = -1;
+  let firstCheckedMs = -1;
+  const results: SiteResult[] = [];
+  for await (const { result } of engine.searchUsername(username)) {
+    const at = performance.now() - started;
+    if (firstResultMs < 0) firstResultMs = at;
+    if (firstCheckedMs < 0 && result.evidence.status !== undefined) firstCheckedMs = at;
+    results.push(result);
+  }
+  return { results, wallMs: performance.now() - started, firstResultMs, firstCheckedMs };
+}
+
+function score(results: SiteResult[], expected: Map<string, Expectation>) {
+  let correct = 0;
+  let wrong = 0;
+  let unknown = 0;
+  let invalid = 0;
+  const wrongSites: string[] = [];
+  for (const result of results) {
+    if (result.verdict === 'unknown') unknown++;
+    else if (result.verdict === 'invalid') invalid++;
+    else {
+      const want = expected.get(result.siteId);
+      if (want === result.verdict) correct++;
+      else if (want === 'mixed' || want === undefined) unknown++;
+      else {
+        wrong++;
+        if (wrongSites.length < 10) wrongSites.push(`${result.siteId}: ${result.verdict} (${result.evidence.rule})`);
+      }
+    }
+  }
+  return { correct, wrong, unknown, invalid, wrongSites };
+}
+
+/** Slowest request the engine had to wait for: server-side duration, or the budget for unanswered ones. */
+function floorMs(log: Array<{ startedAt: number; endedAt?: number }>, timeoutMs: number): number {
+  let floor = 0;
+  for (const entry of log) {
+    const duration = entry.endedAt === undefined ? timeoutMs : Math.min(timeoutMs, entry.endedAt - entry.startedAt);
+    if (duration > floor) floor = duration;
+  }
+  return floor;
+}
+
+const cpuMs = (usage: NodeJS.CpuUsage) => Math.round((usage.user + usage.system) / 1000);
+
+function rssSampler() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 25);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024);
+    },
+  };
+}
+
+async function scenario(name: string, options: { hangShare?: number; wafShare?: number; parallel: number }) {
+  const internet = await Internet.start();
+  try {
+    const served = await internet.call<Served>({
+      type: 'start',
+      options: {
+        catalogues: CATALOGUES.map((p) => ({ path: p })),
+        seed: 1,
+        latency: LATENCY,
+        hangShare: options.hangShare ?? 0,
+        wafShare: options.wafShare ?? 0,
+      },
+    });
+    const usernames = Array.from({ length: options.parallel }, (_, i) => `houndbench${i}`);
+    const candidates = [...new Set(served.sites.map((s) => s.host))].filter(chosen);
+    const registered = new Map<string, Set<string>>();
+    for (const username of usernames) {
+      registered.set(
+        username,
+        new Set(await internet.call<string[]>({ type: 'register', username, hosts: candidates })),
+      );
+    }
+    const engine = await createEngine({
+      catalogues: CATALOGUES,
+      dataDir: await mkdtemp(path.join(os.tmpdir(), 'hound-bench-')),
+      ...(env.BENCH_VIA_PROXY
+        ? { proxy: served.proxyUrl, caPem: served.caPem }
+        : { connect: testkitConnector(served) }),
+      ...(env.BENCH_TIMEOUT_MS ? { timeoutMs: Number(env.BENCH_TIMEOUT_MS) } : {}),
+      ...(env.BENCH_GLOBAL ? { globalConcurrency: Number(env.BENCH_GLOBAL) } : {}),
+      ...(env.BENCH_PER_HOST ? { perHostConcurrency: Number(env.BENCH_PER_HOST) } : {}),
+    });
+    const timeoutMs = engine.transport.options.timeoutMs;
+    await internet.call({ type: 'reset' });
+    const testkitCpu = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
+    const engineCpu = process.cpuUsage();
+    const rss = rssSampler();
+    const started = performance.now();
+    const runs = await Promise.all(usernames.map((u) => search(engine, u)));
+    const wallMs = performance.now() - started;
+    const peakRssMb = rss.stop();
+    const engineCpuMs = cpuMs(process.cpuUsage(engineCpu));
+    const testkitCpuMs = cpuMs(await internet.call<NodeJS.CpuUsage>({ type: 'cpu' })) - cpuMs(testkitCpu);
+    const log = await internet.call<Array<{ startedAt: number; endedAt?: number }>>({ type: 'log' });
+    const floor = floorMs(log, timeoutMs);
+    const scores = runs.map((run, i) => {
+      const username = usernames[i] as string;
+      return score(run.results, expectations(engine, username, registered.get(username) as Set<string>));
+    });
+    const sum = (key: 'correct' | 'wrong' | 'unknown' | 'invalid') => scores.reduce((n, s) => n + s[key], 0);
+    const sites = runs[0]?.results.length ?? 0;
+    const checks = engine.sites
+      .filter((s) => runs[0]?.results.some((r) => r.siteId === s.id))
+      .reduce((n, s) => n + s.checks.length, 0);
+    const line = {
+      scenario: name,
+      searches: options.parallel,
+      sites,
+      checks,
+      requests: log.length,
+      wall_ms: Math.round(wallMs),
+      floor_ms: Math.round(floor),
+      ratio: Number((wallMs / floor).toFixed(3)),
+      first_result_ms: Math.round(Math.max(...runs.map((r) => r.firstResultMs))),
+      first_checked_result_ms: Math.round(Math.max(...runs.map((r) => r.firstCheckedMs))),
+      peak_rss_mb: peakRssMb,
+      correct: sum('correct'),
+      wrong: sum('wrong'),
+      unknown: sum('unknown'),
+      invalid: sum('invalid'),
+      timeout_ms: timeoutMs,
+      engine_cpu_ms: engineCpuMs,
+      testkit_cpu_ms: testkitCpuMs,
+      load_avg_1m: Number(os.loadavg()[0]?.toFixed(2)),
+      transport: env.BENCH_VIA_PROXY ? 'proxy' : 'connect',
+      global_concurrency: engine.transport.options.globalConcurrency,
+      per_host_concurrency: engine.transport.options.perHostConcurrency,
+      ...(sum('wrong') > 0 ? { wrong_examples: scores.flatMap((s) => s.wrongSites).slice(0, 10) } : {}),
+    };
+    await engine.close();
+    return line;
+  } finally {
+    await internet.call({ type: 'close' }).catch(() => {});
+  }
+}
+
+if (!CATALOGUES.every((p) => existsSync(p))) {
+  console.error(`bench:engine skipped: the upstream catalogues are not in ${upstream}`);
+  process.exit(0);
+}
+const wanted = new Set((env.BENCH_SCENARIOS ?? 'a,b,c').split(','));
+let single: number | undefined;
+if (wanted.has('a')) {
+  const a = await scenario('a', { parallel: 1 });
+  single = a.wall_ms;
+  console.log(JSON.stringify(a));
+}
+if (wanted.has('b')) console.log(JSON.stringify(await scenario('b', { hangShare: 0.01, wafShare: 0.03, parallel: 1 })));
+if (wanted.has('c')) {
+  const c = await scenario('c', { parallel: 10 });
+  console.log(JSON.stringify({ ...c, ...(single ? { vs_single_wall: Number((c.wall_ms / single).toFixed(3)) } : {}) }));
+}

@@ -1,0 +1,60 @@
+/**
+ * The benchmark's simulated internet, in its own process so the engine's RSS and CPU are measured
+ * without the fake sites. Driven over IPC by bench/engine.ts.
+ */
+import { type Internet, type StartOptions, startInternet } from '@hound/testkit';
+
+type Message =
+  | { id: number; type: 'start'; options: StartOptions }
+  | { id: number; type: 'register'; username: string; hosts: string[] }
+  | { id: number; type: 'log' }
+  | { id: number; type: 'cpu' }
+  | { id: number; type: 'reset' }
+  | { id: number; type: 'close' };
+
+let internet: Internet | undefined;
+
+async function handle(message: Message): Promise<unknown> {
+  switch (message.type) {
+    case 'start': {
+      internet = await startInternet(message.options);
+      return {
+        proxyUrl: internet.proxyUrl,
+        caPem: internet.caPem,
+        sites: internet.sites().map((s) => ({ name: s.name, host: s.host, format: s.format })),
+        conflicts: internet.conflicts().map((c) => c.host),
+      };
+    }
+    case 'register': {
+      const accepted: string[] = [];
+      for (const host of message.hosts) {
+        try {
+          internet?.register(host, message.username);
+          accepted.push(host);
+        } catch {
+          // the site's own username pattern refuses this name: it stays unregistered there
+        }
+      }
+      return accepted;
+    }
+    case 'log':
+      return internet?.log.requests().map((r) => ({ host: r.host, startedAt: r.startedAt, endedAt: r.endedAt }));
+    case 'cpu':
+      return process.cpuUsage();
+    case 'reset':
+      internet?.log.reset();
+      return null;
+    case 'close':
+      await internet?.close();
+      setImmediate(() => process.exit(0));
+      return null;
+  }
+}
+
+process.on('message', (message: Message) => {
+  handle(message).then(
+    (result) => process.send?.({ id: message.id, result }),
+    (error: Error) => process.send?.({ id: message.id, error: error.message }),
+  );
+});
+process.send?.({ ready: true });

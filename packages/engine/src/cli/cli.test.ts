@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Internet, startInternet } from '@hound/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_CATALOGUES, sherlockCatalogue } from '../search/fixture-catalogues.ts';
+import { tempDir } from '../search/test-helpers.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/hound.js', import.meta.url));
+const REGISTERED = 'zoe-registered';
+// A site whose name a spreadsheet would run as a formula.
+const FORMULA_SITE = '=HYPERLINK("http://evil.test","x")';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function hound(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, NO_COLOR: '', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+let internet: Internet;
+let dir: string;
+let catalogueArgs: string[];
+let network: string[];
+const registeredSites = ['Alpha Status', 'Hotel Strings', 'Kilo Message', 'November Board'];
+
+beforeAll(async () => {
+  const formulaCatalogue = {
+    [FORMULA_SITE]: { ...sherlockCatalogue['Alpha Status'], url: 'https://formula.test/u/{}' },
+  };
+  internet = await startInternet({
+    catalogues: [...FIXTURE_CATALOGUES, { format: 'sherlock', data: formulaCatalogue }],
+  });
+  for (const site of internet.sites()) {
+    if (registeredSites.includes(site.name)) internet.register(site.host, REGISTERED);
+  }
+  dir = await tempDir();
+  catalogueArgs = [];
+  for (const [i, { data }] of [...FIXTURE_CATALOGUES, { data: formulaCatalogue }].entries()) {
+    const file = path.join(dir, `catalogue-${i}.json`);
+    await writeFile(file, JSON.stringify(data));
+    catalogueArgs.push('--catalogue', file);
+  }
+  network = ['--proxy', internet.proxyUrl, '--ca', internet.caFile, '--data-dir', path.join(dir, 'data')];
+});
+afterAll(() => internet?.close());
+
+describe('hound USERNAME', () => {
+  it('prints exactly the sites where the name is registered, and writes JSON and CSV', async () => {
+    const json = path.join(dir, 'out.json');
+    const csv = path.join(dir, 'out.csv');
+    const run = await hound([REGISTERED, ...catalogueArgs, ...network, '--json', json, '--csv', csv]);
+    expect(run.stderr).toContain(`${REGISTERED}: 4 found`);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines.map((l) => l.replace(/: .*/, '')).sort()).toEqual(registeredSites.map((n) => `[+] ${n}`).sort());
+    expect(run.stdout).toContain(`[+] Alpha Status: https://alpha-status.test/u/${REGISTERED}`);
+    expect(run.stdout).not.toContain('\u001b['); // not a terminal: no colours, no progress bar
+
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.searches).toHaveLength(1);
+    expect(report.searches[0].username).toBe(REGISTERED);
+    expect(report.searches[0].counts.found).toBe(4);
+    expect(report.searches[0].results).toHaveLength(18);
+    const alpha = report.searches[0].results.find((r: { name: string }) => r.name === 'Alpha Status');
+    expect(alpha).toMatchObject({ verdict: 'found', evidence: { status: 200, agreed: ['sherlock'] } });
+
+    const rows = (await readFile(csv, 'utf8')).trim().split('\r\n');
+    expect(rows[0]).toBe('username,site,site_id,url,verdict,reason,http_status,category,rule,catalogues,elapsed_ms');
+    expect(rows).toHaveLength(19);
+    const formulaRow = rows.find((row) => row.includes('HYPERLINK')) as string;
+    expect(formulaRow.split(',')[1]).toBe(`"'=HYPERLINK(""http://evil.test""`);
+  });
+
+  it('--print-all shows every site; --site limits the search', async () => {
+    const all = await hound(['nobody-here', ...catalogueArgs, ...network, '--print-all']);
+    expect(all.code).toBe(0);
+    expect(all.stdout.trim().split('\n')).toHaveLength(18);
+    expect(all.stdout).toContain('[-] Bravo Message: not found');
+    const one = await hound([REGISTERED, ...catalogueArgs, ...network, '--site', 'kilo message', '--print-all']);
+    expect(one.stdout.trim()).toBe(`[+] Kilo Message: https://kilo-message.test/user/${REGISTERED}`);
+  });
+
+  it('uses exit status 2 for usage errors and 1 for runtime errors', async () => {
+    expect((await hound([])).code).toBe(2);
+    const unknown = await hound(['alice', '--frobnicate']);
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--frobnicate'") });
+    const email = await hound(['alice@example.com', ...catalogueArgs]);
+    expect(email).toMatchObject({ code: 2, stderr: expect.stringContaining('email search') });
+    expect((await hound(['alice', '--timeout', 'soon'])).code).toBe(2);
+    const site = await hound(['alice', ...catalogueArgs, ...network, '--site', 'Nope']);
+    expect(site).toMatchObject({ code: 2, stderr: expect.stringContaining('No site is named "Nope"') });
+    const missing = await hound(['alice', '--catalogue', path.join(dir, 'missing.json'), ...network]);
+    expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('Cannot read catalogue') });
+    const badProxy = await hound(['alice', ...catalogueArgs, '--proxy', 'ftp://x']);
+    expect(badProxy).toMatchObject({ code: 1, stderr: expect.stringContaining('unsupported proxy scheme') });
+  });
+
+  it('--help reads like a manual page and --version prints the version', async () => {
+    const help = await hound(['--help']);
+    expect(help.code).toBe(0);
+    for (const section of ['USAGE', 'SEARCH OPTIONS', 'NETWORK OPTIONS', 'EXIT STATUS', 'EXAMPLES']) {
+      expect(help.stdout).toContain(section);
+    }
+    expect((await hound(['--version'])).stdout).toMatch(/^hound \d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('hound sites', () => {
+  it('stats prints per-source counts; list prints every site', async () => {
+    const stats = await hound(['sites', 'stats', ...catalogueArgs, ...network]);
+    expect(stats.code).toBe(0);
+    expect(stats.stdout).toMatch(/sherlock \(.*catalogue-0\.json\): 7 entries — 7 usable, 0 disabled/);
+    expect(stats.stdout).toMatch(/maigret \(.*catalogue-2\.json\): 7 entries — 7 usable/);
+    const list = await hound(['sites', 'list', ...catalogueArgs, ...network, '--category', 'forum']);
+    expect(
+      list.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[1]),
+    ).toEqual(['Kilo Message', 'November Board']);
+  });
+
+  it('selftest marks a soft-404 site unreliable and later searches leave it out', async () => {
+    const host = internet.sites().find((s) => s.name === 'Lima Status')?.host as string;
+    internet.fault(host, { kind: 'soft404' });
+    const selftest = await hound(['sites', 'selftest', ...catalogueArgs, ...network]);
+    internet.fault(host, null);
+    expect(selftest.code).toBe(0);
+    expect(selftest.stdout).toMatch(/^Lima Status\tunreliable\t.*soft-404/m);
+    expect(selftest.stderr).toContain('1 unreliable');
+    const search = await hound([REGISTERED, ...catalogueArgs, ...network, '--print-all']);
+    expect(search.stdout).not.toContain('Lima Status');
+    const list = await hound(['sites', 'list', ...catalogueArgs, ...network]);
+    expect(list.stdout).toMatch(/Lima Status\t.*unreliable: /);
+  });
+});
