@@ -6,5 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['../../test/setup-network-guard.ts'],
     testTimeout: 30_000,
+    // Stacks start PGlite or create a PostgreSQL database in beforeAll; slow on a busy 2-core machine.
+    hookTimeout: 60_000,
   },
 });

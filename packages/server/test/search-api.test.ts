@@ -2,32 +2,49 @@
  * The spec's start/status contract, every branch, through app.inject AND over a real socket, on both
  * provider stacks.
  */
+import os from 'node:os';
 import { SEARCH_MESSAGES, SearchStatusResponseSchema, StartSearchResponseSchema } from '@hound/contracts';
+import { createEngine } from '@hound/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_FAILED_MESSAGE } from '../src/background.ts';
 import { CATALOGUES_LOADING_MESSAGE } from '../src/features/searches/run-search.ts';
 import { type Call, injectClient, socketClient, untilEnded } from './support/http-client.ts';
+import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { tinyEngine } from './support/tiny-engine.ts';
 
-const SITES = [
-  { name: 'Alpha', claimed: ['blue'] },
-  { name: 'Beta', claimed: ['blue', 'red'] },
-  { name: 'Gamma' },
-  { name: 'Delta', claimed: ['red'] },
-];
+const SITES = 4;
+
+/** Every fake site answers only after 30 s while `fn` runs: searches started meanwhile stay active. */
+async function whileSlow<T>(net: TestInternet, fn: () => Promise<T>): Promise<T> {
+  for (const host of net.internet.hosts()) net.internet.fault(host, { kind: 'latency', ms: 30_000 });
+  try {
+    return await fn();
+  } finally {
+    for (const host of net.internet.hosts()) net.internet.fault(host, null);
+  }
+}
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`search API on ${mode.name}`, () => {
+    let net: TestInternet;
     let stack: Stack;
     let baseUrl: string;
     beforeAll(async () => {
-      const { engine } = tinyEngine(SITES, {
-        delayMs: (u) => (u.startsWith('slow') ? 60_000 : 5),
-        failFor: (u) => u === 'explode',
-      });
+      net = await startTestInternet({ sites: SITES });
+      net.internet.register('site00.example', 'zed');
+      net.internet.register('site03.example', 'zed');
+      const createEngine = net.createEngine();
       stack = await startStack(mode, {
-        createEngine: async () => engine,
+        // The real engine; only the username `explode` is made to fail, to show the error branch.
+        createEngine: async () => {
+          const engine = await createEngine();
+          const search = engine.searchUsername.bind(engine);
+          engine.searchUsername = (username, options) => {
+            if (username === 'explode') throw new Error('injected engine failure');
+            return search(username, options);
+          };
+          return engine;
+        },
         env: {
           LIMIT_ACTIVE_GLOBAL: '3',
           LIMIT_ACTIVE_PER_DEVICE: '1',
@@ -38,7 +55,10 @@ for (const mode of MODES) {
       });
       baseUrl = await stack.app.listen({ port: 0, host: '127.0.0.1' });
     });
-    afterAll(async () => stack?.close());
+    afterAll(async () => {
+      await stack?.close();
+      await net?.close();
+    });
 
     const transports: Array<[string, () => Call]> = [
       ['app.inject', () => injectClient(stack.app)],
@@ -54,7 +74,7 @@ for (const mode of MODES) {
 
         it('started → completed: results keyed by platform with the spec fields and verdict/evidence', async () => {
           const call = client();
-          const started = await start(call, '  blue ', dev('a'));
+          const started = await start(call, '  zed ', dev('a'));
           expect(started.status).toBe(200);
           const body = StartSearchResponseSchema.parse(started.json);
           expect(body.status).toBe('started');
@@ -62,20 +82,21 @@ for (const mode of MODES) {
           expect(body.search_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
           const final = SearchStatusResponseSchema.parse(await untilEnded(call, body.search_id));
           expect(final.status).toBe('completed');
-          expect(final.username).toBe('blue');
-          expect(final.progress).toEqual({ done: 4, total: 4 });
+          expect(final.username).toBe('zed');
+          expect(final.progress).toEqual({ done: SITES, total: SITES });
           expect(final.result?.total_found).toBe(2);
-          expect(Object.keys(final.result!.results).sort()).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
-          expect(final.result!.results.Alpha).toMatchObject({
-            url: 'https://alpha.test/blue',
+          expect(Object.keys(final.result!.results).sort()).toEqual(['Site00', 'Site01', 'Site02', 'Site03']);
+          expect(final.result!.results.Site00).toMatchObject({
+            url: 'https://site00.example/zed',
             found: true,
             status: 'Found',
-            username: 'blue',
-            category: 'social',
+            username: 'zed',
             verdict: 'found',
-            evidence: { rule: 'status 200', status: 200 },
+            evidence: { status: expect.any(Number), agreed: ['sherlock'] },
           });
-          expect(final.result!.results.Gamma).toMatchObject({
+          expect(typeof final.result!.results.Site00!.category).toBe('string');
+          expect(final.result!.results.Site03).toMatchObject({ found: true, url: 'https://site03.example/user/zed' });
+          expect(final.result!.results.Site01).toMatchObject({
             found: false,
             status: 'Not Found',
             verdict: 'not_found',
@@ -126,16 +147,18 @@ for (const mode of MODES) {
 
         it('busy when the service is at its global capacity', async () => {
           const call = client();
-          const ids: string[] = [];
-          for (const n of ['d1', 'd2', 'd3']) {
-            const answer = await start(call, 'slow2', dev(n));
-            expect(answer.json.status).toBe('started');
-            ids.push(answer.json.search_id);
-          }
-          const refused = await start(call, 'blue', dev('d4'));
-          expect(refused.status).toBe(200);
-          expect(refused.json).toEqual({ status: 'busy', error: SEARCH_MESSAGES.busy });
-          for (const id of ids) await cancel(call, id);
+          await whileSlow(net, async () => {
+            const ids: string[] = [];
+            for (const n of ['d1', 'd2', 'd3']) {
+              const answer = await start(call, 'slow2', dev(n));
+              expect(answer.json.status).toBe('started');
+              ids.push(answer.json.search_id);
+            }
+            const refused = await start(call, 'blue', dev('d4'));
+            expect(refused.status).toBe(200);
+            expect(refused.json).toEqual({ status: 'busy', error: SEARCH_MESSAGES.busy });
+            for (const id of ids) await cancel(call, id);
+          });
           const again = await start(call, 'blue', dev('d4'));
           expect(again.json.status).toBe('started');
           expect((await untilEnded(call, again.json.search_id)).status).toBe('completed');
@@ -178,7 +201,8 @@ for (const mode of MODES) {
     let stack: Stack;
     beforeAll(async () => {
       stack = await startStack(mode, {
-        createEngine: () => Promise.reject(new Error('no network')),
+        // The real engine, given a catalogue that cannot be loaded (as with no network).
+        createEngine: () => createEngine({ catalogues: ['/nonexistent/hound-catalogue.json'], dataDir: os.tmpdir() }),
         waitForEngine: false,
       });
     });
@@ -194,7 +218,7 @@ for (const mode of MODES) {
       expect(ready.json.checks).toMatchObject({
         database: { ok: true },
         queue: { ok: true },
-        catalogues: { ok: false, detail: expect.stringContaining('no network') },
+        catalogues: { ok: false, detail: expect.stringContaining('loading failed') },
       });
       expect((await call('GET', '/healthz')).json).toEqual({ status: 'ok' });
     });

@@ -2,33 +2,37 @@
 import { SseDoneEventSchema, SseResultEventSchema } from '@hound/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectClient, untilEnded } from './support/http-client.ts';
+import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { openEvents, readUntil } from './support/sse-client.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { type TinySite, tinyEngine } from './support/tiny-engine.ts';
 
 const SITE_COUNT = 40;
-// Results trickle in over ~0.8 s, so a stream opened right after the start sees them arrive live.
-const SITES: TinySite[] = Array.from({ length: SITE_COUNT }, (_, i) => ({
-  name: `Site${String(i).padStart(2, '0')}`,
-  claimed: i % 4 === 0 ? ['blue'] : [],
-  delayMs: 20 * i,
-}));
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`search events on ${mode.name}`, () => {
+    let net: TestInternet;
     let stack: Stack;
     let baseUrl: string;
     beforeAll(async () => {
-      const { engine } = tinyEngine(SITES);
+      net = await startTestInternet({ sites: SITE_COUNT });
+      // Site i answers after 20·i ms: results trickle in over ~0.8 s, so a stream sees them arrive live.
+      for (const host of net.internet.hosts()) {
+        const i = Number(host.match(/site(\d+)/)![1]);
+        net.internet.fault(host, { kind: 'latency', ms: 20 * i });
+        if (i % 4 === 0) net.internet.register(host, 'zed');
+      }
       stack = await startStack(mode, {
-        createEngine: async () => engine,
+        createEngine: net.createEngine(),
         env: { LIMIT_ACTIVE_PER_IP: '100', LIMIT_ACTIVE_PER_DEVICE: '100' },
       });
       baseUrl = await stack.app.listen({ port: 0, host: '127.0.0.1' });
     });
-    afterAll(async () => stack?.close());
+    afterAll(async () => {
+      await stack?.close();
+      await net?.close();
+    });
 
-    const startSearch = async (username = 'blue') => {
+    const startSearch = async (username = 'zed') => {
       const answer = await injectClient(stack.app)('POST', '/api/search', { username, device_id: 'device_sse' });
       expect(answer.json.status).toBe('started');
       return answer.json.search_id as string;

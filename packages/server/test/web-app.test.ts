@@ -6,14 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { appDeps } from '../src/services.ts';
+import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { tinyEngine } from './support/tiny-engine.ts';
 
 const embedded = MODES.find((m) => !m.scale)!;
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/app-1234.js"></script></body></html>';
 
 describe('web app hosting', () => {
+  let net: TestInternet;
   let stack: Stack;
   let built: FastifyInstance;
   let unbuilt: FastifyInstance;
@@ -23,10 +24,8 @@ describe('web app hosting', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
-    stack = await startStack(embedded, {
-      createEngine: async () => tinyEngine([{ name: 'Alpha' }]).engine,
-      noApp: true,
-    });
+    net = await startTestInternet({ sites: 2 });
+    stack = await startStack(embedded, { createEngine: net.createEngine(), noApp: true });
     const deps = appDeps(stack.services, stack.config);
     built = await buildApp({ ...deps, options: { ...deps.options, webDistDir: dist } });
     unbuilt = await buildApp({ ...deps, options: { ...deps.options, webDistDir: path.join(dist, 'missing') } });
@@ -35,6 +34,7 @@ describe('web app hosting', () => {
     await built?.close();
     await unbuilt?.close();
     await stack?.close();
+    await net?.close();
     fs.rmSync(dist, { recursive: true, force: true });
   });
 

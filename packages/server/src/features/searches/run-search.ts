@@ -1,9 +1,9 @@
 import { type Engine, type SearchOptions, type Site, selectSites } from '@hound/engine';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
 import type { Database } from '../../db/client.ts';
-import { searches, searchResults } from '../../db/schema/index.ts';
+import { ACTIVE_STATUSES, searches, searchResults } from '../../db/schema/index.ts';
 import type { SearchBus } from '../../events/search-bus.ts';
 import type { JobContext, SearchJob } from '../../jobs/job-queue.ts';
 import type { SearchLimiter } from '../../limits/search-limiter.ts';
@@ -46,7 +46,8 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
     if (!row || (row.status !== 'queued' && row.status !== 'running')) return;
     lease = await leaseEngine(deps, context.signal);
     const now = new Date();
-    await db
+    // Only an active search becomes running: a cancel since the read above must win.
+    const [claimed] = await db
       .update(searches)
       .set({
         status: 'running',
@@ -54,7 +55,9 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
         updatedAt: now,
         attempts: sql`${searches.attempts} + 1`,
       })
-      .where(eq(searches.id, searchId));
+      .where(and(eq(searches.id, searchId), inArray(searches.status, [...ACTIVE_STATUSES])))
+      .returning({ id: searches.id });
+    if (!claimed) return;
     await bus.publish(searchId, { type: 'progress', progress: { done: row.done, total: row.total } });
 
     const signal = AbortSignal.any([context.signal, cancel.signal]);
