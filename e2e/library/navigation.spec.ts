@@ -12,7 +12,7 @@ describeInBrowser('library', () => {
     const homeTitle = await page.title();
     await page.getByRole('banner').getByRole('link', { name: 'Library' }).click();
     await page.getByRole('heading', { level: 1, name: 'OSINT guides' }).waitFor();
-    expect(await page.title()).toBe('Library · OSINT guides · Hound');
+    await page.waitForFunction(() => document.title === 'Library · OSINT guides · Hound');
     const cards = page.locator('main li h2');
     expect(await cards.allInnerTexts()).toEqual([
       'Investigating Leaks: A Practical OSINT Workflow',
@@ -38,7 +38,8 @@ describeInBrowser('library', () => {
     await page.waitForURL('**/library');
     await page.getByRole('button', { name: 'Back to Search' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.title()).toBe(homeTitle);
+    await page.getByRole('heading', { level: 1, name: 'Find every profile behind a username' }).waitFor();
+    await page.waitForFunction((title) => document.title === title, homeTitle);
     expect(await page.evaluate(meta, 'og:title')).toBe(homeTitle);
   });
 

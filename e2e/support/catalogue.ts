@@ -23,7 +23,7 @@ const NAMED: Array<[name: string, host: string]> = [
 
 export const FILLER_COUNT = 44;
 
-export function e2eCatalogue(): Record<string, unknown> {
+export function e2eCatalogue(fillers = FILLER_COUNT): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const [name, host] of NAMED) {
     data[name] = {
@@ -33,7 +33,7 @@ export function e2eCatalogue(): Record<string, unknown> {
       username_claimed: 'blue',
     };
   }
-  for (let i = 1; i <= FILLER_COUNT; i++) {
+  for (let i = 1; i <= fillers; i++) {
     const n = String(i).padStart(2, '0');
     data[`Forum ${n}`] = {
       url: `https://forum${n}.example/u/{}`,

@@ -28,7 +28,17 @@ export function useJourney(options: Partial<StackOptions> = {}): Journey {
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack({ username: USERNAME, ...options }), launchBrowser()]);
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      for (const o of opened) {
+        const panel = await o.page
+          .locator('section[aria-labelledby="progress-title"]')
+          .allInnerTexts()
+          .catch(() => []);
+        console.error(`[e2e] page ${o.page.url()} progress: ${panel.join(' | ')}`);
+      }
+      console.error(`[e2e] server output (tail):\n${stack?.output()}`);
+    }
     // Every page stayed on 127.0.0.1 and threw nothing.
     for (const o of opened) {
       expect(o.foreignRequests).toEqual([]);

@@ -27,6 +27,8 @@ export interface StackOptions {
   username: string;
   /** Extra delay of SLOW_HOST, in ms. */
   slowMs?: number;
+  /** Number of numbered filler sites in the catalogue (default FILLER_COUNT). */
+  fillers?: number;
   env?: Record<string, string>;
 }
 
@@ -55,7 +57,7 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hound-e2e-'));
-  const catalogue = e2eCatalogue();
+  const catalogue = e2eCatalogue(options.fillers);
   const internet = await startInternet({
     catalogues: [{ format: 'sherlock', data: catalogue }],
     seed: 5,
@@ -75,27 +77,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', process.env.HOUND_E2E_SERVER_ENTRY ?? path.join(REPO_ROOT, 'packages/server/src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        INIT_CWD: REPO_ROOT,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(dir, 'data'),
-        HOUND_PROXY: internet.proxyUrl,
-        HOUND_CA_FILE: internet.caFile,
-        HOUND_CATALOGUES: `https://${CATALOGUE_HOST}/sherlock.json`,
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      INIT_CWD: REPO_ROOT,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      HOUND_PROXY: internet.proxyUrl,
+      HOUND_CA_FILE: internet.caFile,
+      HOUND_CATALOGUES: `https://${CATALOGUE_HOST}/sherlock.json`,
+      LOG_LEVEL: 'warn',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk) => {
     log += chunk;
   });

@@ -1,0 +1,40 @@
+/**
+ * A search over 3,000 sites: the list stays virtualised (a few dozen cards in the DOM however far the
+ * visitor scrolls) and every result is reachable. Smoothness itself is a benchmark matter; this checks
+ * the structure that makes it smooth.
+ */
+import { expect, it } from 'vitest';
+import { describeInBrowser, search, USERNAME, useJourney, waitForCompletion } from '../support/journey.ts';
+
+const FILLERS = 2984; // + 16 named platforms = 3,000
+
+describeInBrowser('search: 3,000 results', () => {
+  const journey = useJourney({ fillers: FILLERS, slowMs: 100 });
+
+  it('renders a window of the list while scrolling through all results', async () => {
+    const page = await journey.open('/');
+    await search(page, USERNAME);
+    await waitForCompletion(page);
+    await page.getByText(/across 3,000 platforms/).waitFor();
+    await page.getByRole('button', { name: /^All 3,000/ }).click();
+
+    const cards = page.locator('article[data-platform]');
+    expect(await cards.count()).toBeLessThan(80);
+    for (const fraction of [0.25, 0.5, 0.75, 1]) {
+      await page.evaluate((f) => window.scrollTo(0, document.body.scrollHeight * f), fraction);
+      await page.waitForTimeout(150);
+      expect(await cards.count()).toBeLessThan(80);
+    }
+    // The list's end is reachable: scroll to the last card of the list.
+    const list = page.getByRole('list', { name: `Results for "${USERNAME}"` });
+    const box = await list.boundingBox();
+    await page.evaluate((y) => window.scrollTo(0, window.scrollY + y - 400), box!.y + box!.height);
+    await page.waitForTimeout(200);
+    const platforms = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-platform')));
+    expect(platforms.length).toBeGreaterThan(0);
+    const lastIndex = await page
+      .locator('li[data-index]')
+      .evaluateAll((els) => Math.max(...els.map((e) => Number(e.getAttribute('data-index')))));
+    expect(lastIndex).toBe(2999);
+  });
+});

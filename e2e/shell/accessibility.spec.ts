@@ -1,0 +1,69 @@
+/**
+ * axe-core's WCAG 2 A/AA rules (contrast included) on every screen, in both themes, including the
+ * results panel with expanded cards, the open recent-searches list and the crash screen.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser, search, USERNAME, useJourney, waitForCompletion } from '../support/journey.ts';
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  nodes: Array<{ target: string[]; failureSummary: string }>;
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: await axeSource });
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } })
+      .axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  })) as AxeViolation[];
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary}`));
+}
+
+describeInBrowser('accessibility', () => {
+  const journey = useJourney({ slowMs: 200 });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`search page, idle and with results, ${theme}`, async () => {
+      const page = await journey.open('/', { theme });
+      expect(await violations(page)).toEqual([]);
+      await search(page, USERNAME);
+      await waitForCompletion(page);
+      await page.getByRole('button', { name: /^GitHub/ }).click();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole('button', { name: /^Unknown 2/ }).click();
+      await page.getByRole('button', { name: /^Twitch/ }).click();
+      expect(await violations(page)).toEqual([]);
+      await page.getByPlaceholder('Enter username to search...').click();
+      await page.getByText('Recent searches (1)').waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    it(`library, article, static pages and crash screen, ${theme}`, async () => {
+      const page = await journey.open('/library', { theme });
+      for (const path of [
+        '/library',
+        '/library/investigating-leaks',
+        '/terms',
+        '/privacy',
+        '/contact',
+        '/licenses',
+        '/__crash',
+      ]) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForTimeout(400); // legal pages fade in
+        expect([path, await violations(page)]).toEqual([path, []]);
+      }
+    });
+  }
+});
