@@ -14,7 +14,9 @@ export interface CheckRun {
 
 /**
  * Sends each distinct request once per search: merged catalogues often describe the very same request
- * (same method, URL, headers, body), and each rule set judges the one response.
+ * (same method, URL, headers, body), and each rule set judges the one response. Every check of a search
+ * starts in the same tick, so an entry is needed only while its request is in flight; dropping it when it
+ * settles keeps response bodies from piling up for the length of the search.
  */
 export class RequestCache {
   private readonly pending = new Map<string, Promise<SendResult>>();
@@ -30,6 +32,7 @@ export class RequestCache {
     if (!result) {
       result = this.transport.send(request, this.options);
       this.pending.set(key, result);
+      result.finally(() => this.pending.delete(key));
     }
     return result;
   }

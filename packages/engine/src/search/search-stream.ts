@@ -2,10 +2,15 @@ import { setMaxListeners } from 'node:events';
 import type { SearchEvent, SiteResult } from '../model.ts';
 import type { Transport } from '../transport/index.ts';
 import { checkSite } from './check-site.ts';
+import { launchOrder } from './launch-order.ts';
 import { RequestCache } from './run-check.ts';
 import type { SelectedSite } from './select-sites.ts';
 
 let searchCounter = 0;
+/** Fewest sites a search keeps in progress, whatever the global limit. */
+const MIN_WINDOW = 64;
+/** Sites started per event-loop turn while the first window fills. */
+const LAUNCH_SLICE = 32;
 
 export interface StreamOptions {
   signal?: AbortSignal;
@@ -13,9 +18,10 @@ export interface StreamOptions {
 }
 
 /**
- * Starts every site's check at once (the transport's limits pace the network) and yields results in
- * completion order, so one slow site never holds back the others. Leaving the loop early, or aborting
- * `signal`, cancels every request still in flight; sites cut off by an abort end as `unknown` `cancelled`.
+ * Starts the sites' checks (hosts with the longest per-host queues first, a window of them in progress)
+ * and yields results in completion order, so one slow site never holds back the others. Leaving the loop
+ * early, or aborting `signal`, cancels every request still in flight; sites cut off by an abort end as
+ * `unknown` `cancelled`.
  */
 export async function* searchStream(
   selected: readonly SelectedSite[],
@@ -35,38 +41,60 @@ export async function* searchStream(
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
 
-  const ready: SiteResult[] = [];
+  const ready: Array<SiteResult | undefined> = [];
   let wake: (() => void) | undefined;
   const deliver = (result: SiteResult) => {
     ready.push(result);
     wake?.();
   };
-  for (const entry of selected) {
-    checkSite(entry, username, requests).then(deliver, (error: unknown) =>
-      deliver({
-        siteId: entry.site.id,
-        name: entry.site.name,
-        url: '',
-        category: entry.site.category,
-        tags: entry.site.tags,
-        verdict: 'unknown',
-        reason: 'unexpected_response',
-        evidence: { rule: `internal error: ${(error as Error).message}`, elapsedMs: 0, agreed: [] },
-      }),
-    );
-  }
+  const failed = (entry: SelectedSite, error: unknown): SiteResult => ({
+    siteId: entry.site.id,
+    name: entry.site.name,
+    url: '',
+    category: entry.site.category,
+    tags: entry.site.tags,
+    verdict: 'unknown',
+    reason: 'unexpected_response',
+    evidence: { rule: `internal error: ${(error as Error).message}`, elapsedMs: 0, agreed: [] },
+  });
+
+  // A window of sites in progress rather than all at once: the transport's limits pace the network
+  // anyway, and a window bounds the memory of many parallel searches. Each finished site starts the next.
+  const queue = launchOrder(selected);
+  let next = 0;
+  const window = Math.max(MIN_WINDOW, transport.options.globalConcurrency * 2);
+  const launch = () => {
+    const entry = queue[next++];
+    if (!entry) return;
+    checkSite(entry, username, requests)
+      .catch((error: unknown) => failed(entry, error))
+      .then((result) => {
+        deliver(result);
+        launch();
+      });
+  };
+  // The first window starts in small slices, one per event-loop turn, so the first results (and other
+  // searches) are not held up behind hundreds of connection set-ups done in one go.
+  const startWindow = (from: number) => {
+    const to = Math.min(window, from + LAUNCH_SLICE);
+    for (let i = from; i < to; i++) launch();
+    if (to < window && next < queue.length) setImmediate(startWindow, to);
+  };
+  startWindow(0);
 
   const total = selected.length;
+  let taken = 0;
   try {
     for (let done = 0; done < total; ) {
-      if (ready.length === 0) {
+      if (taken === ready.length) {
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
         wake = undefined;
         continue;
       }
-      const result = ready.shift() as SiteResult;
+      const result = ready[taken] as SiteResult;
+      ready[taken++] = undefined; // let delivered results be collected
       done++;
       yield { result, progress: { done, total } };
     }

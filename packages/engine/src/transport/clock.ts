@@ -1,3 +1,5 @@
+import { whenAborted } from './abort-registry.ts';
+
 /**
  * One check's time budget. It starts when the check's first request gets its connection slots, so
  * time spent queued behind the concurrency limits is not charged to the site. `signal` fires when the
@@ -7,21 +9,19 @@ export class CheckClock {
   private readonly controller = new AbortController();
   private startedAt = 0;
   private timer?: NodeJS.Timeout;
-  private readonly onCancel = () => this.controller.abort(new Error('cancelled'));
   private readonly cancels: AbortSignal[];
+  private readonly unregister: Array<() => void>;
   readonly signal: AbortSignal = this.controller.signal;
 
-  // Plain listeners rather than AbortSignal.any: thousands of checks per search share one cancel
-  // signal, and composite signals cost GC work per check.
+  // whenAborted rather than AbortSignal.any or addEventListener: thousands of checks share one cancel
+  // signal (see abort-registry.ts).
   constructor(
     readonly budgetMs: number,
     ...cancels: Array<AbortSignal | undefined>
   ) {
     this.cancels = cancels.filter((s): s is AbortSignal => s !== undefined);
-    for (const cancel of this.cancels) {
-      if (cancel.aborted) this.controller.abort(new Error('cancelled'));
-      else cancel.addEventListener('abort', this.onCancel, { once: true });
-    }
+    const cancel = () => this.controller.abort(new Error('cancelled'));
+    this.unregister = this.cancels.map((signal) => whenAborted(signal, cancel));
   }
 
   /** Starts the budget (idempotent). */
@@ -48,7 +48,7 @@ export class CheckClock {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
-    for (const cancel of this.cancels) cancel.removeEventListener('abort', this.onCancel);
+    for (const unregister of this.unregister) unregister();
   }
 }
 

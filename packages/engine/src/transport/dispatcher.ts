@@ -59,7 +59,13 @@ export function createDispatcher(options: ResolvedTransportOptions): Dispatcher 
   // One SecureContext for every connection: passing `ca` per connection would re-parse ~150 root
   // certificates on each TLS handshake.
   const secureContext = ca ? tls.createSecureContext({ ca }) : undefined;
-  const connectTls = { ...(secureContext ? { secureContext } : {}), timeout: options.connectTimeoutMs };
+  // A TLS session per host name lets a second connection to a host resume instead of a full handshake
+  // (with its certificate verification): the costliest step of a request, and searches revisit hosts.
+  const connectTls = {
+    ...(secureContext ? { secureContext } : {}),
+    timeout: options.connectTimeoutMs,
+    maxCachedSessions: 4096,
+  };
   if (!options.proxy) return new Agent({ ...pool, connect: connectTls });
   const proxy = parseProxy(options.proxy);
   if (proxy.protocol === 'http:' || proxy.protocol === 'https:') {

@@ -4,23 +4,25 @@
  * paused; its queued requests wait until the pause ends.
  */
 
+import { whenAborted } from './abort-registry.ts';
+
 type Release = () => void;
 
 interface Waiter {
   resolve: (release: Release) => void;
   reject: (error: unknown) => void;
   cleanup: () => void;
+  /** Set when the waiter's signal aborted; it stays queued (removal would be linear) and is skipped. */
+  cancelled?: boolean;
 }
 
 function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('aborted', 'AbortError');
 }
 
-/** Registers `onAbort` on the signal; returns the function that removes it. */
+/** Registers `handler` for the signal's abort; returns the function that removes it. */
 function onAbort(signal: AbortSignal | undefined, handler: () => void): () => void {
-  if (!signal) return () => {};
-  signal.addEventListener('abort', handler, { once: true });
-  return () => signal.removeEventListener('abort', handler);
+  return signal ? whenAborted(signal, handler) : () => {};
 }
 
 /** Global cap with one FIFO queue per group, served round-robin. */
@@ -46,12 +48,7 @@ export class FairSemaphore {
         resolve,
         reject,
         cleanup: onAbort(signal, () => {
-          const queue = this.queues.get(group);
-          const index = queue?.indexOf(waiter) ?? -1;
-          if (queue && index >= 0) {
-            queue.splice(index, 1);
-            if (queue.length === 0) this.queues.delete(group);
-          }
+          waiter.cancelled = true;
           reject(abortError(signal as AbortSignal));
         }),
       };
@@ -72,15 +69,18 @@ export class FairSemaphore {
   }
 
   private next(): void {
-    const first = this.queues.entries().next();
-    if (first.done || this.active >= this.limit) return;
-    const [group, queue] = first.value;
-    const waiter = queue.shift() as Waiter;
-    this.queues.delete(group);
-    if (queue.length > 0) this.queues.set(group, queue);
-    waiter.cleanup();
-    this.active++;
-    waiter.resolve(this.releaser());
+    while (this.active < this.limit) {
+      const first = this.queues.entries().next();
+      if (first.done) return;
+      const [group, queue] = first.value;
+      const waiter = queue.shift() as Waiter;
+      this.queues.delete(group);
+      if (queue.length > 0) this.queues.set(group, queue);
+      if (waiter.cancelled) continue;
+      waiter.cleanup();
+      this.active++;
+      waiter.resolve(this.releaser());
+    }
   }
 }
 
@@ -105,7 +105,8 @@ export class HostLimiter {
   acquire(host: string, signal?: AbortSignal): Promise<Release> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const state = this.state(host);
-    if (state.queue.length === 0 && state.active < this.limit && state.pausedUntil <= Date.now()) {
+    if (state.queue.every((w) => w.cancelled) && state.active < this.limit && state.pausedUntil <= Date.now()) {
+      state.queue.length = 0;
       state.active++;
       return Promise.resolve(this.releaser(host, state));
     }
@@ -114,10 +115,10 @@ export class HostLimiter {
         resolve,
         reject,
         cleanup: onAbort(signal, () => {
-          const index = state.queue.indexOf(waiter);
-          if (index >= 0) state.queue.splice(index, 1);
-          this.forgetIfIdle(host, state);
+          waiter.cancelled = true;
           reject(abortError(signal as AbortSignal));
+          // Let the next request drain the queue (skipping this one); nothing more to do here.
+          queueMicrotask(() => this.drain(host, state));
         }),
       };
       state.queue.push(waiter);
@@ -163,6 +164,7 @@ export class HostLimiter {
     }
     while (state.active < this.limit && state.queue.length > 0) {
       const waiter = state.queue.shift() as Waiter;
+      if (waiter.cancelled) continue;
       waiter.cleanup();
       state.active++;
       waiter.resolve(this.releaser(host, state));
