@@ -34,11 +34,20 @@ function generatedCatalogue(count: number): Record<string, unknown> {
 }
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(ROOT, 'packages/server'),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      'src/main.ts',
+    ],
+    {
+      cwd: path.join(ROOT, 'packages/server'),
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (d) => {
     output += d;
@@ -97,6 +106,12 @@ async function timedSearch(base: string, username: string, device: string) {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
+/** CPU time (user + system, ms) a process has used, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-bench-api-'));
   const useUpstream = fs.existsSync(UPSTREAM);
@@ -133,17 +148,20 @@ async function main() {
     await timedSearch(url, 'warmup', 'device_warm');
 
     const one = await timedSearch(url, 'blue', 'device_one');
+    const serverCpu0 = cpuMs(child.pid!);
+    const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
     const many = await Promise.all(
       Array.from({ length: SIMULTANEOUS }, (_, i) => timedSearch(url, `user${i}`, `device_many_${i}`)),
     );
     const manyMs = performance.now() - t0;
+    const serverCpuMs = cpuMs(child.pid!) - serverCpu0;
+    const ownCpu = process.cpuUsage(ownCpu0);
+    const testkitCpuMs = (ownCpu.user + ownCpu.system) / 1000;
 
-    const load = await autocannon({
-      url: `${url}/api/search/status/${one.id}`,
-      connections: 10,
-      duration: LOAD_SECONDS,
-    });
+    const statusBytes = (await (await request(`${url}/api/search/status/${one.id}`)).body.arrayBuffer()).byteLength;
+    const statusUrl = `${url}/api/search/status/${one.id}`;
+    const load = await autocannon({ url: statusUrl, connections: 10, duration: LOAD_SECONDS });
 
     console.log(
       JSON.stringify(
@@ -157,6 +175,8 @@ async function main() {
             simulated_latency_ms: { median: 40, p99: 250 },
           },
           status_endpoint: {
+            search: 'completed, every result included',
+            body_bytes: statusBytes,
             connections: 10,
             duration_s: LOAD_SECONDS,
             requests_per_s: round(load.requests.average),
@@ -172,6 +192,9 @@ async function main() {
           simultaneous_first_result_ms_max: round(Math.max(...many.map((m) => m.firstResultMs))),
           simultaneous_vs_one: round(manyMs / one.totalMs),
           simultaneous_vs_one_target: 3,
+          simultaneous_cpu_ms: { server: round(serverCpuMs), testkit_and_clients: round(testkitCpuMs) },
+          checks_per_simultaneous_run: SIMULTANEOUS * one.results,
+          machine_load_average_1m: round(os.loadavg()[0]!),
         },
         null,
         2,

@@ -76,9 +76,11 @@ function scheduleSelfTest(services: Services, config: Config, timers: NodeJS.Tim
   const everyMs = config.healthCheckIntervalHours * 3600 * 1000;
   if (everyMs <= 0) return;
   const { engines, log } = services;
+  let running = false;
   const run = async () => {
-    const lease = engines.lease();
+    const lease = running ? undefined : engines.lease();
     if (!lease) return;
+    running = true;
     try {
       const outcome = await lease.engine.selfTest();
       log.info(
@@ -88,13 +90,17 @@ function scheduleSelfTest(services: Services, config: Config, timers: NodeJS.Tim
     } catch (error) {
       log.warn({ err: error }, 'health self-test failed');
     } finally {
+      running = false;
       lease.release();
     }
   };
-  const first = setTimeout(async () => {
-    const engine = await engines.whenReady();
-    if (engine.health().length === 0) await run();
-  }, FIRST_SELF_TEST_DELAY_MS);
+  const first = setTimeout(
+    async () => {
+      const engine = await engines.whenReady();
+      if (engine.health().length === 0) await run();
+    },
+    Math.min(FIRST_SELF_TEST_DELAY_MS, everyMs),
+  );
   first.unref();
   const every = setInterval(run, everyMs);
   every.unref();

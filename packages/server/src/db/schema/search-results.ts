@@ -1,6 +1,17 @@
 import type { PlatformResult } from '@hound/contracts';
-import { integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { searches } from './searches.ts';
+
+/**
+ * JSON kept as text: it is only ever written and read whole, and text is several times cheaper than
+ * jsonb for PGlite to store (measured: ~0.3 vs ~0.8 ms per row).
+ */
+const jsonText = <T>(name: string) =>
+  customType<{ data: T; driverData: string }>({
+    dataType: () => 'text',
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (value) => JSON.parse(value) as T,
+  })(name);
 
 /**
  * One site's result within a search. `seq` numbers results 1..n in the order they were stored (SSE event
@@ -15,7 +26,7 @@ export const searchResults = pgTable(
     seq: integer('seq').notNull(),
     siteId: text('site_id').notNull(),
     platform: text('platform').notNull(),
-    result: jsonb('result').$type<PlatformResult>().notNull(),
+    result: jsonText<PlatformResult>('result').notNull(),
   },
   (t) => [primaryKey({ columns: [t.searchId, t.seq] }), unique('search_results_site_uq').on(t.searchId, t.siteId)],
 );

@@ -48,13 +48,14 @@ export async function getSearchStatus(db: Database, searchId: string): Promise<S
 export function createStatusCache(options: { max?: number; ttlMs?: number } = {}) {
   const max = options.max ?? 500;
   const ttlMs = options.ttlMs ?? 60_000;
-  const entries = new Map<string, { json: string; expiresAt: number }>();
+  const entries = new Map<string, { json: Buffer; expiresAt: number }>();
   return {
-    async get(db: Database, searchId: string): Promise<string> {
+    /** The answer as UTF-8 JSON bytes (cached ones are sent without re-encoding). */
+    async get(db: Database, searchId: string): Promise<Buffer> {
       const hit = entries.get(searchId);
       if (hit && hit.expiresAt > Date.now()) return hit.json;
       const answer = await getSearchStatus(db, searchId);
-      const json = JSON.stringify(answer);
+      const json = Buffer.from(JSON.stringify(answer));
       if (isTerminal(answer.status)) {
         if (entries.size >= max) entries.delete(entries.keys().next().value!);
         entries.set(searchId, { json, expiresAt: Date.now() + ttlMs });

@@ -18,7 +18,11 @@ export interface RunSearchDeps {
   engines: EngineHost;
   log: FastifyBaseLogger;
   checkTimeoutMs?: number;
-  /** Results are written in batches at most this far apart (and at most `flushSize` per batch). */
+  /**
+   * Results are written in batches: the first result alone, quickly (time to first result), then at most
+   * `flushMs` apart or every `flushSize` results. One batch is one small transaction.
+   * @default 250 ms, 100 results
+   */
   flushMs?: number;
   flushSize?: number;
   /** How long a run waits for the catalogues before failing this attempt. */
@@ -147,12 +151,15 @@ function platformNames(engine: Engine): (siteId: string, name: string) => string
   return fn;
 }
 
+const FIRST_FLUSH_MS = 20;
+
 /** Buffers results and writes them in order, one batch at a time, publishing each stored batch. */
 class BatchWriter {
   private pending: ResultToStore[] = [];
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private failure: unknown;
+  private flushed = false;
 
   constructor(
     private readonly deps: RunSearchDeps,
@@ -162,8 +169,8 @@ class BatchWriter {
   add(item: ResultToStore): void {
     if (this.failure) throw this.failure;
     this.pending.push(item);
-    if (this.pending.length >= (this.deps.flushSize ?? 50)) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? 50);
+    if (this.pending.length >= (this.deps.flushSize ?? 100)) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.flushed ? (this.deps.flushMs ?? 250) : FIRST_FLUSH_MS);
   }
 
   async close(): Promise<void> {
@@ -178,6 +185,7 @@ class BatchWriter {
     if (this.pending.length === 0) return;
     const items = this.pending;
     this.pending = [];
+    this.flushed = true;
     this.writing = this.writing.then(async () => {
       if (this.failure) return;
       try {

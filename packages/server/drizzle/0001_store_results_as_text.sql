@@ -1,0 +1,1 @@
+ALTER TABLE "search_results" ALTER COLUMN "result" SET DATA TYPE text;
