@@ -24,7 +24,7 @@ describeInBrowser('library', () => {
       name: 'Read Article: What is OSINT? A Beginner’s Guide to Open Source Intelligence',
     });
     await read.click();
-    expect(await read.innerText()).toBe('Loading...');
+    expect(await read.textContent()).toBe('Loading...');
     expect(await read.isDisabled()).toBe(true);
     await page.waitForURL('**/library/what-is-osint');
     await page.getByRole('heading', { level: 1, name: /What is OSINT\?/ }).waitFor();

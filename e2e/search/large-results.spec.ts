@@ -14,7 +14,7 @@ describeInBrowser('search: 3,000 results', () => {
   it('renders a window of the list while scrolling through all results', async () => {
     const page = await journey.open('/');
     await search(page, USERNAME);
-    await waitForCompletion(page);
+    await waitForCompletion(page, 180_000);
     await page.getByText(/across 3,000 platforms/).waitFor();
     await page.getByRole('button', { name: /^All 3,000/ }).click();
 
@@ -36,5 +36,5 @@ describeInBrowser('search: 3,000 results', () => {
       .locator('li[data-index]')
       .evaluateAll((els) => Math.max(...els.map((e) => Number(e.getAttribute('data-index')))));
     expect(lastIndex).toBe(2999);
-  });
+  }, 300_000);
 });

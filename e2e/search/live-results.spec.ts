@@ -46,4 +46,19 @@ describeInBrowser('search: live results', () => {
     await page.getByText('Search cancelled').waitFor();
     expect(await page.getByPlaceholder('Enter username to search...').isEnabled()).toBe(true);
   });
+
+  it('falls back to polling every 10 s when the browser has no EventSource', async () => {
+    const page = await journey.open('/', { beforeLoad: () => Reflect.deleteProperty(window, 'EventSource') });
+    const statusCalls: number[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/search/status/')) statusCalls.push(Date.now());
+    });
+    await search(page, USERNAME);
+    await waitForCompletion(page, 40_000);
+    expect(statusCalls.length).toBeGreaterThanOrEqual(2);
+    const gap = statusCalls[1]! - statusCalls[0]!;
+    expect(gap).toBeGreaterThan(9_000);
+    expect(gap).toBeLessThan(13_000);
+    expect(await page.locator('article[data-platform]').count()).toBe(CLAIMED_PLATFORMS.length);
+  });
 });

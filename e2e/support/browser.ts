@@ -40,6 +40,8 @@ export interface PageOptions {
   height?: number;
   theme?: 'light' | 'dark';
   locale?: string;
+  /** Runs in the page before any of its scripts (e.g. to remove a browser API). */
+  beforeLoad?: () => void;
 }
 
 export interface OpenedPage {
@@ -60,6 +62,7 @@ export async function openPage(browser: Browser, baseUrl: string, options: PageO
     deviceScaleFactor: 1,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  if (options.beforeLoad) await context.addInitScript(options.beforeLoad);
   const page = await context.newPage();
   const foreignRequests: string[] = [];
   const pageErrors: string[] = [];

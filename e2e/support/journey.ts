@@ -75,6 +75,6 @@ export async function search(page: Page, username: string): Promise<void> {
 }
 
 /** Waits until the progress panel says the search is complete. */
-export async function waitForCompletion(page: Page): Promise<void> {
-  await page.getByText(/Search complete in/).waitFor({ timeout: 60_000 });
+export async function waitForCompletion(page: Page, timeout = 60_000): Promise<void> {
+  await page.getByText(/Search complete in/).waitFor({ timeout });
 }

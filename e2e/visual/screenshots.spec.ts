@@ -28,7 +28,7 @@ describeInBrowser('screenshots', () => {
         await screenshot(page, 'search-idle', false);
         await search(page, USERNAME);
         await page.getByRole('button', { name: /^GitHub/ }).waitFor({ timeout: 15_000 });
-        await scrollToTop(page, page.getByRole('progressbar'));
+        await scrollToTop(page, page.locator('#progress-title'));
         await screenshot(page, 'search-running', false);
         await waitForCompletion(page);
         await page.getByRole('button', { name: /^GitHub/ }).click();

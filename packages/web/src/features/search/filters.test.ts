@@ -43,13 +43,14 @@ describe('category filter', () => {
     expect(names(filterResults(results, { status: 'found', categories: new Set(['gaming']) }))).toEqual([]);
   });
 
-  it('lists the categories present, most common first, with counts', () => {
-    expect(categoryCounts(results)).toEqual([
-      { id: 'gaming', count: 2 },
+  it('lists the categories present with counts, alphabetically with "other" last', () => {
+    expect(categoryCounts([...results, entry('Pastebin', { category: '' })])).toEqual([
       { id: 'coding', count: 1 },
       { id: 'creative', count: 1 },
       { id: 'forum', count: 1 },
+      { id: 'gaming', count: 2 },
       { id: 'social', count: 1 },
+      { id: 'other', count: 1 },
     ]);
   });
 });

@@ -39,7 +39,10 @@ export function filterResults(entries: readonly ResultEntry[], filters: Filters)
   );
 }
 
-/** Categories present in the results, most common first, with how many results each has. */
+/**
+ * Categories present in the results with how many results each has, alphabetical with "other" last:
+ * positions stay put while results stream in, so a chip does not move under the pointer.
+ */
 export function categoryCounts(entries: readonly ResultEntry[]): Array<{ id: string; count: number }> {
   const counts = new Map<string, number>();
   for (const e of entries) {
@@ -48,7 +51,7 @@ export function categoryCounts(entries: readonly ResultEntry[]): Array<{ id: str
   }
   return [...counts]
     .map(([id, count]) => ({ id, count }))
-    .sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
+    .sort((a, b) => Number(a.id === 'other') - Number(b.id === 'other') || a.id.localeCompare(b.id));
 }
 
 export interface Summary {

@@ -90,7 +90,8 @@ export function ResultsPanel({ state }: { state: SearchState }) {
               notFound: number(summary.notFound),
             })}
           </p>
-          {summary.unknown > 0 && (
+          {/* Shown once the search ends, so lines never appear above the list while results stream in. */}
+          {!running && summary.unknown > 0 && (
             <p className={`mt-1 text-sm ${muted}`}>
               {plural(m.results.unknownSummary, summary.unknown, locale, { reasons })}
             </p>
