@@ -16,7 +16,7 @@ describe.skipIf(!redisUrl)('BullMQ queue (REDIS_URL)', () => {
   const prefix = `hound-test-${randomUUID().slice(0, 8)}`;
   afterAll(async () => {
     const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}:*`);
+    const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
   });
