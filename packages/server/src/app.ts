@@ -14,8 +14,10 @@ import {
 import type { Dispatcher } from 'undici';
 import type { EngineHost } from './catalogues/engine-host.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { Config } from './env.ts';
 import { AppError } from './errors.ts';
 import type { SearchBus } from './events/search-bus.ts';
+import { configRoutes } from './features/config/config.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
@@ -31,6 +33,8 @@ export interface AppOptions {
   faviconTtlMs: number;
   /** The built web app (packages/web/dist). */
   webDistDir: string;
+  retentionDays: number;
+  site: Config['site'];
 }
 
 export interface AppDeps {
@@ -101,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { deps });
   await app.register(searchesRoutes, { deps });
   await app.register(sitesRoutes, { deps });
+  await app.register(configRoutes, { deps });
   await app.register(faviconsRoutes, { deps });
   await registerWebApp(app, deps.options.webDistDir);
   return app;

@@ -60,6 +60,19 @@ describe('readConfig', () => {
     expect(message).not.toContain('secret');
   });
 
+  it('reads the operator settings shown by the web app, checking SPONSORED entries', () => {
+    const sponsored = [{ id: 'a', title: 'A', url: 'https://a.example/', description: 'x' }];
+    expect(readConfig({ SPONSORED: JSON.stringify(sponsored), BRAND_NAME: 'Acme' }, base).site).toEqual({
+      brandName: 'Acme',
+      sponsored,
+    });
+    expect(configError({ SPONSORED: 'not json' })).toContain('SPONSORED');
+    expect(configError({ SPONSORED: JSON.stringify([{ id: 'a', title: 'A', url: 'javascript:alert(1)' }]) })).toContain(
+      'SPONSORED',
+    );
+    expect(configError({ CONTACT_EMAIL: 'nobody' })).toContain('CONTACT_EMAIL');
+  });
+
   it('refuses RUN_SEARCHES=false without Redis: nothing else could run the searches', () => {
     expect(configError({ RUN_SEARCHES: 'false' })).toContain('RUN_SEARCHES');
     expect(readConfig({ RUN_SEARCHES: 'false', REDIS_URL: 'redis://127.0.0.1:6379' }, base).runSearches).toBe(false);

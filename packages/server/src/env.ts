@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type SponsoredEntry, SponsoredEntrySchema } from '@hound/contracts';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 
@@ -58,6 +59,25 @@ const EnvSchema = z.object({
   SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  BRAND_NAME: z.string().min(1).max(40).optional(),
+  CONTACT_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+    .max(200)
+    .optional(),
+  COMMUNITY_URL: url(['http:', 'https:']).optional(),
+  SPONSORED: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(SponsoredEntrySchema).max(2))
+    .optional(),
 });
 
 export interface Limits {
@@ -93,6 +113,8 @@ export interface Config {
   sseHeartbeatMs: number;
   shutdownGraceMs: number;
   webDistDir: string;
+  /** What GET /api/config tells the web app. */
+  site: { brandName?: string; contactEmail?: string; communityUrl?: string; sponsored: SponsoredEntry[] };
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -153,5 +175,11 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     sseHeartbeatMs: e.SSE_HEARTBEAT_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    site: {
+      brandName: e.BRAND_NAME,
+      contactEmail: e.CONTACT_EMAIL,
+      communityUrl: e.COMMUNITY_URL,
+      sponsored: e.SPONSORED ?? [],
+    },
   };
 }

@@ -103,6 +103,8 @@ export function appDeps(services: Services, config: Config): AppDeps {
       sseHeartbeatMs: config.sseHeartbeatMs,
       faviconTtlMs: config.faviconTtlHours * 3600 * 1000,
       webDistDir: config.webDistDir,
+      retentionDays: config.retentionDays,
+      site: config.site,
     },
   };
 }

@@ -25,7 +25,16 @@ describe('web app hosting', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
     net = await startTestInternet({ sites: 2 });
-    stack = await startStack(embedded, { createEngine: net.createEngine(), noApp: true });
+    stack = await startStack(embedded, {
+      createEngine: net.createEngine(),
+      noApp: true,
+      env: {
+        BRAND_NAME: 'Hound Test',
+        RETENTION_DAYS: '14',
+        CONTACT_EMAIL: 'ops@hound.test',
+        SPONSORED: JSON.stringify([{ id: 'one', title: 'One', url: 'https://one.example/' }]),
+      },
+    });
     const deps = appDeps(stack.services, stack.config);
     built = await buildApp({ ...deps, options: { ...deps.options, webDistDir: dist } });
     unbuilt = await buildApp({ ...deps, options: { ...deps.options, webDistDir: path.join(dist, 'missing') } });
@@ -81,6 +90,17 @@ describe('web app hosting', () => {
     }
     expect((await built.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await built.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('tells the web app the operator settings at /api/config', async () => {
+    const res = await built.inject({ url: '/api/config' });
+    expect(res.json()).toEqual({
+      brand_name: 'Hound Test',
+      retention_days: 14,
+      site_count: 2,
+      contact_email: 'ops@hound.test',
+      sponsored: [{ id: 'one', title: 'One', url: 'https://one.example/' }],
+    });
   });
 
   it('publishes the OpenAPI document and its UI at /api/docs', async () => {

@@ -1,0 +1,30 @@
+import { type SiteConfigResponse, SiteConfigResponseSchema } from '@hound/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+
+export const configRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        summary: 'Operator settings the web app shows',
+        description: 'Brand, data retention, number of sites searched, contact and community links, sponsored entries.',
+        tags: ['service'],
+        response: { 200: SiteConfigResponseSchema },
+      },
+    },
+    async (_request, reply): Promise<SiteConfigResponse> => {
+      const { site, retentionDays } = deps.options;
+      const siteCount = deps.engines.current()?.countSites();
+      reply.header('cache-control', 'public, max-age=60');
+      return {
+        ...(site.brandName ? { brand_name: site.brandName } : {}),
+        retention_days: retentionDays,
+        ...(siteCount ? { site_count: siteCount } : {}),
+        ...(site.contactEmail ? { contact_email: site.contactEmail } : {}),
+        ...(site.communityUrl ? { community_url: site.communityUrl } : {}),
+        sponsored: site.sponsored,
+      };
+    },
+  );
+};
