@@ -66,4 +66,50 @@ describeInBrowser('accessibility', () => {
       }
     });
   }
+
+  it('works from the keyboard alone, with a visible focus ring', async () => {
+    const page = await journey.open('/');
+    const focusedOutline = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return { tag: el.tagName, outline: style.outlineStyle, width: style.outlineWidth };
+      });
+    // The skip link is the first stop in tab order, and focus is visible on it.
+    const first = await page.evaluate(
+      () =>
+        document.querySelector<HTMLElement>('a[href], button, input, select, summary, [tabindex]:not([tabindex="-1"])')
+          ?.textContent,
+    );
+    expect(first).toBe('Skip to content');
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    expect((await focusedOutline()).outline).toBe('solid');
+    await page.getByPlaceholder('Enter username to search...').focus();
+    await page.keyboard.type(USERNAME);
+    await page.keyboard.press('Enter');
+    await waitForCompletion(page);
+
+    const unknown = page.getByRole('button', { name: /^Unknown 2/ });
+    await unknown.focus();
+    expect((await focusedOutline()).outline).toBe('solid');
+    await page.keyboard.press('Enter');
+    expect(await unknown.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('article[data-platform]').count()).toBe(2);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('button', { name: /^Found only/ }).getAttribute('aria-pressed')).toBe('true');
+
+    const card = page.getByRole('button', { name: /^GitHub/ });
+    await card.focus();
+    await page.keyboard.press('Enter');
+    expect(await card.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLAnchorElement).href)).toBe(
+      `https://github.com/${USERNAME}`,
+    );
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Copy URL');
+  });
 });
