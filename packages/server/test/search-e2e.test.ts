@@ -106,6 +106,10 @@ for (const mode of MODES) {
       const fetched = net.internet.log.count('site02.example');
       const second = await stack.app.inject({ url: '/api/favicon/SITE02.example' });
       expect(second.rawPayload.equals(PNG)).toBe(true);
+      // A profile on a subdomain gets its site's icon; the subdomain itself is never contacted.
+      const sub = await stack.app.inject({ url: '/api/favicon/zed.site02.example' });
+      expect(sub.rawPayload.equals(PNG)).toBe(true);
+      expect(net.internet.log.count('zed.site02.example')).toBe(0);
       expect(net.internet.log.count('site02.example')).toBe(fetched);
       for (const host of ['site03.example', 'site05.example', 'site07.example']) {
         const answer = await stack.app.inject({ url: `/api/favicon/${host}` });

@@ -53,6 +53,21 @@ export function catalogueHosts(engine: Engine): Set<string> {
   return hosts;
 }
 
+/**
+ * The catalogue host whose icon stands for `host`: the host itself, or the catalogue host it is a
+ * subdomain of (profiles like `name.example.com`), or its `www.` form. Undefined when none: then nothing
+ * is fetched, so a visitor can never make the server contact a host of their choosing.
+ */
+export function resolveCatalogueHost(hosts: Set<string>, host: string): string | undefined {
+  if (hosts.has(host)) return host;
+  const labels = host.split('.');
+  for (let i = 1; i <= labels.length - 2; i++) {
+    const parent = labels.slice(i).join('.');
+    if (hosts.has(parent)) return parent;
+  }
+  return hosts.has(`www.${host}`) ? `www.${host}` : undefined;
+}
+
 const inFlight = new Map<string, Promise<Favicon | null>>();
 
 /**
@@ -64,10 +79,8 @@ export async function getFavicon(
   engine: Engine | undefined,
   rawHost: string,
 ): Promise<Favicon | null> {
-  const host = rawHost.toLowerCase();
-  if (!engine || !catalogueHosts(engine).has(host)) {
-    throw new AppError('FAVICON_UNKNOWN_HOST', `${rawHost} is not a site in the loaded catalogues.`);
-  }
+  const host = engine && resolveCatalogueHost(catalogueHosts(engine), rawHost.toLowerCase());
+  if (!host) throw new AppError('FAVICON_UNKNOWN_HOST', `${rawHost} is not a site in the loaded catalogues.`);
   const [row] = await deps.db.select().from(favicons).where(eq(favicons.host, host));
   if (row && row.expiresAt.getTime() > Date.now()) {
     return row.body && row.contentType ? { contentType: row.contentType, body: Buffer.from(row.body, 'base64') } : null;
