@@ -51,4 +51,14 @@ describeInBrowser('screenshots', () => {
       });
     }
   }
+
+  it('search results in Turkish at 390 px', async () => {
+    const page = await journey.open('/', { width: 390, height: 844 });
+    await page.getByLabel('Language').selectOption('tr');
+    await page.getByPlaceholder('Aranacak kullanıcı adını girin...').fill(USERNAME);
+    await page.getByRole('button', { name: 'Ara', exact: true }).click();
+    await page.getByText(/Arama .* içinde tamamlandı/).waitFor({ timeout: 60_000 });
+    await scrollToTop(page, page.locator('#progress-title'));
+    await screenshot(page, 'search-results-tr', false);
+  });
 });

@@ -2,6 +2,7 @@
  * Operator settings the page shows (GET /api/config): brand, sponsored entries, data retention,
  * contact and community links. Every field is optional; a missing endpoint means the defaults.
  */
+import type { SiteConfigResponse } from '@hound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { SponsoredEntry } from '../features/search/sponsored.ts';
 
@@ -48,7 +49,8 @@ function sponsoredEntry(value: unknown): SponsoredEntry | null {
  */
 export function toSiteConfig(raw: unknown): SiteConfig {
   if (!raw || typeof raw !== 'object') return defaultSiteConfig;
-  const c = raw as Record<string, unknown>;
+  // Shaped like SiteConfigResponse when the server is current; every field is still checked.
+  const c = raw as Partial<Record<keyof SiteConfigResponse, unknown>>;
   const positiveInt = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
   const email = text(c.contact_email, 200);
   return {

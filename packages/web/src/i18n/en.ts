@@ -91,6 +91,9 @@ export const en = {
     expected:
       'All sites are checked at the same time, so most searches finish in under a minute: the slowest site sets the pace.',
     remaining: 'About {seconds} s left at the current speed.',
+    completedHint: 'Open a result to see its link and the evidence behind it.',
+    cancelledHint: 'Sites checked before you cancelled are listed below.',
+    seconds: '{seconds} s',
     cancel: 'Cancel',
     valueText: '{done} of {total} sites checked',
     checked: 'Checked',
@@ -193,6 +196,14 @@ export const en = {
   },
   sponsored: {
     label: 'Sponsored',
+  },
+  categoryNames: {
+    social: 'Social',
+    professional: 'Professional',
+    gaming: 'Gaming',
+    forum: 'Forum',
+    creative: 'Creative',
+    other: 'Other',
   },
   about: {
     title: 'How {brand} works',

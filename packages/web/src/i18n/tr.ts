@@ -90,6 +90,9 @@ export const tr: Messages = {
     expected:
       'Tüm siteler aynı anda kontrol edilir, bu yüzden çoğu arama bir dakikadan kısa sürer: hızı en yavaş site belirler.',
     remaining: 'Mevcut hızla yaklaşık {seconds} sn kaldı.',
+    completedHint: 'Bağlantısını ve dayandığı kanıtı görmek için bir sonucu açın.',
+    cancelledHint: 'İptal etmeden önce kontrol edilen siteler aşağıda listelenir.',
+    seconds: '{seconds} sn',
     cancel: 'İptal',
     valueText: '{total} sitenin {done} tanesi kontrol edildi',
     checked: 'Kontrol edilen',
@@ -195,6 +198,14 @@ export const tr: Messages = {
   },
   sponsored: {
     label: 'Sponsorlu',
+  },
+  categoryNames: {
+    social: 'Sosyal',
+    professional: 'Profesyonel',
+    gaming: 'Oyun',
+    forum: 'Forum',
+    creative: 'Yaratıcı',
+    other: 'Diğer',
   },
   about: {
     title: '{brand} nasıl çalışır',

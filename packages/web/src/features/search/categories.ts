@@ -27,8 +27,12 @@ export function categoryOf(platform: string, category: string | undefined): stri
   return CATCH_ALL.has(given) ? specGroupOf(platform) : given;
 }
 
-/** "social", "coding", "adult-sites" → "Social", "Coding", "Adult sites". */
-export function categoryLabel(id: string): string {
+/**
+ * Display name of a category: the catalogue's name for the spec's six groups, else the id made
+ * readable ("coding", "adult-sites" → "Coding", "Adult sites").
+ */
+export function categoryLabel(id: string, names: Readonly<Record<SpecGroup, string>>): string {
+  if ((SPEC_GROUPS as readonly string[]).includes(id)) return names[id as SpecGroup];
   const words = id.replace(/[-_]+/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../i18n/en.ts';
+import { tr } from '../../i18n/tr.ts';
 import { entry } from '../../test/fixtures.ts';
 import { categoryLabel, categoryOf, specGroupOf } from './categories.ts';
 import { categoryCounts, DEFAULT_STATUS_FILTER, filterResults, summarize } from './filters.ts';
@@ -75,8 +77,9 @@ describe('categories', () => {
   });
 
   it('labels categories for display', () => {
-    expect(categoryLabel('adult-sites')).toBe('Adult sites');
-    expect(categoryLabel('social')).toBe('Social');
+    expect(categoryLabel('adult-sites', en.categoryNames)).toBe('Adult sites');
+    expect(categoryLabel('social', en.categoryNames)).toBe('Social');
+    expect(categoryLabel('creative', tr.categoryNames)).toBe('Yaratıcı');
   });
 });
 

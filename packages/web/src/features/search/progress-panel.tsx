@@ -55,12 +55,14 @@ export function ProgressPanel({ state, onCancel }: { state: SearchState; onCance
   else if (state.phase === 'cancelled') headline = m.progress.cancelled;
   else headline = m.progress.stopped;
 
-  const expectation =
-    state.phase !== 'running' && state.phase !== 'starting'
-      ? null
-      : figures.remainingMs !== null
+  let expectation: string | null = null;
+  if (active) {
+    expectation =
+      figures.remainingMs !== null
         ? fill(m.progress.remaining, { seconds: formatSeconds(Math.max(1000, figures.remainingMs), locale) })
         : m.progress.expected;
+  } else if (state.phase === 'completed') expectation = m.progress.completedHint;
+  else if (state.phase === 'cancelled') expectation = m.progress.cancelledHint;
 
   return (
     <section aria-labelledby="progress-title" className={`${card} p-5 sm:p-6`}>
@@ -96,7 +98,10 @@ export function ProgressPanel({ state, onCancel }: { state: SearchState; onCance
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
         <Stat label={m.progress.checked} value={`${number(done)} / ${total ? number(total) : '–'}`} />
         <Stat label={m.progress.found} value={number(found)} />
-        <Stat label={m.progress.elapsed} value={`${formatSeconds(figures.elapsedMs, locale)} s`} />
+        <Stat
+          label={m.progress.elapsed}
+          value={fill(m.progress.seconds, { seconds: formatSeconds(figures.elapsedMs, locale) })}
+        />
         <Stat
           label={m.progress.speed}
           value={fill(m.progress.perSecond, { rate: Math.round(figures.perSecond).toLocaleString(locale) })}

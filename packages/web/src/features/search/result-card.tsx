@@ -62,7 +62,7 @@ export const ResultCard = memo(function ResultCard({
             <span className="block truncate font-semibold">{platform}</span>
             <span className={`block truncate text-sm font-normal ${muted}`}>
               {host}
-              <span className="hidden sm:inline"> · {categoryLabel(category)}</span>
+              <span className="hidden sm:inline"> · {categoryLabel(category, m.categoryNames)}</span>
             </span>
           </span>
           <VerdictBadge verdict={result.verdict} />
@@ -114,7 +114,7 @@ export const ResultCard = memo(function ResultCard({
             <dt className={muted}>{m.result.agreed}</dt>
             <dd>{evidence.agreed.length ? evidence.agreed.map(catalogueName).join(', ') : '—'}</dd>
             <dt className={muted}>{m.result.category}</dt>
-            <dd>{categoryLabel(category)}</dd>
+            <dd>{categoryLabel(category, m.categoryNames)}</dd>
             {evidence.final_url && evidence.final_url !== result.url && (
               <>
                 <dt className={muted}>{m.result.finalUrl}</dt>

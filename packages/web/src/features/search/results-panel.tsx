@@ -173,7 +173,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
                   onClick={() => toggleCategory(id)}
                   className={chip(categories.has(id))}
                 >
-                  {categoryLabel(id)}
+                  {categoryLabel(id, m.categoryNames)}
                   <span className="tabular-nums opacity-75">{number(count)}</span>
                 </button>
               ))}
