@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
 import { searchResults } from '../src/db/schema/index.ts';
 import { injectClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
@@ -40,21 +41,31 @@ describe('restart in in-process mode', () => {
     );
     await first.close();
 
+    // What the first run stored, read between the two runs.
+    const between = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+    const stored = await between.db
+      .select({ seq: searchResults.seq, siteId: searchResults.siteId })
+      .from(searchResults)
+      .where(eq(searchResults.searchId, id))
+      .orderBy(asc(searchResults.seq));
+    await between.close();
+    expect(stored.length).toBeGreaterThanOrEqual(3);
+    net.internet.log.reset();
+
     const second = await startStack(embedded, { createEngine: net.createEngine(), pgliteDir });
     try {
-      const stored = await second.services.db.db
-        .select({ seq: searchResults.seq, siteId: searchResults.siteId })
-        .from(searchResults)
-        .where(eq(searchResults.searchId, id))
-        .orderBy(asc(searchResults.seq));
-      expect(stored.length).toBeGreaterThanOrEqual(3);
-      net.internet.log.reset();
       const final = await untilEnded(injectClient(second.app), id);
       expect(final.status).toBe('completed');
       expect(final.progress).toEqual({ done: SITES, total: SITES });
       expect(Object.keys(final.result.results)).toHaveLength(SITES);
-      // Only the sites without a stored result were asked again.
+      // Only the sites without a stored result were asked again, and the stored ones were kept as they were.
       expect(net.internet.log.count()).toBe(SITES - stored.length);
+      const after = await second.services.db.db
+        .select({ seq: searchResults.seq, siteId: searchResults.siteId })
+        .from(searchResults)
+        .where(eq(searchResults.searchId, id))
+        .orderBy(asc(searchResults.seq));
+      expect(after.slice(0, stored.length)).toEqual(stored);
     } finally {
       await second.close();
     }

@@ -86,13 +86,19 @@ for (const mode of MODES) {
     });
 
     it('sends heartbeat comments while waiting, and a cancelled search ends the stream with done: cancelled', async () => {
-      const id = await startSearch('slowpoke');
-      const stream = await openEvents(`${baseUrl}/api/search/${id}/events`);
-      await new Promise((r) => setTimeout(r, 500));
-      await injectClient(stack.app)('DELETE', `/api/search/${id}`);
-      const messages = await readUntil(stream, () => false);
-      expect(stream.comments).toBeGreaterThan(0);
-      expect(messages.at(-1)).toMatchObject({ event: 'done', data: { status: 'cancelled' } });
+      // One site never answers, so the search is still running when it is cancelled.
+      net.internet.fault('site39.example', { kind: 'hang' });
+      try {
+        const id = await startSearch('slowpoke');
+        const stream = await openEvents(`${baseUrl}/api/search/${id}/events`);
+        await new Promise((r) => setTimeout(r, 500));
+        await injectClient(stack.app)('DELETE', `/api/search/${id}`);
+        const messages = await readUntil(stream, () => false);
+        expect(stream.comments).toBeGreaterThan(0);
+        expect(messages.at(-1)).toMatchObject({ event: 'done', data: { status: 'cancelled' } });
+      } finally {
+        net.internet.fault('site39.example', { kind: 'latency', ms: 20 * 39 });
+      }
     });
 
     it('answers 404 JSON for an unknown search', async () => {
