@@ -156,9 +156,12 @@ function score(results: SiteResult[], expected: Map<string, Expectation>) {
   let unknown = 0;
   let invalid = 0;
   const wrongSites: string[] = [];
+  const reasons: Record<string, number> = {};
   for (const result of results) {
-    if (result.verdict === 'unknown') unknown++;
-    else if (result.verdict === 'invalid') invalid++;
+    if (result.verdict === 'unknown') {
+      unknown++;
+      reasons[result.reason ?? 'none'] = (reasons[result.reason ?? 'none'] ?? 0) + 1;
+    } else if (result.verdict === 'invalid') invalid++;
     else {
       const want = expected.get(result.siteId);
       if (want === result.verdict) correct++;
@@ -169,15 +172,16 @@ function score(results: SiteResult[], expected: Map<string, Expectation>) {
       }
     }
   }
-  return { correct, wrong, unknown, invalid, wrongSites };
+  return { correct, wrong, unknown, invalid, wrongSites, reasons };
 }
 
 /**
  * The slowest single check the search had to wait for: the longest server-side request duration (the
- * injected latency), or the whole budget when some check ran out of time (hanging hosts).
+ * injected latency), or, for checks that ran out of time (hanging hosts), the time the engine gave them
+ * before giving up (the headers timeout or the check budget, whichever came first).
  */
-function floorMs(log: Array<{ startedAt: number; endedAt?: number }>, timeoutMs: number, timedOut: boolean): number {
-  let floor = timedOut ? timeoutMs : 0;
+function floorMs(log: Array<{ startedAt: number; endedAt?: number }>, timeoutMs: number, timedOutMs: number): number {
+  let floor = timedOutMs;
   for (const entry of log) {
     const duration = entry.endedAt === undefined ? timeoutMs : Math.min(timeoutMs, entry.endedAt - entry.startedAt);
     if (duration > floor) floor = duration;
@@ -189,13 +193,18 @@ const cpuMs = (usage: NodeJS.CpuUsage) => Math.round((usage.user + usage.system)
 
 function rssSampler() {
   let peak = process.memoryUsage.rss();
+  let peakHeap = 0;
+  let ticks = 0;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
+    // The full breakdown is costlier to read; every 10th sample is enough for the heap's share.
+    if (++ticks % 10 === 0) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
   }, 50);
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   return {
     stop: () => {
       clearInterval(timer);
-      return Math.round(Math.max(peak, process.memoryUsage.rss()) / 1024 / 1024);
+      return { rss: mb(Math.max(peak, process.memoryUsage.rss())), heap: mb(peakHeap) };
     },
   };
 }
@@ -240,12 +249,15 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
     const started = performance.now();
     const runs = await Promise.all(usernames.map((u) => search(engine, u)));
     const wallMs = performance.now() - started;
-    const peakRssMb = rss.stop();
+    const memory = rss.stop();
     const engineCpuMs = cpuMs(process.cpuUsage(engineCpu));
     const testkitCpuMs = cpuMs(await internet.call<NodeJS.CpuUsage>({ type: 'cpu' })) - cpuMs(testkitCpu);
     const log = await internet.call<Array<{ startedAt: number; endedAt?: number }>>({ type: 'log' });
-    const timedOut = runs.some((run) => run.results.some((r) => r.reason === 'timeout'));
-    const floor = floorMs(log, timeoutMs, timedOut);
+    const timedOutMs = Math.max(
+      0,
+      ...runs.flatMap((run) => run.results.filter((r) => r.reason === 'timeout').map((r) => r.evidence.elapsedMs)),
+    );
+    const floor = floorMs(log, timeoutMs, Math.min(timeoutMs, timedOutMs));
     const scores = runs.map((run, i) => {
       const username = usernames[i] as string;
       return score(run.results, expectations(engine, username, registered.get(username) as Set<string>));
@@ -266,11 +278,16 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       ratio: Number((wallMs / floor).toFixed(3)),
       first_result_ms: Math.round(Math.max(...runs.map((r) => r.firstResultMs))),
       first_checked_result_ms: Math.round(Math.max(...runs.map((r) => r.firstCheckedMs))),
-      peak_rss_mb: peakRssMb,
+      peak_rss_mb: memory.rss,
+      peak_heap_mb: memory.heap,
       correct: sum('correct'),
       wrong: sum('wrong'),
       unknown: sum('unknown'),
       invalid: sum('invalid'),
+      unknown_reasons: scores.reduce<Record<string, number>>((all, s) => {
+        for (const [reason, n] of Object.entries(s.reasons)) all[reason] = (all[reason] ?? 0) + n;
+        return all;
+      }, {}),
       timeout_ms: timeoutMs,
       engine_cpu_ms: engineCpuMs,
       testkit_cpu_ms: testkitCpuMs,

@@ -7,7 +7,7 @@ import { RequestCache } from './run-check.ts';
 import type { SelectedSite } from './select-sites.ts';
 
 let searchCounter = 0;
-/** Fewest sites a search keeps in progress, whatever the global limit. */
+/** Sites a search keeps in progress beyond the global limit (some wait on per-host queues). */
 const MIN_WINDOW = 64;
 /** Sites started per event-loop turn while the first window fills. */
 const LAUNCH_SLICE = 32;
@@ -62,7 +62,7 @@ export async function* searchStream(
   // anyway, and a window bounds the memory of many parallel searches. Each finished site starts the next.
   const queue = launchOrder(selected);
   let next = 0;
-  const window = Math.max(MIN_WINDOW, transport.options.globalConcurrency * 2);
+  const window = transport.options.globalConcurrency + MIN_WINDOW;
   const launch = () => {
     const entry = queue[next++];
     if (!entry) return;

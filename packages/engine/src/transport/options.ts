@@ -26,7 +26,7 @@ export interface TransportOptions {
   perHostConcurrency?: number;
   /** TCP + TLS connect timeout in ms. @default 5000 */
   connectTimeoutMs?: number;
-  /** Time to wait for response headers in ms. @default 10000 */
+  /** Time to wait for response headers in ms (never more than what is left of the check budget). @default timeoutMs */
   headersTimeoutMs?: number;
   /** Longest pause between two body chunks in ms. @default 5000 */
   bodyTimeoutMs?: number;
@@ -57,7 +57,6 @@ export const TRANSPORT_DEFAULTS = {
   globalConcurrency: 256,
   perHostConcurrency: 4,
   connectTimeoutMs: 5_000,
-  headersTimeoutMs: 10_000,
   bodyTimeoutMs: 5_000,
   timeoutMs: 15_000,
   maxBodyBytes: 256 * 1024,

@@ -54,6 +54,7 @@ const COUNT_OPTIONS = ['maxRedirects', 'retries', 'rateLimitWaits'] as const;
 export function resolveTransportOptions(options: TransportOptions = {}): ResolvedTransportOptions {
   const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   const resolved = { ...TRANSPORT_DEFAULTS, ...defined } as ResolvedTransportOptions;
+  resolved.headersTimeoutMs ??= resolved.timeoutMs;
   for (const name of POSITIVE_INTEGER_OPTIONS) {
     const value = resolved[name];
     if (!Number.isInteger(value) || value < 1) {
