@@ -13,7 +13,7 @@ const FILES = {
   maigret: path.join(UPSTREAM, 'maigret/data.json'),
 };
 const present = Object.values(FILES).every((file) => existsSync(file));
-if (!present) console.warn(`upstream-stats.test.ts skipped: the upstream catalogues are not in ${UPSTREAM}`);
+if (!present) console.warn(`upstream.test.ts skipped: the upstream catalogues are not in ${UPSTREAM}`);
 
 function entryCount(format: keyof typeof FILES): number {
   const data = JSON.parse(readFileSync(FILES[format], 'utf8'));
@@ -49,4 +49,52 @@ describe.skipIf(!present)('hound sites stats on the real upstream catalogues', (
     expect(stdout).toMatch(/^\s+\d+ {2}unsupported: .+/m);
     expect(stdout).toMatch(/sites after merging by host; \d+ searched by default/);
   });
+});
+
+describe.skipIf(!present)('hound USERNAME on the real Sherlock catalogue, through the testkit proxy', () => {
+  it('reports exactly the sites where the name is registered as found', async () => {
+    const { startInternet } = await import('@hound/testkit');
+    const { createEngine } = await import('../engine.ts');
+    const internet = await startInternet({ catalogues: [{ path: FILES.sherlock }] });
+    try {
+      const username = 'houndcheck7';
+      const registeredEntries = new Set<string>();
+      internet.sites().forEach((site, i) => {
+        if (i % 15 !== 0) return;
+        try {
+          internet.register(site.host, username);
+        } catch {
+          return; // the site's own pattern refuses the name
+        }
+      });
+      for (const site of internet.sites()) if (site.claimed.includes(username)) registeredEntries.add(site.name);
+      expect(registeredEntries.size).toBeGreaterThan(20);
+
+      const dir = await tempDir();
+      const json = path.join(dir, 'out.json');
+      const bin = fileURLToPath(new URL('../../bin/hound.js', import.meta.url));
+      const args = [username, '--catalogue', FILES.sherlock, '--proxy', internet.proxyUrl, '--ca', internet.caFile];
+      args.push('--data-dir', dir, '--json', json, '--nsfw');
+      await new Promise<void>((resolve, reject) =>
+        execFile(process.execPath, [bin, ...args], { timeout: 120_000 }, (error, _out, err) =>
+          error ? reject(new Error(`${error.message}\n${err}`)) : resolve(),
+        ),
+      );
+      const report = JSON.parse(readFileSync(json, 'utf8'));
+      const found = new Set<string>(
+        report.searches[0].results
+          .filter((r: { verdict: string }) => r.verdict === 'found')
+          .map((r: { siteId: string }) => r.siteId),
+      );
+      // The engine's sites that hold a registered entry (several entries can merge into one site).
+      const engine = await createEngine({ catalogues: [FILES.sherlock], dataDir: dir });
+      const expected = new Set(
+        engine.sites.filter((s) => s.checks.some((c) => registeredEntries.has(c.name))).map((s) => s.id),
+      );
+      await engine.close();
+      expect([...found].sort()).toEqual([...expected].sort());
+    } finally {
+      await internet.close();
+    }
+  }, 120_000);
 });
