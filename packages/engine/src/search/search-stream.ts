@@ -7,6 +7,8 @@ import { RequestCache } from './run-check.ts';
 import type { SelectedSite } from './select-sites.ts';
 
 let searchCounter = 0;
+/** Searches in progress per transport, to share the window of sites in progress between them. */
+const activeSearches = new WeakMap<Transport, { count: number }>();
 /** Sites a search keeps in progress beyond the global limit (some wait on per-host queues). */
 const MIN_WINDOW = 64;
 /** Sites started per event-loop turn while the first window fills. */
@@ -59,28 +61,47 @@ export async function* searchStream(
   });
 
   // A window of sites in progress rather than all at once: the transport's limits pace the network
-  // anyway, and a window bounds the memory of many parallel searches. Each finished site starts the next.
+  // anyway, and a window bounds memory. Parallel searches on one transport split the window between them
+  // (re-read on every completion), so ten searches hold about as much as one.
   const queue = launchOrder(selected);
   let next = 0;
-  const window = transport.options.globalConcurrency + MIN_WINDOW;
+  let inProgress = 0;
+  const active = activeSearches.get(transport) ?? { count: 0 };
+  activeSearches.set(transport, active);
+  active.count++;
+  let counted = true;
+  // A search stops claiming a share once its last site has started (or when it ends early).
+  const leave = () => {
+    if (!counted) return;
+    counted = false;
+    active.count--;
+  };
+  const windowSize = () =>
+    Math.max(MIN_WINDOW, Math.ceil((transport.options.globalConcurrency + MIN_WINDOW) / active.count));
   const launch = () => {
     const entry = queue[next++];
     if (!entry) return;
+    if (next === queue.length) leave();
+    inProgress++;
     checkSite(entry, username, requests)
       .catch((error: unknown) => failed(entry, error))
       .then((result) => {
+        inProgress--;
         deliver(result);
-        launch();
+        refill();
       });
+  };
+  const refill = () => {
+    while (inProgress < windowSize() && next < queue.length) launch();
   };
   // The first window starts in small slices, one per event-loop turn, so the first results (and other
   // searches) are not held up behind hundreds of connection set-ups done in one go.
-  const startWindow = (from: number) => {
-    const to = Math.min(window, from + LAUNCH_SLICE);
-    for (let i = from; i < to; i++) launch();
-    if (to < window && next < queue.length) setImmediate(startWindow, to);
+  const startWindow = () => {
+    for (let i = 0; i < LAUNCH_SLICE && inProgress < windowSize() && next < queue.length; i++) launch();
+    if (inProgress < windowSize() && next < queue.length) setImmediate(startWindow);
   };
-  startWindow(0);
+  if (queue.length === 0) leave();
+  startWindow();
 
   const total = selected.length;
   let taken = 0;
@@ -99,6 +120,7 @@ export async function* searchStream(
       yield { result, progress: { done, total } };
     }
   } finally {
+    leave();
     options.signal?.removeEventListener('abort', onAbort);
     stop.abort();
   }

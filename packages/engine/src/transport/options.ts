@@ -20,7 +20,7 @@ export interface TransportOptions {
   caPem?: string;
   /** User-Agent for checks whose catalogue entry sets none. @default DEFAULT_USER_AGENT */
   userAgent?: string;
-  /** Maximum requests in flight across all hosts. @default 256 */
+  /** Maximum requests in flight across all hosts. @default 512 */
   globalConcurrency?: number;
   /** Maximum requests in flight to one host (politeness). @default 4 */
   perHostConcurrency?: number;
@@ -54,7 +54,7 @@ export type ResolvedTransportOptions = Required<Omit<TransportOptions, 'proxy' |
 
 export const TRANSPORT_DEFAULTS = {
   userAgent: DEFAULT_USER_AGENT,
-  globalConcurrency: 256,
+  globalConcurrency: 512,
   perHostConcurrency: 4,
   connectTimeoutMs: 5_000,
   bodyTimeoutMs: 5_000,
