@@ -3,7 +3,7 @@ import { whenAborted } from './abort-registry.ts';
 /**
  * One check's time budget. It starts when the check's first request gets its connection slots, so
  * time spent queued behind the concurrency limits is not charged to the site. `signal` fires when the
- * budget runs out or the caller cancels; `reason()` tells which.
+ * budget runs out or the caller cancels; `abortReason()` tells which.
  */
 export class CheckClock {
   private readonly controller = new AbortController();
