@@ -81,7 +81,8 @@ describe.skipIf(!present)('real upstream catalogues', () => {
   it('honours the fields upstream drops and translates Python regexes', () => {
     const maigret = loaded.find((l) => l.format === 'maigret')!.checks;
     const mail = maigret.find((c) => c.name === 'My.Mail.ru@mail.ru');
-    expect((mail?.rule as MaigretRule).presenceStrs).toContain('profile__content_header_user');
+    expect(mail).toBeDefined();
+    expect((mail!.rule as MaigretRule).presenceStrs).toContain('profile__content_header_user');
     const sherlock = loaded.find((l) => l.format === 'sherlock')!.checks;
     const hacken = sherlock.find((c) => c.usernamePattern?.includes('{0,34}'));
     expect(hacken?.usernamePattern).toBe('^[\\p{L}\\p{N}_\\-]{0,34}$');
