@@ -29,6 +29,10 @@ describe('detectBlockPage', () => {
   it('uses vendor headers when there is no body (HEAD)', () => {
     expect(detectBlockPage(res(403, '', { 'cf-mitigated': 'challenge' }))?.vendor).toBe('Cloudflare');
     expect(detectBlockPage(res(405, '', { 'X-Amzn-Waf-Action': 'captcha' }))?.vendor).toBe('AWS WAF');
+    expect(detectBlockPage(res(403, '', { Server: 'ddos-guard' }))?.vendor).toBe('DDoS-Guard');
+    // DDoS-Guard also fronts ordinary pages: its header alone on a 200 or 404 is no block.
+    expect(detectBlockPage(res(200, '', { server: 'ddos-guard' }))).toBeUndefined();
+    expect(detectBlockPage(res(404, '', { server: 'ddos-guard' }))).toBeUndefined();
   });
   it('a captcha widget is a wall only with a wall phrase or an error status', () => {
     const widget = '<div class="g-recaptcha" data-sitekey="k"></div>';

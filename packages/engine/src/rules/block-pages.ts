@@ -118,6 +118,11 @@ export function detectBlockPage(response: CheckResponse): BlockPage | undefined 
   if (awsAction === 'captcha' || awsAction === 'challenge') {
     return { vendor: 'AWS WAF', marker: `x-amzn-waf-action: ${awsAction} header` };
   }
+  // DDoS-Guard fronts normal pages too; only its refusals (403/503) are challenges. Matters for HEAD
+  // checks, which have no body to fingerprint.
+  if (header(response, 'server')?.toLowerCase() === 'ddos-guard' && [403, 503].includes(response.status)) {
+    return { vendor: 'DDoS-Guard', marker: `server: ddos-guard header on HTTP ${response.status}` };
+  }
   const body = response.body;
   if (body === '') return undefined;
   for (const fingerprint of BLOCK_FINGERPRINTS) {

@@ -1,7 +1,7 @@
 /** Shown when username search is given an email address. */
 export const EMAIL_INPUT_MESSAGE =
-  'This looks like an email address. Username search checks profile names on sites; ' +
-  'use email search (`hound email <address>`) to check where an address is registered.';
+  'This looks like an email address. Username search checks profile names on sites, not addresses: ' +
+  'to search the name part, enter it without the @domain.';
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/u;
 
