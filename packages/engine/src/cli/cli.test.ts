@@ -100,7 +100,7 @@ describe('hound USERNAME', () => {
     const unknown = await hound(['alice', '--frobnicate']);
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--frobnicate'") });
     const email = await hound(['alice@example.com', ...catalogueArgs]);
-    expect(email).toMatchObject({ code: 2, stderr: expect.stringContaining('email search') });
+    expect(email).toMatchObject({ code: 2, stderr: expect.stringContaining('looks like an email address') });
     expect((await hound(['alice', '--timeout', 'soon'])).code).toBe(2);
     const site = await hound(['alice', ...catalogueArgs, ...network, '--site', 'Nope']);
     expect(site).toMatchObject({ code: 2, stderr: expect.stringContaining('No site is named "Nope"') });

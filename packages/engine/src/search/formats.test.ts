@@ -75,9 +75,9 @@ describe('a whole search', () => {
     );
   });
 
-  it('points email-shaped input to email search', () => {
+  it('explains email-shaped input instead of searching it', () => {
     expect(() => engine.searchUsername('alice@example.com')).toThrow(
-      expect.objectContaining({ code: 'email_address', message: expect.stringContaining('email search') }),
+      expect.objectContaining({ code: 'email_address', message: expect.stringContaining('looks like an email address') }),
     );
   });
 });
