@@ -77,7 +77,10 @@ describe('a whole search', () => {
 
   it('explains email-shaped input instead of searching it', () => {
     expect(() => engine.searchUsername('alice@example.com')).toThrow(
-      expect.objectContaining({ code: 'email_address', message: expect.stringContaining('looks like an email address') }),
+      expect.objectContaining({
+        code: 'email_address',
+        message: expect.stringContaining('looks like an email address'),
+      }),
     );
   });
 });
