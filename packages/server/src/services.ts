@@ -6,28 +6,19 @@ import type { Engine } from '@hound/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { AppDeps } from './app.ts';
-import { type EngineHost, startEngineHost } from './catalogues/engine-host.ts';
-import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db/client.ts';
+import { startEngineHost } from './catalogues/engine-host.ts';
+import { type DatabaseTarget, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';
 import { createMemorySearchBus } from './events/memory-search-bus.ts';
 import { createRedisSearchBus } from './events/redis-search-bus.ts';
-import type { SearchBus } from './events/search-bus.ts';
 import { createBullmqQueue } from './jobs/bullmq-queue.ts';
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
-import type { JobQueue } from './jobs/job-queue.ts';
 import { createMemorySearchLimiter } from './limits/memory-search-limiter.ts';
 import { createRedisSearchLimiter } from './limits/redis-search-limiter.ts';
-import type { SearchLimiter } from './limits/search-limiter.ts';
 import { createOutboundDispatcher } from './outbound-dispatcher.ts';
 
-export interface Services {
-  db: DatabaseHandle;
-  queue: JobQueue;
-  bus: SearchBus;
-  limiter: SearchLimiter;
-  engines: EngineHost;
-  outbound: Dispatcher;
-  log: FastifyBaseLogger;
+/** Everything the app needs (`AppDeps` without its options), plus shutdown. */
+export interface Services extends Omit<AppDeps, 'options'> {
   /** Closes everything except the queue (close that first, with a grace period). */
   close(): Promise<void>;
 }
