@@ -1,6 +1,6 @@
-import { setMaxListeners } from 'node:events';
 import type { CheckHealth, SearchProgress, Site, SiteCheck, SiteHealth, Verdict } from '../model.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
+import { linkedAbort } from '../search/linked-abort.ts';
 import { RequestCache, runCheck } from '../search/run-check.ts';
 import type { Transport } from '../transport/index.ts';
 import { randomUsername } from './random-username.ts';
@@ -81,11 +81,7 @@ export async function runSelfTest(
   transport: Transport,
   options: SelfTestOptions = {},
 ): Promise<SiteHealth[]> {
-  const stop = new AbortController();
-  setMaxListeners(0, stop.signal);
-  const onAbort = () => stop.abort();
-  if (options.signal?.aborted) stop.abort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  const { controller: stop, release } = linkedAbort(options.signal);
   const requests = new RequestCache(transport, {
     group: 'self-test',
     signal: stop.signal,
@@ -115,6 +111,6 @@ export async function runSelfTest(
       }),
     );
   } finally {
-    options.signal?.removeEventListener('abort', onAbort);
+    release();
   }
 }

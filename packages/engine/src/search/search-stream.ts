@@ -1,8 +1,8 @@
-import { setMaxListeners } from 'node:events';
 import type { SearchEvent, SiteResult } from '../model.ts';
 import type { Transport } from '../transport/index.ts';
 import { checkSite } from './check-site.ts';
 import { launchOrder } from './launch-order.ts';
+import { linkedAbort } from './linked-abort.ts';
 import { RequestCache } from './run-check.ts';
 import type { SelectedSite } from './select-sites.ts';
 
@@ -32,11 +32,7 @@ export async function* searchStream(
   options: StreamOptions,
 ): AsyncGenerator<SearchEvent> {
   // One internal signal for every check of this search (each check listens to it).
-  const stop = new AbortController();
-  setMaxListeners(0, stop.signal);
-  const onAbort = () => stop.abort();
-  if (options.signal?.aborted) stop.abort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  const { controller: stop, release } = linkedAbort(options.signal);
   const requests = new RequestCache(transport, {
     signal: stop.signal,
     group: `search-${++searchCounter}`,
@@ -121,7 +117,7 @@ export async function* searchStream(
     }
   } finally {
     leave();
-    options.signal?.removeEventListener('abort', onAbort);
+    release();
     stop.abort();
   }
 }
