@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleOutcome, SiteCheck } from '../model.ts';
+import { siteCheck } from '../test-support/site-check.ts';
 import { buildSites } from './build-sites.ts';
 import { catalogueStats } from './catalogue-stats.ts';
 import { combineOutcomes } from './combine-outcomes.ts';
@@ -11,20 +12,7 @@ function check(
   profileUrl: string,
   extra: Partial<SiteCheck> = {},
 ): SiteCheck {
-  return {
-    format,
-    name,
-    profileUrl,
-    request: { method: 'GET', url: profileUrl, headers: {}, followRedirects: true },
-    rule: undefined,
-    category: '',
-    tags: [],
-    nsfw: false,
-    knownClaimed: [],
-    protection: [],
-    disabled: false,
-    ...extra,
-  };
+  return siteCheck({ format, name, profileUrl, category: '', ...extra });
 }
 
 describe('siteKey / normaliseHost', () => {

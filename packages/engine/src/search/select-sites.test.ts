@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Site, SiteCheck, SiteHealth } from '../model.ts';
+import { siteCheck } from '../test-support/site-check.ts';
 import { selectSites } from './select-sites.ts';
 
 function check(format: SiteCheck['format'], name: string, extra: Partial<SiteCheck> = {}): SiteCheck {
-  return {
+  return siteCheck({
     format,
     name,
     profileUrl: `https://${name}.test/{username}`,
-    request: { method: 'GET', url: `https://${name}.test/{username}`, headers: {}, followRedirects: true },
     rule: {},
     category: 'social',
-    tags: [],
-    nsfw: false,
-    knownClaimed: [],
-    protection: [],
-    disabled: false,
     ...extra,
-  };
+  });
 }
 
 function site(id: string, checks: SiteCheck[], extra: Partial<Site> = {}): Site {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteCheck } from '../model.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
+import { siteCheck } from '../test-support/site-check.ts';
 import { isEmailLike } from './email.ts';
 import { normaliseUsernameInput, UsernameInputError } from './input.ts';
 import { placeInBody } from './place-body.ts';
@@ -22,20 +23,7 @@ const CRAFTED = [
 ];
 
 function check(url: string, extra: Partial<SiteCheck> = {}): SiteCheck {
-  return {
-    format: 'hound',
-    name: 'T',
-    profileUrl: url,
-    request: { method: 'GET', url, headers: {}, followRedirects: true },
-    rule: undefined,
-    category: 'other',
-    tags: [],
-    nsfw: false,
-    knownClaimed: ['a'],
-    protection: [],
-    disabled: false,
-    ...extra,
-  };
+  return siteCheck({ profileUrl: url, knownClaimed: ['a'], ...extra });
 }
 
 describe('normaliseUsernameInput', () => {
