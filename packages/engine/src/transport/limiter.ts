@@ -25,6 +25,29 @@ function onAbort(signal: AbortSignal | undefined, handler: () => void): () => vo
   return signal ? whenAborted(signal, handler) : () => {};
 }
 
+/**
+ * A promise for a slot: the waiter is handed to `enqueue`; an abort marks it cancelled (it stays queued
+ * and is skipped), rejects it and then calls `onCancelled`.
+ */
+function waitForSlot(
+  signal: AbortSignal | undefined,
+  enqueue: (waiter: Waiter) => void,
+  onCancelled?: () => void,
+): Promise<Release> {
+  return new Promise<Release>((resolve, reject) => {
+    const waiter: Waiter = {
+      resolve,
+      reject,
+      cleanup: onAbort(signal, () => {
+        waiter.cancelled = true;
+        reject(abortError(signal as AbortSignal));
+        onCancelled?.();
+      }),
+    };
+    enqueue(waiter);
+  });
+}
+
 /** Global cap with one FIFO queue per group, served round-robin. */
 export class FairSemaphore {
   private active = 0;
@@ -43,15 +66,7 @@ export class FairSemaphore {
       this.active++;
       return Promise.resolve(this.releaser());
     }
-    return new Promise<Release>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        cleanup: onAbort(signal, () => {
-          waiter.cancelled = true;
-          reject(abortError(signal as AbortSignal));
-        }),
-      };
+    return waitForSlot(signal, (waiter) => {
       const queue = this.queues.get(group);
       if (queue) queue.push(waiter);
       else this.queues.set(group, [waiter]);
@@ -110,20 +125,15 @@ export class HostLimiter {
       state.active++;
       return Promise.resolve(this.releaser(host, state));
     }
-    return new Promise<Release>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        cleanup: onAbort(signal, () => {
-          waiter.cancelled = true;
-          reject(abortError(signal as AbortSignal));
-          // Let the next request drain the queue (skipping this one); nothing more to do here.
-          queueMicrotask(() => this.drain(host, state));
-        }),
-      };
-      state.queue.push(waiter);
-      this.drain(host, state);
-    });
+    return waitForSlot(
+      signal,
+      (waiter) => {
+        state.queue.push(waiter);
+        this.drain(host, state);
+      },
+      // Let the next request drain the queue (skipping this one); nothing more to do here.
+      () => queueMicrotask(() => this.drain(host, state)),
+    );
   }
 
   /** Holds back new requests to `host` until `untilMs` (epoch ms); in-flight ones are not touched. */
