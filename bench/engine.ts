@@ -4,8 +4,11 @@
  *   a  seeded log-normal latency (median 150 ms, p99 2 s), no faults
  *   b  the same plus 1 % of hosts hanging and 3 % serving WAF pages
  *   c  ten searches at once on the (a) internet
+ *   tls_floor  no engine: bare node:tls connections to the testkit (no latency) as fast as this machine
+ *      opens them; scenario (a) then reports `ratio_at_tls_floor`, the ratio its own requests would reach
+ *      if each started at that rate (the best any client making one TLS connection per host can do here)
  * The testkit runs in a child process, so `peak_rss_mb` is the engine's own memory.
- * Usage: npm run bench:engine. Environment (for tuning runs): BENCH_SCENARIOS=a,b,c, BENCH_TIMEOUT_MS,
+ * Usage: npm run bench:engine. Environment (for tuning runs): BENCH_SCENARIOS=tls_floor,a,b,c, BENCH_TIMEOUT_MS,
  * BENCH_GLOBAL (global concurrency), BENCH_PER_HOST (per-host concurrency), BENCH_VIA_PROXY=1 (go through
  * the testkit's HTTP proxy instead of dialling it directly).
  */
@@ -29,12 +32,13 @@ const LATENCY = { medianMs: 150, p99Ms: 2_000 };
 const env = process.env;
 
 /**
- * Dials every host to the testkit port, TLS with the host's SNI and only the testkit CA trusted: the
- * production request path minus DNS (what the testkit's own `connect` does, rebuilt here because the
- * testkit lives in another process).
+ * Dials every host to the testkit (https to its TLS-only port), TLS with the host's SNI and only the
+ * testkit CA trusted: the production request path minus DNS (what the testkit's own `connect` does,
+ * rebuilt here because the testkit lives in another process).
  */
 function testkitConnector(served: Served) {
   const port = Number(new URL(served.proxyUrl).port);
+  const tlsPort = served.tlsPort;
   const secureContext = tls.createSecureContext({ ca: served.caPem });
   // TLS session cache per host name, like undici's own connector keeps (maxCachedSessions).
   const sessions = new Map<string, Buffer>();
@@ -54,7 +58,7 @@ function testkitConnector(served: Served) {
       options.protocol === 'https:'
         ? tls.connect({
             host: '127.0.0.1',
-            port,
+            port: tlsPort,
             servername: hostname,
             secureContext,
             checkServerIdentity: (_host, cert) => tls.checkServerIdentity(hostname, cert),
@@ -63,10 +67,20 @@ function testkitConnector(served: Served) {
           })
         : net.connect({ host: '127.0.0.1', port });
     if (socket instanceof tls.TLSSocket) socket.on('session', (session: Buffer) => sessions.set(hostname, session));
-    socket.once(options.protocol === 'https:' ? 'secureConnect' : 'connect', () => done(null, socket));
+    connectStats.connects++;
+    socket.once(options.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+      if (socket instanceof tls.TLSSocket && socket.isSessionReused()) connectStats.resumed++;
+      done(null, socket);
+    });
     socket.once('error', (error) => done(error));
   };
 }
+
+/** New TLS connections per second this machine manages without the engine (the tls_floor scenario). */
+let tlsPerSecond: number | undefined;
+
+/** Connections opened by the connector (direct mode only) and TLS sessions resumed among them. */
+const connectStats = { connects: 0, resumed: 0 };
 
 class Internet {
   private next = 0;
@@ -98,6 +112,7 @@ class Internet {
 
 interface Served {
   proxyUrl: string;
+  tlsPort: number;
   caPem: string;
   sites: Array<{ name: string; host: string; format: string }>;
   conflicts: string[];
@@ -220,6 +235,7 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
         latency: LATENCY,
         hangShare: options.hangShare ?? 0,
         wafShare: options.wafShare ?? 0,
+        prewarmTls: true,
       },
     });
     const usernames = Array.from({ length: options.parallel }, (_, i) => `houndbench${i}`);
@@ -247,6 +263,8 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
     const engineCpu = process.cpuUsage();
     const rss = rssSampler();
     const started = performance.now();
+    connectStats.connects = 0;
+    connectStats.resumed = 0;
     const runs = await Promise.all(usernames.map((u) => search(engine, u)));
     const wallMs = performance.now() - started;
     const memory = rss.stop();
@@ -273,9 +291,15 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       sites,
       checks,
       requests: log.length,
+      // New connections the engine opened, and how many of their TLS handshakes resumed a session.
+      connections: connectStats.connects,
+      tls_resumed: connectStats.resumed,
       wall_ms: Math.round(wallMs),
       floor_ms: Math.round(floor),
       ratio: Number((wallMs / floor).toFixed(3)),
+      ...(tlsPerSecond && options.parallel === 1
+        ? { ratio_at_tls_floor: pacedRatio(log, tlsPerSecond, timeoutMs, floor) }
+        : {}),
       first_result_ms: Math.round(Math.max(...runs.map((r) => r.firstResultMs))),
       first_checked_result_ms: Math.round(Math.max(...runs.map((r) => r.firstCheckedMs))),
       peak_rss_mb: memory.rss,
@@ -304,12 +328,83 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
   }
 }
 
+/**
+ * The machine's ceiling for new TLS connections: bare node:tls (no undici, no engine) against the
+ * testkit's TLS-only port with no injected latency, one `GET` and close per connection, 512 at a time.
+ */
+async function tlsFloor(): Promise<Record<string, unknown> & { connections_per_s: number }> {
+  const internet = await Internet.start();
+  try {
+    const served = await internet.call<Served>({
+      type: 'start',
+      options: { catalogues: CATALOGUES.map((p) => ({ path: p })), seed: 1, prewarmTls: true },
+    });
+    const hosts = [...new Set(served.sites.map((s) => s.host))].filter((h) => !h.includes('{'));
+    const secureContext = tls.createSecureContext({ ca: served.caPem });
+    const one = (host: string) =>
+      new Promise<void>((resolve) => {
+        const socket = tls.connect({ host: '127.0.0.1', port: served.tlsPort, servername: host, secureContext });
+        socket.once('secureConnect', () => socket.end(`GET / HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`));
+        socket.on('data', () => {});
+        socket.once('close', () => resolve());
+        socket.once('error', () => socket.destroy());
+      });
+    const testkitCpu = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
+    const ownCpu = process.cpuUsage();
+    const started = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < hosts.length) await one(hosts[next++] as string);
+    };
+    await Promise.all(Array.from({ length: 512 }, worker));
+    const wallMs = performance.now() - started;
+    const perConnection = (ms: number) => Number((ms / hosts.length).toFixed(3));
+    return {
+      scenario: 'tls_floor',
+      connections: hosts.length,
+      wall_ms: Math.round(wallMs),
+      connections_per_s: Math.round((hosts.length / wallMs) * 1000),
+      client_cpu_ms_per_connection: perConnection(cpuMs(process.cpuUsage(ownCpu))),
+      testkit_cpu_ms_per_connection: perConnection(
+        cpuMs(await internet.call<NodeJS.CpuUsage>({ type: 'cpu' })) - cpuMs(testkitCpu),
+      ),
+      load_avg_1m: Number(os.loadavg()[0]?.toFixed(2)),
+    };
+  } finally {
+    await internet.call({ type: 'close' }).catch(() => {});
+  }
+}
+
+/**
+ * The ratio a search would reach if its requests, in the order they reached the testkit, each started
+ * at `perSecond` and took the time the testkit gave them (capped at the engine's timeout).
+ */
+function pacedRatio(
+  log: Array<{ startedAt: number; endedAt?: number }>,
+  perSecond: number,
+  timeoutMs: number,
+  floor: number,
+): number {
+  const sorted = [...log].sort((x, y) => x.startedAt - y.startedAt);
+  let wall = 0;
+  sorted.forEach((entry, i) => {
+    const duration = entry.endedAt === undefined ? timeoutMs : Math.min(timeoutMs, entry.endedAt - entry.startedAt);
+    wall = Math.max(wall, (i / perSecond) * 1000 + duration);
+  });
+  return Number((wall / floor).toFixed(3));
+}
+
 if (!CATALOGUES.every((p) => existsSync(p))) {
   console.error(`bench:engine skipped: the upstream catalogues are not in ${upstream}`);
   process.exit(0);
 }
-const wanted = new Set((env.BENCH_SCENARIOS ?? 'a,b,c').split(','));
+const wanted = new Set((env.BENCH_SCENARIOS ?? 'tls_floor,a,b,c').split(','));
 let single: number | undefined;
+if (wanted.has('tls_floor')) {
+  const floor = await tlsFloor();
+  tlsPerSecond = floor.connections_per_s;
+  console.log(JSON.stringify(floor));
+}
 if (wanted.has('a')) {
   const a = await scenario('a', { parallel: 1 });
   single = a.wall_ms;

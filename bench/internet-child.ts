@@ -20,6 +20,7 @@ async function handle(message: Message): Promise<unknown> {
       internet = await startInternet(message.options);
       return {
         proxyUrl: internet.proxyUrl,
+        tlsPort: internet.tlsPort,
         caPem: internet.caPem,
         sites: internet.sites().map((s) => ({ name: s.name, host: s.host, format: s.format })),
         conflicts: internet.conflicts().map((c) => c.host),

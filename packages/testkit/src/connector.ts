@@ -13,12 +13,13 @@ export function notFoundError(hostname: string): NodeJS.ErrnoException & { hostn
 }
 
 /**
- * An undici connector that dials every host name to the testkit port: plain TCP for http, TLS with
- * SNI = the host name and only the testkit CA trusted for https. Hosts the testkit does not serve fail
- * like DNS (ENOTFOUND) before any socket is opened.
+ * An undici connector that dials every host name to the testkit: plain TCP to its main port for http,
+ * TLS to its TLS-only port with SNI = the host name and only the testkit CA trusted for https (through
+ * a proxy's tunnel, `httpSocket`, when undici gives one). Hosts the testkit does not serve fail like DNS
+ * (ENOTFOUND) before any socket is opened.
  */
 export function createConnector(
-  port: number,
+  { port, tlsPort }: { port: number; tlsPort: number },
   caPem: string,
   resolves: (host: string) => boolean,
 ): buildConnector.connector {
@@ -43,7 +44,7 @@ export function createConnector(
     let socket: net.Socket;
     if (options.protocol === 'https:') {
       socket = tls.connect({
-        ...(options.httpSocket ? { socket: options.httpSocket } : { host: '127.0.0.1', port }),
+        ...(options.httpSocket ? { socket: options.httpSocket } : { host: '127.0.0.1', port: tlsPort }),
         // SNI names the destination: every simulated host shares one address, so the testkit routes
         // direct TLS by SNI. (undici would derive it from an overridden Host header instead.)
         servername: net.isIP(hostname) ? undefined : hostname,

@@ -26,6 +26,8 @@ function validate(options: StartOptions): void {
   if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65535)) {
     throw bad('port must be 0–65535');
   }
+  if (options.prewarmTls !== undefined && typeof options.prewarmTls !== 'boolean')
+    throw bad('prewarmTls must be a boolean');
   if (options.logLimit !== undefined && !(Number.isInteger(options.logLimit) && options.logLimit > 0)) {
     throw bad('logLimit must be a positive integer');
   }
@@ -78,13 +80,18 @@ export async function startInternet(options: StartOptions = {}): Promise<Interne
     untrustedTls: (host) => faults.faultFor(host)?.kind === 'bad_tls',
     dnsFailureBody,
   });
-  const port = await listener.listen(options.port ?? 0);
-  const connect = createConnector(port, certificates.caPem, resolves);
+  if (options.prewarmTls) {
+    const fixedHosts = registry.hosts().filter((host) => !host.includes('{'));
+    certificates.prewarm(fixedHosts.flatMap((host) => (host.startsWith('www.') ? [host] : [host, `www.${host}`])));
+  }
+  const { port, tlsPort } = await listener.listen(options.port ?? 0);
+  const connect = createConnector({ port, tlsPort }, certificates.caPem, resolves);
   const dispatcher = new Agent({ connect });
   let closed = false;
 
   const internet: Internet = {
     port,
+    tlsPort,
     proxyUrl: `http://127.0.0.1:${port}`,
     caPem: certificates.caPem,
     caFile,

@@ -12,6 +12,8 @@ export interface FixtureServer {
   port: number;
   requests: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders }>;
   openSockets(): number;
+  /** Connections accepted since start. */
+  connections(): number;
   peak(path: string): number;
   close(): Promise<void>;
 }
@@ -45,7 +47,9 @@ export async function startFixtureServer(routes: Record<string, Handler>): Promi
       handler(req, res, Buffer.concat(chunks).toString('utf8'));
     });
   });
+  let accepted = 0;
   server.on('connection', (socket) => {
+    accepted++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -56,6 +60,7 @@ export async function startFixtureServer(routes: Record<string, Handler>): Promi
     port,
     requests,
     openSockets: () => sockets.size,
+    connections: () => accepted,
     peak: (path) => peaks.get(path) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {

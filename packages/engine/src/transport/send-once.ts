@@ -48,6 +48,9 @@ export function createSendOnce(options: SendOnceOptions) {
         method: request.method,
         headers: requestHeaders(request, options.userAgent),
         body: request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body ?? ''),
+        // undici closes the connection after a HEAD by default (for servers that wrongly send a body);
+        // keeping it open lets the many HEAD checks of Sherlock-style catalogues reuse connections.
+        ...(request.method === 'HEAD' ? { reset: false } : {}),
         signal: ctx.clock.signal,
         headersTimeout: Math.min(options.headersTimeoutMs, Math.ceil(ctx.clock.remainingMs()) + 1),
         bodyTimeout: options.bodyTimeoutMs,
@@ -56,11 +59,11 @@ export function createSendOnce(options: SendOnceOptions) {
       throw ctx.clock.signal.aborted ? ctx.abortError() : toTransportError(error, 'request');
     }
     const headers = flattenHeaders(response.headers);
-    if (request.method === 'HEAD') response.body.resume();
     try {
+      // A HEAD answer has no body; waiting for its end frees the connection before the next request.
       const body =
         request.method === 'HEAD'
-          ? { text: '', truncated: false }
+          ? await response.body.dump().then(() => ({ text: '', truncated: false }))
           : await readCappedBody(response.body, headers, options.maxBodyBytes);
       return {
         status: response.statusCode,

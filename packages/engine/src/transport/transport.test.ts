@@ -71,6 +71,19 @@ describe('transport', () => {
     expect(custom.ok && custom.response.body).toBe('ua=SiteNeedsThis/1');
   });
 
+  it('keeps the connection after a HEAD request for the next request to the host', async () => {
+    const own = createTransport({ timeoutMs: 3_000 });
+    const before = server.connections();
+    for (const method of ['HEAD', 'HEAD', 'GET'] as const) {
+      const result = await own.send(get('/ok', { method }));
+      expect(result.ok && result.response.status).toBe(200);
+      // undici hands a connection to the next request one event-loop turn after the response ends.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(server.connections() - before).toBe(1);
+    await own.close();
+  });
+
   it('reads at most maxBodyBytes of a large body and says it was truncated', async () => {
     const result = await transport.send(get('/big'));
     expect(result.ok).toBe(true);

@@ -21,9 +21,14 @@ export interface ListenerHooks {
  * One loopback port for everything: each new connection (and each CONNECT tunnel) is classified by
  * its first byte — TLS handshake or plain HTTP — and fed to one HTTP server, so origin-form,
  * absolute-form (proxy) and tunnelled requests all reach the same handler.
+ *
+ * A second port speaks TLS only. Its connections need no sniffing, so node:tls runs natively on the
+ * TCP handle instead of through the JS stream the sniffed bytes force (about half the server's cost
+ * of a handshake); the testkit's connector dials it for https.
  */
 export class Listener {
   private readonly tcp: net.Server;
+  private readonly tlsTcp: net.Server;
   private readonly http: http.Server;
   private readonly sockets = new Set<net.Socket>();
   /** TLS sockets → the TCP socket under them, to reset the real connection. */
@@ -41,22 +46,18 @@ export class Listener {
     );
     this.http.on('clientError', (_error, socket: net.Socket) => socket.destroy());
     this.tcp = net.createServer({ noDelay: true }, (socket) => {
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
-      socket.on('error', () => socket.destroy());
+      this.track(socket);
       this.classify(socket);
+    });
+    this.tlsTcp = net.createServer({ noDelay: true }, (socket) => {
+      this.track(socket);
+      this.terminateTls(socket, socket);
     });
   }
 
-  listen(port: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.tcp.once('error', reject);
-      // A deep accept queue: benchmarks open thousands of connections at once.
-      this.tcp.listen({ port, host: '127.0.0.1', backlog: 4096 }, () => {
-        this.tcp.off('error', reject);
-        resolve((this.tcp.address() as net.AddressInfo).port);
-      });
-    });
+  /** Listens on `port` (0: any free port) and on a free TLS-only port; resolves both port numbers. */
+  async listen(port: number): Promise<{ port: number; tlsPort: number }> {
+    return { port: await listenOn(this.tcp, port), tlsPort: await listenOn(this.tlsTcp, 0) };
   }
 
   openSockets(): number {
@@ -74,9 +75,17 @@ export class Listener {
   }
 
   async close(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.tcp.close(() => resolve()));
+    const closed = [this.tcp, this.tlsTcp].map(
+      (server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
+    );
     for (const socket of this.sockets) socket.destroy();
-    await closed;
+    await Promise.all(closed);
+  }
+
+  private track(socket: net.Socket): void {
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
   }
 
   private classify(socket: net.Socket): void {
@@ -84,7 +93,7 @@ export class Listener {
       socket.pause();
       socket.unshift(chunk);
       if (chunk[0] === TLS_HANDSHAKE) {
-        this.terminateTls(socket); // SocketStream resumes the socket when TLS wants data
+        this.terminateTls(socket, new SocketStream(socket)); // SocketStream resumes the socket when TLS wants data
       } else {
         this.http.emit('connection', socket);
         socket.resume();
@@ -92,9 +101,10 @@ export class Listener {
     });
   }
 
-  private terminateTls(socket: net.Socket): void {
+  /** TLS over `transport`: the TCP socket itself, or a SocketStream over it when bytes were sniffed. */
+  private terminateTls(socket: net.Socket, transport: net.Socket | SocketStream): void {
     const fallbackHost = this.tunnelHost.get(socket) ?? 'localhost';
-    const secure = new tls.TLSSocket(new SocketStream(socket), {
+    const secure = new tls.TLSSocket(transport as net.Socket, {
       isServer: true,
       ALPNProtocols: ['http/1.1'],
       secureContext: this.certificates.contextFor(fallbackHost, this.hooks.untrustedTls(fallbackHost)),
@@ -125,4 +135,15 @@ export class Listener {
     if (head.length > 0) socket.unshift(head);
     this.classify(socket);
   }
+}
+
+function listenOn(server: net.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // A deep accept queue: benchmarks open thousands of connections at once.
+    server.listen({ port, host: '127.0.0.1', backlog: 4096 }, () => {
+      server.off('error', reject);
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
 }

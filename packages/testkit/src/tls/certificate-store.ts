@@ -1,7 +1,7 @@
 import tls from 'node:tls';
 import { type Authority, createAuthority, generateKeyPair, issueLeaf, type KeyPair } from './certificates.ts';
 
-/** Live SecureContexts kept (~28 KB each); minted certificates (~0.7 KB) are kept for every host. */
+/** Live SecureContexts kept by default (~28 KB each); minted certificates (~0.7 KB) are kept for every host. */
 const MAX_LIVE_CONTEXTS = 2048;
 
 /**
@@ -16,6 +16,7 @@ export class CertificateStore {
   private rogue: Authority | undefined;
   private readonly certificates = new Map<string, string>();
   private readonly contexts = new Map<string, tls.SecureContext>();
+  private maxContexts = MAX_LIVE_CONTEXTS;
 
   constructor() {
     this.authority = createAuthority('Hound Testkit CA');
@@ -39,10 +40,19 @@ export class CertificateStore {
         this.certificates.set(key, cert);
       }
       context = tls.createSecureContext({ key: this.leafKey.privateKeyPem, cert });
-      if (this.contexts.size >= MAX_LIVE_CONTEXTS) this.contexts.delete(this.contexts.keys().next().value as string);
+      if (this.contexts.size >= this.maxContexts) this.contexts.delete(this.contexts.keys().next().value as string);
     }
     this.contexts.set(key, context);
     return context;
+  }
+
+  /**
+   * Mints the certificate and context of every name now and keeps every context alive, so that no
+   * handshake pays for them later (benchmarks: a real site does not mint a certificate per visitor).
+   */
+  prewarm(hostnames: Iterable<string>): void {
+    this.maxContexts = Number.POSITIVE_INFINITY;
+    for (const hostname of hostnames) this.contextFor(hostname.toLowerCase());
   }
 
   /** Server options for the default context (clients that send no SNI). */
