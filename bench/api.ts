@@ -193,6 +193,9 @@ async function main() {
           simultaneous_vs_one: round(manyMs / one.totalMs),
           simultaneous_vs_one_target: 3,
           simultaneous_cpu_ms: { server: round(serverCpuMs), testkit_and_clients: round(testkitCpuMs) },
+          // What one check costs the server (engine, database, events): 20 searches cannot finish sooner
+          // than this × their checks on the one core the server's event loop runs on.
+          server_cpu_ms_per_check: Number((serverCpuMs / (SIMULTANEOUS * one.results)).toFixed(3)),
           checks_per_simultaneous_run: SIMULTANEOUS * one.results,
           machine_load_average_1m: round(os.loadavg()[0]!),
         },
