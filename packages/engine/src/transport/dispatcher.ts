@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
-import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import { Agent, buildConnector, type Dispatcher, ProxyAgent } from 'undici';
 import { TransportConfigError } from './errors.ts';
 import type { ResolvedTransportOptions } from './options.ts';
+import { OriginPool, type OriginPoolOptions } from './origin-pool.ts';
 import { socksConnector } from './socks.ts';
 
 /** Node's default roots plus the configured extra CA (Node's `ca` option replaces the roots otherwise). */
@@ -41,9 +42,9 @@ function parseProxy(proxy: string): URL {
 }
 
 /**
- * The one shared undici dispatcher of an engine: keep-alive pools per origin, at most
- * `perHostConcurrency` sockets per origin, routed directly, through an HTTP(S) proxy (CONNECT) or
- * through SOCKS5, or through a custom connector.
+ * The one shared undici dispatcher of an engine: keep-alive connections per origin (at most
+ * `perHostConcurrency`, in a lean OriginPool rather than undici's Pool), routed directly, through an
+ * HTTP(S) proxy (CONNECT) or through SOCKS5, or through a custom connector.
  */
 export function createDispatcher(options: ResolvedTransportOptions): Dispatcher {
   const ca = trustedCas(options);
@@ -54,19 +55,23 @@ export function createDispatcher(options: ResolvedTransportOptions): Dispatcher 
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
     connectTimeout: options.connectTimeoutMs,
+    factory: (origin: string | URL, opts: object) => new OriginPool(origin, opts as OriginPoolOptions),
   };
   if (options.connect) return new Agent({ ...pool, connect: options.connect });
   // One SecureContext for every connection: passing `ca` per connection would re-parse ~150 root
   // certificates on each TLS handshake.
   const secureContext = ca ? tls.createSecureContext({ ca }) : undefined;
-  // A TLS session per host name lets a second connection to a host resume instead of a full handshake
+  // A TLS session per host name lets a later connection to a host resume instead of a full handshake
   // (with its certificate verification): the costliest step of a request, and searches revisit hosts.
   const connectTls = {
     ...(secureContext ? { secureContext } : {}),
     timeout: options.connectTimeoutMs,
     maxCachedSessions: 4096,
   };
-  if (!options.proxy) return new Agent({ ...pool, connect: connectTls });
+  if (!options.proxy) {
+    // One connector, so one session cache, for every origin: it outlives the origins' connections.
+    return new Agent({ ...pool, connect: buildConnector(connectTls) });
+  }
   const proxy = parseProxy(options.proxy);
   if (proxy.protocol === 'http:' || proxy.protocol === 'https:') {
     return new ProxyAgent({ ...pool, uri: proxy.href, requestTls: connectTls, proxyTls: connectTls });

@@ -103,6 +103,36 @@ function hostLabel(template: string, parts: TemplateParts, at: number, username:
   return { ok: true, value: label };
 }
 
+/** What a template promises, parsed once per template: checks run the same templates for every search. */
+interface TemplateShape {
+  protocol: string;
+  /** The host, unless the username is part of it. */
+  host: string | undefined;
+  segments: number;
+}
+
+const MAX_SHAPES = 20_000;
+const shapes = new Map<string, TemplateShape | undefined>();
+
+function shapeOf(template: string): TemplateShape | undefined {
+  if (shapes.has(template)) return shapes.get(template);
+  let shape: TemplateShape | undefined;
+  try {
+    const url = new URL(template.split(USERNAME_PLACEHOLDER).join('x'));
+    const authority = template.slice(template.indexOf('://') + 3).split(/[/?#]/, 1)[0] ?? '';
+    shape = {
+      protocol: url.protocol,
+      host: authority.includes(USERNAME_PLACEHOLDER) ? undefined : url.host,
+      segments: url.pathname.split('/').length,
+    };
+  } catch {
+    shape = undefined;
+  }
+  if (shapes.size >= MAX_SHAPES) shapes.clear(); // catalogues are far smaller; this only bounds abuse
+  shapes.set(template, shape);
+  return shape;
+}
+
 /**
  * Defence in depth: the filled URL must parse to the same origin as the template (host labels aside)
  * and keep the template's number of path segments, with no segment that is `.` or `..`.
@@ -114,19 +144,13 @@ function checkUrl(template: string, filled: string, username?: string): Placemen
   } catch {
     return { ok: false, detail: 'the filled URL does not parse' };
   }
-  const probe = username === undefined ? template : template.split(USERNAME_PLACEHOLDER).join('x');
-  let shape: URL;
-  try {
-    shape = new URL(probe);
-  } catch {
-    return { ok: false, detail: `template is not a valid URL: ${template}` };
-  }
-  const expectedHost = username === undefined ? shape.host : hostWith(template, username);
+  const shape = shapeOf(template);
+  if (!shape) return { ok: false, detail: `template is not a valid URL: ${template}` };
+  const expectedHost = shape.host ?? hostWith(template, username ?? '');
   if (url.protocol !== shape.protocol || url.host !== expectedHost) {
     return { ok: false, detail: 'the username would change the request host' };
   }
-  const segments = url.pathname.split('/');
-  if (segments.length !== shape.pathname.split('/').length) {
+  if (url.pathname.split('/').length !== shape.segments) {
     return { ok: false, detail: 'the username would change the request path' };
   }
   if (url.search !== '' && !template.includes('?')) {
