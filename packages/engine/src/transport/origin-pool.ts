@@ -86,7 +86,7 @@ export class OriginPool extends Dispatcher {
     const events: EventEmitter = client;
     for (const event of ['connect', 'disconnect', 'connectionError', 'drain']) {
       events.on(event, (origin: URL, targets: Dispatcher[] = [client], error?: Error) => {
-        this.emit(event, origin, [this, ...targets], error);
+        (this as EventEmitter).emit(event, origin, [this, ...targets], error);
       });
     }
     this.#clients.push(client);
