@@ -7,12 +7,13 @@
  *   tls_floor  no engine: bare node:tls connections to the testkit (no latency) as fast as this machine
  *      opens them; scenario (a) then reports `ratio_at_tls_floor`, the ratio its own requests would reach
  *      if each started at that rate (the best any client making one TLS connection per host can do here)
- * The testkit runs in a child process, so `peak_rss_mb` is the engine's own memory.
- * Usage: npm run bench:engine. Environment (for tuning runs): BENCH_SCENARIOS=tls_floor,a,b,c, BENCH_TIMEOUT_MS,
- * BENCH_GLOBAL (global concurrency), BENCH_PER_HOST (per-host concurrency), BENCH_VIA_PROXY=1 (go through
- * the testkit's HTTP proxy instead of dialling it directly).
+ * Each scenario runs in a fresh process, and the testkit in a child of that, so `peak_rss_mb` is the
+ * engine's own memory. Usage: npm run bench:engine. Environment (for tuning runs):
+ * BENCH_SCENARIOS=tls_floor,a,b,c, BENCH_TIMEOUT_MS, BENCH_GLOBAL (global concurrency), BENCH_PER_HOST
+ * (per-host concurrency), BENCH_VIA_PROXY=1 (go through the testkit's HTTP proxy instead of dialling it
+ * directly).
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
@@ -398,20 +399,57 @@ if (!CATALOGUES.every((p) => existsSync(p))) {
   console.error(`bench:engine skipped: the upstream catalogues are not in ${upstream}`);
   process.exit(0);
 }
-const wanted = new Set((env.BENCH_SCENARIOS ?? 'tls_floor,a,b,c').split(','));
-let single: number | undefined;
-if (wanted.has('tls_floor')) {
-  const floor = await tlsFloor();
-  tlsPerSecond = floor.connections_per_s;
-  console.log(JSON.stringify(floor));
+/** Runs one scenario in this process and returns its line. */
+async function runOne(name: string): Promise<Record<string, unknown>> {
+  switch (name) {
+    case 'tls_floor':
+      return tlsFloor();
+    case 'a':
+      return scenario('a', { parallel: 1 });
+    case 'b':
+      return scenario('b', { hangShare: 0.01, wafShare: 0.03, parallel: 1 });
+    case 'c':
+      return scenario('c', { parallel: 10 });
+    default:
+      throw new Error(`unknown scenario ${name} (use tls_floor, a, b, c)`);
+  }
 }
-if (wanted.has('a')) {
-  const a = await scenario('a', { parallel: 1 });
-  single = a.wall_ms;
-  console.log(JSON.stringify(a));
+
+/**
+ * Runs a scenario in a fresh process, so its peak RSS is not the previous scenario's leftover; passes on
+ * the numbers later scenarios compare with.
+ */
+function runInChild(name: string, shared: Record<string, string>): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+      env: { ...env, ...shared, BENCH_ONE: name },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line));
+      else reject(new Error(`scenario ${name} exited with ${code}: ${out}`));
+    });
+  });
 }
-if (wanted.has('b')) console.log(JSON.stringify(await scenario('b', { hangShare: 0.01, wafShare: 0.03, parallel: 1 })));
-if (wanted.has('c')) {
-  const c = await scenario('c', { parallel: 10 });
-  console.log(JSON.stringify({ ...c, ...(single ? { vs_single_wall: Number((c.wall_ms / single).toFixed(3)) } : {}) }));
+
+if (env.BENCH_ONE) {
+  if (env.BENCH_TLS_PER_S) tlsPerSecond = Number(env.BENCH_TLS_PER_S);
+  const line = await runOne(env.BENCH_ONE);
+  const single = Number(env.BENCH_SINGLE_WALL_MS);
+  if (env.BENCH_ONE === 'c' && single > 0) line.vs_single_wall = Number(((line.wall_ms as number) / single).toFixed(3));
+  console.log(JSON.stringify(line));
+} else {
+  const shared: Record<string, string> = {};
+  for (const name of (env.BENCH_SCENARIOS ?? 'tls_floor,a,b,c').split(',')) {
+    const line = await runInChild(name, shared);
+    if (name === 'tls_floor') shared.BENCH_TLS_PER_S = String(line.connections_per_s);
+    if (name === 'a') shared.BENCH_SINGLE_WALL_MS = String(line.wall_ms);
+    console.log(JSON.stringify(line));
+  }
 }
