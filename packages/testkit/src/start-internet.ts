@@ -26,8 +26,9 @@ function validate(options: StartOptions): void {
   if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65535)) {
     throw bad('port must be 0–65535');
   }
-  if (options.prewarmTls !== undefined && typeof options.prewarmTls !== 'boolean')
+  if (options.prewarmTls !== undefined && typeof options.prewarmTls !== 'boolean') {
     throw bad('prewarmTls must be a boolean');
+  }
   if (options.logLimit !== undefined && !(Number.isInteger(options.logLimit) && options.logLimit > 0)) {
     throw bad('logLimit must be a positive integer');
   }
