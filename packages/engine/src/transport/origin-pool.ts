@@ -32,10 +32,6 @@ export class OriginPool extends Dispatcher {
     return this.#destroyed;
   }
 
-  get closed(): boolean {
-    return this.#closed;
-  }
-
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
     // undici's Agent turns a throw here into the request's error.
     if (this.#destroyed || this.#closed) throw new Error(`the connections to ${this.origin} are closed`);

@@ -61,9 +61,10 @@ export function createSendOnce(options: SendOnceOptions) {
     const headers = flattenHeaders(response.headers);
     try {
       // A HEAD answer has no body; waiting for its end frees the connection before the next request.
+      if (request.method === 'HEAD') await response.body.dump();
       const body =
         request.method === 'HEAD'
-          ? await response.body.dump().then(() => ({ text: '', truncated: false }))
+          ? { text: '', truncated: false }
           : await readCappedBody(response.body, headers, options.maxBodyBytes);
       return {
         status: response.statusCode,

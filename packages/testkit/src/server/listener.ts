@@ -104,7 +104,7 @@ export class Listener {
   /** TLS over `transport`: the TCP socket itself, or a SocketStream over it when bytes were sniffed. */
   private terminateTls(socket: net.Socket, transport: net.Socket | SocketStream): void {
     const fallbackHost = this.tunnelHost.get(socket) ?? 'localhost';
-    const secure = new tls.TLSSocket(transport as net.Socket, {
+    const secure = new tls.TLSSocket(transport, {
       isServer: true,
       ALPNProtocols: ['http/1.1'],
       secureContext: this.certificates.contextFor(fallbackHost, this.hooks.untrustedTls(fallbackHost)),
