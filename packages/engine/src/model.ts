@@ -38,6 +38,8 @@ export interface CheckRequest {
   body?: string;
   /** Follow redirects (bounded) or return the 3xx itself, per the catalogue's rule. */
   followRedirects: boolean;
+  /** Decode the answer with this charset whatever its Content-Type says (Maigret `encoding`). */
+  responseCharset?: string;
 }
 
 /** What the transport hands back to the rules. The body is at most the configured cap, decoded as text. */
@@ -84,7 +86,13 @@ export interface SiteCheck {
     body?: string;
     bodyEncoding?: 'json' | 'form' | 'raw';
     followRedirects: boolean;
+    responseCharset?: string;
   };
+  /**
+   * Other servers of the same site (Maigret `mirrors`), tried in order when this check fails for a reason
+   * another server could avoid, within the same time budget.
+   */
+  mirrors?: CheckMirror[];
   /** Format-specific detection rule; interpreted only by that format's judge. */
   rule: unknown;
   /**
@@ -111,6 +119,13 @@ export interface SiteCheck {
   excluded?: { reason: string };
   /** Where the entry was loaded from (a URL or file path), for stats and `hound sites list`. */
   source?: string;
+}
+
+/** One mirror of a check: its base URL and the check's templates with that base in place of `urlMain`. */
+export interface CheckMirror {
+  base: string;
+  url: string;
+  profileUrl: string;
 }
 
 /** A site as searched and reported: every catalogue's check for one normalised host (or name). */

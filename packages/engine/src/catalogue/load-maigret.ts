@@ -1,4 +1,5 @@
-import type { CheckRequest, SiteCheck } from '../model.ts';
+import { TextDecoder } from 'node:util';
+import type { CheckMirror, CheckRequest, SiteCheck } from '../model.ts';
 import type { MaigretCheckType, MaigretRule } from '../rules/types.ts';
 import { formEncode } from '../username/place-body.ts';
 import { USERNAME_PLACEHOLDER } from '../username/place-url.ts';
@@ -85,8 +86,7 @@ function loadEntry(
   const urlMain = typeof entry.urlMain === 'string' ? entry.urlMain : '';
   const fields = { urlMain, urlSubpath: typeof entry.urlSubpath === 'string' ? entry.urlSubpath : '' };
   const formatted = typeof entry.url === 'string' ? pythonFormat(entry.url, fields) : undefined;
-  // Maigret collapses duplicate slashes in the formatted profile URL (not in urlProbe).
-  const profileUrl = formatted?.replace(/(?<!:)\/+/g, '/') ?? '';
+  const profileUrl = formatted === undefined ? '' : collapseSlashes(formatted);
   const base: Partial<SiteCheck> = {
     profileUrl,
     ...(urlMain ? { urlMain } : {}),
@@ -135,6 +135,11 @@ function loadEntry(
     url = probe;
   }
   const request: SiteCheck['request'] = { method, url, headers, followRedirects: checkType !== 'response_url' };
+  if (entry.encoding !== undefined) {
+    const charset = typeof entry.encoding === 'string' ? entry.encoding.trim().toLowerCase() : '';
+    if (!isKnownCharset(charset)) return bad(`response encoding ${JSON.stringify(entry.encoding)} is not supported`);
+    request.responseCharset = charset;
+  }
   if (method === 'POST' && isRecord(entry.requestPayload)) {
     const body = payloadBody(entry.requestPayload, headers);
     if (!body) return bad(`${MALFORMED}: requestPayload has an unknown {field}`);
@@ -155,8 +160,9 @@ function loadEntry(
     ...(typeof entry.errorUrl === 'string' ? { errorUrl: pythonFormat(entry.errorUrl, fields) ?? entry.errorUrl } : {}),
     similarSearch: entry.similarSearch === true,
     ...(typeof raw.engine === 'string' ? { engine: raw.engine } : {}),
-    ...(Array.isArray(entry.mirrors) ? { mirrors: stringList(entry.mirrors) } : {}),
   };
+  // A response_url rule compares the redirect with a URL on the main base, so it has no mirrors.
+  const mirrors = checkType === 'response_url' ? [] : mirrorsOf(entry, fields, url);
   return {
     format: 'maigret',
     name,
@@ -171,9 +177,43 @@ function loadEntry(
     protection: base.protection ?? [],
     disabled: entry.disabled === true,
     ...(urlMain ? { urlMain } : {}),
+    ...(mirrors.length > 0 ? { mirrors } : {}),
     ...(base.knownUnclaimed !== undefined ? { knownUnclaimed: base.knownUnclaimed } : {}),
     ...(source === undefined ? {} : { source }),
   };
+}
+
+/** Maigret collapses duplicate slashes in the formatted profile URL (not in urlProbe). */
+function collapseSlashes(url: string): string {
+  return url.replace(/(?<!:)\/+/g, '/');
+}
+
+function isKnownCharset(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The entry's `mirrors` (other `urlMain` values, tried upstream on retry) as full templates: each base
+ * that yields a different http(s) request URL, in catalogue order, without repeats.
+ */
+function mirrorsOf(entry: Record<string, unknown>, fields: Record<string, string>, mainUrl: string): CheckMirror[] {
+  const mirrors: CheckMirror[] = [];
+  for (const base of stringList(entry.mirrors)) {
+    const onMirror = { ...fields, urlMain: base };
+    const formatted = pythonFormat(entry.url as string, onMirror);
+    if (formatted === undefined) continue;
+    const profileUrl = collapseSlashes(formatted);
+    const url = typeof entry.urlProbe === 'string' ? pythonFormat(entry.urlProbe, onMirror) : profileUrl;
+    if (url === undefined || url === mainUrl || !/^https?:\/\//i.test(url)) continue;
+    if (mirrors.some((mirror) => mirror.url === url)) continue;
+    mirrors.push({ base, url, profileUrl });
+  }
+  return mirrors;
 }
 
 /**

@@ -249,3 +249,47 @@ describe('Maigret entries Hound cannot check are kept with a reason', () => {
     expect(check.protection).toEqual(['cf_js_challenge']);
   });
 });
+
+describe('Maigret mirrors and encoding', () => {
+  it('rebuilds the templates on each mirror base that changes the request, in catalogue order', () => {
+    const check = site({
+      urlMain: 'https://m.test/',
+      url: '{urlMain}forum/profile.php?u={username}',
+      checkType: 'message',
+      absenceStrs: ['gone'],
+      mirrors: ['https://m.test/', 'http://10.0.0.9/', 'http://10.0.0.9/', 'ftp://m.test/', 42],
+    });
+    expect(check.mirrors).toEqual([
+      {
+        base: 'http://10.0.0.9/',
+        url: 'http://10.0.0.9/forum/profile.php?u={username}',
+        profileUrl: 'http://10.0.0.9/forum/profile.php?u={username}',
+      },
+    ]);
+  });
+  it('puts mirrors into urlProbe too, and gives a response_url check none', () => {
+    const probed = site({
+      url: '{urlMain}/u/{username}',
+      urlProbe: '{urlMain}/api/{username}',
+      checkType: 'status_code',
+      mirrors: ['https://n.test'],
+    });
+    expect(probed.mirrors).toEqual([
+      { base: 'https://n.test', url: 'https://n.test/api/{username}', profileUrl: 'https://n.test/u/{username}' },
+    ]);
+    const redirect = site({ url: '{urlMain}/u/{username}', checkType: 'response_url', mirrors: ['https://n.test'] });
+    expect(redirect.mirrors).toBeUndefined();
+  });
+  it('an absolute url gives no mirrors (no base to swap)', () => {
+    const check = site({ url: 'https://m.test/u/{username}', checkType: 'status_code', mirrors: ['https://n.test'] });
+    expect(check.mirrors).toBeUndefined();
+  });
+  it('forces the response charset, and keeps an unknown one as unsupported', () => {
+    const check = site({ url: '{urlMain}/u/{username}', checkType: 'status_code', encoding: 'GBK' });
+    expect(check.request.responseCharset).toBe('gbk');
+    const prepared = prepareRequest(check, 'alice');
+    expect(prepared.ok && prepared.request.responseCharset).toBe('gbk');
+    const bad = site({ url: '{urlMain}/u/{username}', checkType: 'status_code', encoding: 'klingon-8' });
+    expect(bad.unsupported?.detail).toBe('response encoding "klingon-8" is not supported');
+  });
+});

@@ -45,6 +45,7 @@ export function prepareRequest(check: SiteCheck, username: string): PreparedRequ
     url: url.value,
     headers: { ...check.request.headers },
     followRedirects: check.request.followRedirects,
+    ...(check.request.responseCharset ? { responseCharset: check.request.responseCharset } : {}),
   };
   if (check.request.body !== undefined) {
     const body = placeInBody(check.request.body, check.request.bodyEncoding ?? 'raw', name);

@@ -33,8 +33,6 @@ export interface MaigretRule {
   /** A positive result is a search hit, not necessarily an exact profile. */
   similarSearch: boolean;
   engine?: string;
-  /** Alternative `urlMain` values upstream tries on retry (informational). */
-  mirrors?: string[];
 }
 
 export interface WhatsMyNameRule {

@@ -1,4 +1,4 @@
-import type { CheckRequest, CheckResponse, RuleOutcome, SiteCheck } from '../model.ts';
+import type { CheckMirror, CheckRequest, CheckResponse, Reason, RuleOutcome, SiteCheck } from '../model.ts';
 import { judge } from '../rules/judge.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
 import type { SendOptions, SendResult, Transport } from '../transport/index.ts';
@@ -21,16 +21,29 @@ export interface CheckRun {
 export class RequestCache {
   private readonly pending = new Map<string, Promise<SendResult>>();
 
+  /** Each check's time budget in ms, retries and mirrors included. */
+  readonly budgetMs: number;
+
   constructor(
     private readonly transport: Transport,
     private readonly options: SendOptions,
-  ) {}
+  ) {
+    this.budgetMs = options.timeoutMs ?? transport.options.timeoutMs;
+  }
 
-  send(request: CheckRequest): Promise<SendResult> {
-    const key = JSON.stringify([request.method, request.url, request.headers, request.body, request.followRedirects]);
+  /** Sends `request` (or joins the identical one in flight); `timeoutMs` narrows the budget. */
+  send(request: CheckRequest, timeoutMs?: number): Promise<SendResult> {
+    const key = JSON.stringify([
+      request.method,
+      request.url,
+      request.headers,
+      request.body,
+      request.followRedirects,
+      request.responseCharset,
+    ]);
     let result = this.pending.get(key);
     if (!result) {
-      result = this.transport.send(request, this.options);
+      result = this.transport.send(request, timeoutMs === undefined ? this.options : { ...this.options, timeoutMs });
       this.pending.set(key, result);
       result.finally(() => this.pending.delete(key));
     }
@@ -38,12 +51,59 @@ export class RequestCache {
   }
 }
 
+/** Failures another server of the same site may not share, so a mirror is worth asking. */
+const MIRROR_REASONS = new Set<Reason | undefined>([
+  'timeout',
+  'blocked',
+  'rate_limited',
+  'network',
+  'dns',
+  'tls',
+  'http_error',
+]);
+/** A mirror is asked only while at least this much of the check's budget is left. */
+const MIN_MIRROR_BUDGET_MS = 1_000;
+
 /**
  * Runs one catalogue's check for one username: builds the request (or says why none is sent), sends it,
- * and judges the answer by that catalogue's rules. A body cut at the size cap is `too_large`, never
- * judged: the unread rest could hold the very marker that decides.
+ * and judges the answer by that catalogue's rules. When the main server fails in a way another server
+ * may not, the check's mirrors are asked in turn within what is left of the same time budget; the first
+ * that decides (found or not found) gives the result, else the main server's failure stands.
  */
 export async function runCheck(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
+  const main = await runOnce(check, username, requests);
+  if (!check.mirrors || !MIRROR_REASONS.has(main.outcome.reason)) return main;
+  let spent = main.elapsedMs;
+  const tried: string[] = [];
+  for (const mirror of check.mirrors) {
+    const left = requests.budgetMs - spent;
+    if (left < MIN_MIRROR_BUDGET_MS) break;
+    const run = await runOnce(onMirror(check, mirror), username, requests, left);
+    spent += run.elapsedMs;
+    if (run.outcome.verdict === 'found' || run.outcome.verdict === 'not_found') {
+      const note = `answered by the mirror ${mirror.base} (the main server: ${main.outcome.reason})`;
+      return { ...run, elapsedMs: spent, notes: [...main.notes, ...run.notes, note] };
+    }
+    tried.push(`${mirror.base}: ${run.outcome.reason ?? run.outcome.verdict}`);
+  }
+  const note = tried.length > 0 ? [`mirrors failed too (${tried.join(', ')})`] : [];
+  return { ...main, elapsedMs: spent, notes: [...main.notes, ...note] };
+}
+
+function onMirror(check: SiteCheck, mirror: CheckMirror): SiteCheck {
+  return { ...check, profileUrl: mirror.profileUrl, request: { ...check.request, url: mirror.url } };
+}
+
+/**
+ * One attempt of a check on one server. A body cut at the size cap is `too_large`, never judged: the
+ * unread rest could hold the very marker that decides.
+ */
+async function runOnce(
+  check: SiteCheck,
+  username: string,
+  requests: RequestCache,
+  timeoutMs?: number,
+): Promise<CheckRun> {
   const prepared = prepareRequest(check, username);
   if (!prepared.ok) {
     return {
@@ -52,7 +112,7 @@ export async function runCheck(check: SiteCheck, username: string, requests: Req
       notes: [],
     };
   }
-  const sent = await requests.send(prepared.request);
+  const sent = await requests.send(prepared.request, timeoutMs);
   const base = { profileUrl: prepared.profileUrl, elapsedMs: sent.elapsedMs, notes: sent.notes };
   if (!sent.ok) {
     return {

@@ -56,11 +56,13 @@ async function* withFirst(first: Buffer, rest: AsyncIterator<Buffer>): AsyncGene
 /**
  * Reads at most `cap` bytes of decoded (decompressed) body and stops: the remaining body is never read
  * and the request is aborted, so neither a 50 MB page nor a compression bomb can grow memory past the cap.
+ * The text is decoded with `charset` when given, else with the Content-Type's charset, else UTF-8.
  */
 export async function readCappedBody(
   body: Readable,
   headers: Record<string, string>,
   cap: number,
+  charset?: string,
 ): Promise<CappedBody> {
   const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();
   const iterator = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -93,7 +95,7 @@ export async function readCappedBody(
   }
   const truncated = size > cap;
   return {
-    text: textDecoder(charsetOf(headers['content-type'])).decode(Buffer.concat(chunks).subarray(0, cap)),
+    text: textDecoder(charset ?? charsetOf(headers['content-type'])).decode(Buffer.concat(chunks).subarray(0, cap)),
     truncated,
   };
 }

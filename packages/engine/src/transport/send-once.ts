@@ -65,7 +65,7 @@ export function createSendOnce(options: SendOnceOptions) {
       const body =
         request.method === 'HEAD'
           ? { text: '', truncated: false }
-          : await readCappedBody(response.body, headers, options.maxBodyBytes);
+          : await readCappedBody(response.body, headers, options.maxBodyBytes, request.responseCharset);
       return {
         status: response.statusCode,
         headers,
