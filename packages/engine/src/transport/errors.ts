@@ -11,10 +11,17 @@ export class TransportError extends Error {
     readonly detail: string,
     /** True when the failure happened before any response byte, so a retry cannot duplicate work. */
     readonly beforeResponse = false,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; malformedResponse?: boolean },
   ) {
     super(`${code}: ${detail}`, options);
+    this.malformedResponse = options?.malformedResponse ?? false;
   }
+
+  /**
+   * True when what came back before any headers was not HTTP: a broken server, or stray bytes on a
+   * reused connection (a body sent after a HEAD answer). The server did see the request.
+   */
+  readonly malformedResponse: boolean;
 }
 
 /** Invalid transport configuration (bad proxy URL, unreadable CA file, ...). Raised at engine creation. */
@@ -58,12 +65,17 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 /** Codes that mean "nothing reached the server", so retrying cannot repeat a side effect. */
 const PRE_RESPONSE_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'ECONNREFUSED', 'EPIPE']);
 
+/**
+ * The `code`s along an error's cause chain. undici's HTTPParserError sometimes has none, so it
+ * stands in as `HPE_` (every llhttp code starts with that).
+ */
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
+    const { code, name } = current as { code?: unknown; name?: unknown };
     if (typeof code === 'string') codes.push(code);
+    else if (name === 'HTTPParserError') codes.push('HPE_');
     current = (current as { cause?: unknown }).cause;
   }
   return codes;
@@ -89,7 +101,9 @@ export function toTransportError(error: unknown, phase: 'request' | 'body'): Tra
   const codes = errorCodes(error);
   const message = error instanceof Error ? error.message : String(error);
   const before = phase === 'request' && codes.some((c) => PRE_RESPONSE_CODES.has(c));
-  const make = (code: UnknownReason, detail: string) => new TransportError(code, detail, before, { cause: error });
+  const malformedResponse = phase === 'request' && codes.some((c) => c.startsWith('HPE_'));
+  const make = (code: UnknownReason, detail: string) =>
+    new TransportError(code, detail, before, { cause: error, malformedResponse });
   for (const code of codes) {
     if (TIMEOUT_CODES.has(code)) return make('timeout', message);
     if (DNS_CODES.has(code)) return make('dns', `host does not resolve (${code})`);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRequest } from '../model.ts';
@@ -163,6 +164,58 @@ describe('transport', () => {
     attempts503 = 0;
     const result = await transport.send(get('/503-once'));
     expect(result.ok && result.response.status).toBe(200);
+  });
+
+  it('asks again on a fresh connection when a HEAD body sent late garbles the next answer', async () => {
+    // A broken server: its HEAD answer carries a body, which reaches the reused connection only after
+    // the next request went out, so that request's answer starts with stray bytes.
+    let connections = 0;
+    const broken = net.createServer((socket) => {
+      connections++;
+      let stray = '';
+      let buffered = '';
+      socket.on('data', (data) => {
+        buffered += data.toString('latin1');
+        for (let end = buffered.indexOf('\r\n\r\n'); end >= 0; end = buffered.indexOf('\r\n\r\n')) {
+          const head = buffered.slice(0, end);
+          buffered = buffered.slice(end + 4);
+          socket.write(`${stray}HTTP/1.1 200 OK\r\ncontent-length: 7\r\n\r\n`);
+          stray = head.startsWith('HEAD') ? 'profile' : '';
+          if (!head.startsWith('HEAD')) socket.write('profile');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(broken.address() as net.AddressInfo).port}/u/alice`;
+    const own = createTransport({ timeoutMs: 3_000 });
+    try {
+      expect(await own.send(get('', { url, method: 'HEAD' }))).toMatchObject({ ok: true });
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = await own.send(get('', { url }));
+      expect(next).toMatchObject({ ok: true, response: { status: 200, body: 'profile' } });
+      expect(next.notes).toEqual(['retried after network']);
+      expect(connections).toBe(2);
+    } finally {
+      await own.close();
+      broken.close();
+    }
+  });
+
+  it('does not repeat a POST whose answer is garbled', async () => {
+    const garbled = net.createServer((socket) => {
+      socket.once('data', () => socket.write('garbage\r\n\r\n'));
+    });
+    await new Promise<void>((resolve) => garbled.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(garbled.address() as net.AddressInfo).port}/`;
+    let accepted = 0;
+    garbled.on('connection', () => accepted++);
+    try {
+      const result = await transport.send(get('', { url, method: 'POST', body: 'x' }));
+      expect(!result.ok && result.error.code).toBe('network');
+      expect(accepted).toBe(1);
+    } finally {
+      garbled.close();
+    }
   });
 
   it('maps an unresolvable host to dns and a closed port to network', async () => {

@@ -15,7 +15,8 @@ function backoffMs(attempt: number): number {
 /**
  * Retries transient failures with exponential backoff and jitter, within the check's budget:
  * connection reset/refused before any response (any method — nothing reached the application), and
- * 502/503/504 for GET/HEAD. Timeouts are not retried (the budget is spent), nor TLS/DNS errors
+ * for GET/HEAD a malformed answer (the garbled connection is dropped, so the retry gets a fresh one)
+ * and 502/503/504. Timeouts are not retried (the budget is spent), nor TLS/DNS errors
  * (they do not heal in a second).
  */
 export function withRetry(retries: number): Interceptor {
@@ -31,7 +32,7 @@ export function withRetry(retries: number): Interceptor {
         failure = error;
       }
       const transient = failure
-        ? failure.beforeResponse && failure.code === 'network'
+        ? failure.code === 'network' && (failure.beforeResponse || (idempotent && failure.malformedResponse))
         : idempotent && TRANSIENT_STATUSES.has((response as CheckResponse).status);
       const wait = backoffMs(attempt);
       if (!transient || attempt >= retries || wait * 2 > ctx.clock.remainingMs()) {
