@@ -10,7 +10,7 @@
  * Each scenario runs in a fresh process, and the testkit in a child of that, so `peak_rss_mb` is the
  * engine's own memory. Usage: npm run bench:engine. Environment (for tuning runs):
  * BENCH_SCENARIOS=tls_floor,a,b,c, BENCH_TIMEOUT_MS, BENCH_GLOBAL (global concurrency), BENCH_PER_HOST
- * (per-host concurrency), BENCH_VIA_PROXY=1 (go through the testkit's HTTP proxy instead of dialling it
+ * (per-host concurrency), BENCH_KEEPALIVE_MS (idle keep-alive), BENCH_VIA_PROXY=1 (go through the testkit's HTTP proxy instead of dialling it
  * directly).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
@@ -257,6 +257,7 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       ...(env.BENCH_TIMEOUT_MS ? { timeoutMs: Number(env.BENCH_TIMEOUT_MS) } : {}),
       ...(env.BENCH_GLOBAL ? { globalConcurrency: Number(env.BENCH_GLOBAL) } : {}),
       ...(env.BENCH_PER_HOST ? { perHostConcurrency: Number(env.BENCH_PER_HOST) } : {}),
+      ...(env.BENCH_KEEPALIVE_MS ? { keepAliveTimeoutMs: Number(env.BENCH_KEEPALIVE_MS) } : {}),
     });
     const timeoutMs = engine.transport.options.timeoutMs;
     await internet.call({ type: 'reset' });
