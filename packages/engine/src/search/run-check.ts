@@ -33,14 +33,9 @@ export class RequestCache {
 
   /** Sends `request` (or joins the identical one in flight); `timeoutMs` narrows the budget. */
   send(request: CheckRequest, timeoutMs?: number): Promise<SendResult> {
-    const key = JSON.stringify([
-      request.method,
-      request.url,
-      request.headers,
-      request.body,
-      request.followRedirects,
-      request.responseCharset,
-    ]);
+    // The whole request is the key (prepareRequest builds every one with the same field order), so a
+    // field added to CheckRequest can never be left out of it.
+    const key = JSON.stringify(request);
     let result = this.pending.get(key);
     if (!result) {
       result = this.transport.send(request, timeoutMs === undefined ? this.options : { ...this.options, timeoutMs });

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { CheckRequest, CheckResponse } from '../model.ts';
 import { toTransportError } from './errors.ts';
-import { readCappedBody } from './read-body.ts';
+import { type CappedBody, readCappedBody } from './read-body.ts';
 import type { SendContext } from './send.ts';
 
 export interface SendOnceOptions {
@@ -60,12 +60,10 @@ export function createSendOnce(options: SendOnceOptions) {
     }
     const headers = flattenHeaders(response.headers);
     try {
+      let body: CappedBody = { text: '', truncated: false };
       // A HEAD answer has no body; waiting for its end frees the connection before the next request.
       if (request.method === 'HEAD') await response.body.dump();
-      const body =
-        request.method === 'HEAD'
-          ? { text: '', truncated: false }
-          : await readCappedBody(response.body, headers, options.maxBodyBytes, request.responseCharset);
+      else body = await readCappedBody(response.body, headers, options.maxBodyBytes, request.responseCharset);
       return {
         status: response.statusCode,
         headers,
