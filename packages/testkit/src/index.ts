@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 export { TestkitError, type TestkitErrorCode } from './errors.ts';
+export { type MailMatch, type ReceivedMail, type SmtpSink, startSmtpSink } from './smtp/smtp-sink.ts';
 export { startInternet } from './start-internet.ts';
 export type {
   CatalogueFormat,
