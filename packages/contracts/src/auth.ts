@@ -34,6 +34,7 @@ export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   weakPassword: 'Use a password of 10 to 200 characters.',
   tooManyCodes: 'Too many codes requested. Please wait and try again.',
+  tooManyAttempts: 'Too many failed attempts. Please wait and try again, or sign in with a code.',
   codeCooldown: 'Please wait {seconds} seconds before requesting another code.',
   notAuthenticated: 'Please sign in to continue',
   adminOnly: 'Admin access required',

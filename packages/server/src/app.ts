@@ -17,7 +17,13 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Config } from './env.ts';
 import { AppError } from './errors.ts';
 import type { SearchBus } from './events/search-bus.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { AUTH_LIMITS, type AuthDeps, type AuthLimits } from './features/auth/auth-deps.ts';
+import { codeKeyLoader } from './features/auth/code-key.ts';
+import { installAuthGuard } from './features/auth/guard.ts';
 import { configRoutes } from './features/config/config.routes.ts';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
@@ -25,6 +31,7 @@ import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 export interface AppOptions {
   /** Take the client IP from X-Forwarded-For (only behind a trusted reverse proxy). */
@@ -35,6 +42,10 @@ export interface AppOptions {
   webDistDir: string;
   retentionDays: number;
   site: Config['site'];
+  /** Development conveniences (the mailbox page) exist only when this is false. */
+  production: boolean;
+  publicUrl: string;
+  auth: Config['auth'] & { limits?: Partial<AuthLimits> };
 }
 
 export interface AppDeps {
@@ -46,6 +57,9 @@ export interface AppDeps {
   /** Outbound HTTP for the server's own fetches (favicons): same proxy and CA as the engine. */
   outbound: Dispatcher;
   log: FastifyBaseLogger;
+  mailer: Mailer;
+  /** The clock of accounts and credits (tests move it). */
+  now?: () => Date;
   options: AppOptions;
 }
 
@@ -63,25 +77,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.httpStatus).send({ status: 'error', code: error.code, error: error.message });
+      // `error` is the username-search contract's field, `detail` the accounts contract's (spec 001 §7).
+      return reply
+        .code(error.httpStatus)
+        .headers(error.headers)
+        .send({ status: 'error', code: error.code, error: error.message, detail: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = first?.instancePath
         ? first.instancePath.replace(/^\//, '').replaceAll('/', '.')
         : error.validationContext;
-      return reply.code(400).send({
-        status: 'error',
-        code: 'VALIDATION_FAILED',
-        error: `Invalid ${where}: ${first?.message ?? 'bad request'}`,
-      });
+      const message = `Invalid ${where}: ${first?.message ?? 'bad request'}`;
+      return reply.code(400).send({ status: 'error', code: 'VALIDATION_FAILED', error: message, detail: message });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ status: 'error', code: 'BAD_REQUEST', error: (error as Error).message });
+      const message = (error as Error).message;
+      return reply.code(status).send({ status: 'error', code: 'BAD_REQUEST', error: message, detail: message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ status: 'error', code: 'INTERNAL', error: SERVER_ERROR });
+    return reply.code(500).send({ status: 'error', code: 'INTERNAL', error: SERVER_ERROR, detail: SERVER_ERROR });
   });
 
   app.addHook('onSend', async (_request, reply) => {
@@ -101,6 +117,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const now = deps.now ?? (() => new Date());
+  const authDeps: AuthDeps = {
+    db: deps.db.db,
+    mailer: deps.mailer,
+    log: deps.log,
+    now,
+    key: codeKeyLoader(deps.db.db, deps.options.auth.secret),
+    options: {
+      brand: deps.options.site.brandName ?? 'Hound',
+      publicUrl: deps.options.publicUrl,
+      adminEmails: deps.options.auth.adminEmails,
+      limits: { ...AUTH_LIMITS, ...deps.options.auth.limits },
+    },
+  };
+  installAuthGuard(app, authDeps);
+  await app.register(authRoutes, { deps: authDeps });
+  await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now });
+  if (!deps.options.production) await app.register(devMailboxRoutes, { db: deps.db.db });
 
   await app.register(healthRoutes, { deps });
   await app.register(searchesRoutes, { deps });

@@ -3,6 +3,7 @@
  * server), re-queueing searches a restart interrupted, the retention job and the health self-test.
  */
 import type { Config } from './env.ts';
+import { purgeAuthLeftovers } from './features/auth/purge-expired.ts';
 import { finishSearch } from './features/searches/finish-search.ts';
 import { purgeExpiredSearches } from './features/searches/purge-expired-searches.ts';
 import { recoverSearches } from './features/searches/recover-searches.ts';
@@ -54,7 +55,12 @@ export async function startBackground(
     const purge = async () => {
       try {
         const outcome = await purgeExpiredSearches(finishDeps, { retentionDays: config.retentionDays });
-        if (outcome.purged > 0 || outcome.interrupted > 0) log.info(outcome, 'retention job done');
+        const accounts = await purgeAuthLeftovers(db.db, new Date());
+        if (outcome.purged > 0 || outcome.interrupted > 0 || accounts.sessions > 0 || accounts.codes > 0)
+          log.info(
+            { ...outcome, expiredSessions: accounts.sessions, expiredCodes: accounts.codes },
+            'retention job done',
+          );
       } catch (error) {
         log.warn({ err: error }, 'retention job failed');
       }

@@ -66,6 +66,21 @@ const EnvSchema = z.object({
     .max(200)
     .optional(),
   COMMUNITY_URL: url(['http:', 'https:']).optional(),
+  NODE_ENV: z.string().optional(),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be comma-separated email addresses')))
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SPONSORED: z
     .string()
     .transform((text, ctx) => {
@@ -113,6 +128,17 @@ export interface Config {
   sseHeartbeatMs: number;
   shutdownGraceMs: number;
   webDistDir: string;
+  /** NODE_ENV is `production`: development conveniences (mailbox page, codes in the log) are off. */
+  production: boolean;
+  /** Base of links in mails (and payment return URLs). */
+  publicUrl: string;
+  mail: { smtpUrl?: string; from: string };
+  auth: {
+    /** Accounts with these addresses (lower-cased) are made admins when they sign up or sign in. */
+    adminEmails: string[];
+    /** HMAC key of one-time codes; generated and kept in the database when unset. */
+    secret?: string;
+  };
   /** What GET /api/config tells the web app. */
   site: { brandName?: string; contactEmail?: string; communityUrl?: string; sponsored: SponsoredEntry[] };
 }
@@ -175,6 +201,10 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     sseHeartbeatMs: e.SSE_HEARTBEAT_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    production: e.NODE_ENV === 'production',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.BRAND_NAME ?? 'Hound'} <no-reply@localhost>` },
+    auth: { adminEmails: e.ADMIN_EMAILS ?? [], secret: e.AUTH_SECRET },
     site: {
       brandName: e.BRAND_NAME,
       contactEmail: e.CONTACT_EMAIL,

@@ -9,6 +9,14 @@ export const HTTP_STATUS = {
   SEARCH_EMAIL_NOT_SUPPORTED: 422,
   SEARCH_TOO_MANY_ACTIVE: 429,
   FAVICON_UNKNOWN_HOST: 404,
+  /** A field breaks a rule of spec 001 §5; the message is the spec's. */
+  INVALID_INPUT: 400,
+  AUTH_INVALID_CODE: 400,
+  AUTH_TOO_MANY_CODES: 429,
+  AUTH_TOO_MANY_ATTEMPTS: 429,
+  AUTH_INVALID_CREDENTIALS: 401,
+  AUTH_REQUIRED: 401,
+  AUTH_ADMIN_REQUIRED: 403,
   CONFIG_INVALID: 500,
   DB_DATA_DIR_LOCKED: 500,
   INTERNAL: 500,
@@ -18,10 +26,13 @@ export type ErrorCode = keyof typeof HTTP_STATUS;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+  /** Extra response headers, e.g. `Retry-After` on 429. */
+  readonly headers: Record<string, string>;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
+    this.headers = options?.headers ?? {};
   }
 
   get httpStatus(): number {

@@ -15,6 +15,7 @@ import { createBullmqQueue } from './jobs/bullmq-queue.ts';
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
 import { createMemorySearchLimiter } from './limits/memory-search-limiter.ts';
 import { createRedisSearchLimiter } from './limits/redis-search-limiter.ts';
+import { createMailer } from './mail/create-mailer.ts';
 import { createOutboundDispatcher } from './outbound-dispatcher.ts';
 
 /** Everything the app needs (`AppDeps` without its options), plus shutdown. */
@@ -62,6 +63,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     log,
   });
   const outbound = options.outbound ?? createOutboundDispatcher({ proxy: config.proxy, caFile: config.caFile });
+  const mailer = createMailer(config, db.db, log);
   return {
     db,
     queue,
@@ -70,7 +72,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     engines,
     outbound,
     log,
+    mailer,
     async close() {
+      await mailer.close();
       await engines.close();
       await bus.close();
       await limiter.close();
@@ -89,6 +93,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
     engines: services.engines,
     outbound: services.outbound,
     log: services.log,
+    mailer: services.mailer,
     options: {
       trustProxy: config.trustProxy,
       sseHeartbeatMs: config.sseHeartbeatMs,
@@ -96,6 +101,9 @@ export function appDeps(services: Services, config: Config): AppDeps {
       webDistDir: config.webDistDir,
       retentionDays: config.retentionDays,
       site: config.site,
+      production: config.production,
+      publicUrl: config.publicUrl,
+      auth: config.auth,
     },
   };
 }

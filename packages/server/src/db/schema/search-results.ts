@@ -1,17 +1,7 @@
 import type { PlatformResult } from '@hound/contracts';
-import { customType, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { jsonText } from './json-text.ts';
 import { searches } from './searches.ts';
-
-/**
- * JSON kept as text: it is only ever written and read whole, and text is several times cheaper than
- * jsonb for PGlite to store (measured: ~0.3 vs ~0.8 ms per row).
- */
-const jsonText = <T>(name: string) =>
-  customType<{ data: T; driverData: string }>({
-    dataType: () => 'text',
-    toDriver: (value) => JSON.stringify(value),
-    fromDriver: (value) => JSON.parse(value) as T,
-  })(name);
 
 /**
  * One site's result within a search. `seq` numbers results 1..n in the order they were stored (SSE event

@@ -1,9 +1,13 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 export const SEARCH_STATUSES = ['queued', 'running', 'completed', 'error', 'cancelled'] as const;
 export const ACTIVE_STATUSES = ['queued', 'running'] as const;
 
-/** One username search. Who asked is not stored: the device id is a hint kept only for the user's own view. */
+/**
+ * One username search. An anonymous search records no one; a signed-in user's search is linked to the
+ * account (My Searches) and deleted with it. The device id is a hint kept only for limits.
+ */
 export const searches = pgTable(
   'searches',
   {
@@ -11,6 +15,7 @@ export const searches = pgTable(
     id: text('id').primaryKey(),
     username: text('username').notNull(),
     deviceId: text('device_id'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: SEARCH_STATUSES }).notNull(),
     error: text('error'),
     /** Sites selected when the search started. */
@@ -27,6 +32,7 @@ export const searches = pgTable(
   (t) => [
     index('searches_created_at_idx').on(t.createdAt),
     index('searches_status_updated_idx').on(t.status, t.updatedAt),
+    index('searches_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 

@@ -27,6 +27,8 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post(
     '/api/search',
     {
+      // A signed-in caller's search is linked to the account (My Searches); anyone else searches anonymously.
+      config: { auth: 'optional' },
       schema: {
         summary: 'Start a username search',
         description:
@@ -40,7 +42,12 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (request) =>
       startSearch(
         { db, queue: deps.queue, limiter: deps.limiter, engines: deps.engines, log: request.log },
-        { username: request.body.username, deviceId: request.body.device_id || undefined, ip: request.ip },
+        {
+          username: request.body.username,
+          deviceId: request.body.device_id || undefined,
+          ip: request.ip,
+          userId: request.auth?.user.id,
+        },
       ),
   );
 

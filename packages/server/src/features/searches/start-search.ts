@@ -27,7 +27,7 @@ export const ENQUEUE_FAILED_MESSAGE = 'The search could not be queued. Please tr
  */
 export async function startSearch(
   deps: StartSearchDeps,
-  input: { username: string } & ClientKeys,
+  input: { username: string; userId?: string } & ClientKeys,
 ): Promise<StartSearchResponse> {
   const username = validateUsername(input.username);
   const engine = deps.engines.current();
@@ -44,6 +44,7 @@ export async function startSearch(
       id,
       username,
       deviceId: input.deviceId ?? null,
+      userId: input.userId ?? null,
       status: 'queued',
       total: engine.countSites(),
     });

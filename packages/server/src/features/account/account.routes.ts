@@ -1,0 +1,96 @@
+import { DetailErrorSchema, MySearchesResponseSchema, UpdateProfileRequestSchema, UserSchema } from '@hound/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { searches } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { caller } from '../auth/guard.ts';
+import { toUserResponse } from '../auth/to-user-response.ts';
+import { cancelSearch } from '../searches/cancel-search.ts';
+import type { FinishDeps } from '../searches/finish-search.ts';
+import { deleteAccount } from './delete-account.ts';
+import { listMySearches } from './list-my-searches.ts';
+import { updateProfile } from './update-profile.ts';
+
+const tags = ['accounts'];
+const errors = { 400: DetailErrorSchema, 401: DetailErrorSchema, 404: DetailErrorSchema };
+
+/** The signed-in user's own account (every route here is guarded by its `/me` path). */
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: FinishDeps; now: () => Date }> = async (
+  app,
+  { deps, now },
+) => {
+  const { db } = deps;
+  app.patch(
+    '/me/profile',
+    {
+      schema: {
+        summary: 'Change first and last name (and mail language)',
+        tags,
+        body: UpdateProfileRequestSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(
+        db,
+        caller(request).user.id,
+        { firstName: request.body.first_name, lastName: request.body.last_name, language: request.body.language },
+        now(),
+      );
+      return toUserResponse(user);
+    },
+  );
+
+  app.delete(
+    '/me',
+    {
+      schema: {
+        summary: 'Delete my account',
+        description: 'Removes the user, their sessions, searches and pending codes. Cannot be undone.',
+        tags,
+        response: { 204: z.null(), 401: DetailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(deps, caller(request).user.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me/searches',
+    {
+      schema: {
+        summary: 'My username searches, newest first',
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(1000).default(50),
+          skip: z.coerce.number().int().min(0).default(0),
+        }),
+        response: { 200: MySearchesResponseSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => listMySearches(db, caller(request).user.id, request.query),
+  );
+
+  app.delete(
+    '/me/searches/:id',
+    {
+      schema: {
+        summary: 'Delete one of my username searches and its results',
+        tags,
+        params: z.object({ id: z.string().max(64) }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const mine = and(eq(searches.id, request.params.id), eq(searches.userId, caller(request).user.id));
+      const [search] = await db.select({ id: searches.id }).from(searches).where(mine);
+      if (!search) throw new AppError('NOT_FOUND', 'No such search.');
+      await cancelSearch(deps, search.id); // a running search stops first; an ended one is unchanged
+      await db.delete(searches).where(mine);
+      return reply.code(204).send(null);
+    },
+  );
+};

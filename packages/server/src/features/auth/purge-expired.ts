@@ -1,0 +1,18 @@
+import { lt } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { devMail, otpChallenges, rateBuckets } from '../../db/schema/index.ts';
+import { purgeExpiredSessions } from './sessions.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+/** Hourly clean-up of what accounts leave behind: expired sessions and codes, old counters and dev mail. */
+export async function purgeAuthLeftovers(db: Database, now: Date): Promise<{ sessions: number; codes: number }> {
+  const sessions = await purgeExpiredSessions(db, now);
+  const codes = await db
+    .delete(otpChallenges)
+    .where(lt(otpChallenges.expiresAt, new Date(now.getTime() - DAY_MS)))
+    .returning({ id: otpChallenges.id });
+  await db.delete(rateBuckets).where(lt(rateBuckets.windowStart, new Date(now.getTime() - DAY_MS)));
+  await db.delete(devMail).where(lt(devMail.createdAt, new Date(now.getTime() - 7 * DAY_MS)));
+  return { sessions, codes: codes.length };
+}

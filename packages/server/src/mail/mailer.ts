@@ -1,0 +1,26 @@
+/**
+ * Outgoing mail. One interface, three providers chosen once at start: SMTP (`SMTP_URL`), the development
+ * mailbox (no SMTP outside production: logged with its code and kept for `/dev/mailbox`), and off
+ * (production without SMTP: nothing is sent, and the log says so without the content).
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** One line for the development log, e.g. "sign-in code 123456". Never logged in production. */
+  summary: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'dev-mailbox' | 'off';
+  /** Resolves once the message is handed over (or stored); rejects when that fails. */
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `ann@example.com` → `a***@example.com`, for log lines that must not carry the address. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
+}

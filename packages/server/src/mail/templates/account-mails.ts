@@ -1,0 +1,124 @@
+/**
+ * The account mails, in the user's language. The code is in the body only, never in the subject (subjects
+ * show on lock screens and in logs of mail relays).
+ */
+import type { MailMessage } from '../mailer.ts';
+import { type MailContent, renderHtml, renderText } from './layout.ts';
+
+export type MailLanguage = 'en' | 'tr';
+
+export interface MailContext {
+  brand: string;
+  publicUrl: string;
+  language: MailLanguage;
+}
+
+const FOOTER = {
+  en: "You received this because someone entered this address on {brand}. If it wasn't you, ignore this message: nothing happens without the code.",
+  tr: 'Bu iletiyi, biri bu adresi {brand} üzerinde girdiği için aldınız. Siz değilseniz bu iletiyi yok sayın: kod olmadan hiçbir şey olmaz.',
+};
+
+const TEXT = {
+  en: {
+    loginSubject: 'Your {brand} sign-in code',
+    loginIntro: 'Use this code to sign in to {brand}. It works for 10 minutes, once.',
+    registerSubject: 'Confirm your {brand} account',
+    registerIntro:
+      'Hello {name}, use this code to finish creating your {brand} account. It works for 10 minutes, once.',
+    noAccountSubject: 'Signing in to {brand}',
+    noAccount: 'Someone tried to sign in to {brand} with this address, but there is no account for it.',
+    noAccountLink: 'Create an account',
+    existsSubject: 'You already have a {brand} account',
+    exists: 'Someone tried to create a {brand} account with this address, but you already have one. Sign in instead.',
+    existsLink: 'Sign in',
+    ignore: "If this wasn't you, you can ignore this message.",
+  },
+  tr: {
+    loginSubject: '{brand} giriş kodunuz',
+    loginIntro: "{brand}'a giriş yapmak için bu kodu kullanın. Kod 10 dakika boyunca, bir kez geçerlidir.",
+    registerSubject: '{brand} hesabınızı onaylayın',
+    registerIntro:
+      'Merhaba {name}, {brand} hesabınızı oluşturmayı bitirmek için bu kodu kullanın. Kod 10 dakika boyunca, bir kez geçerlidir.',
+    noAccountSubject: "{brand}'a giriş",
+    noAccount: "Biri bu adresle {brand}'a giriş yapmayı denedi, ancak bu adrese ait bir hesap yok.",
+    noAccountLink: 'Hesap oluştur',
+    existsSubject: 'Zaten bir {brand} hesabınız var',
+    exists:
+      'Biri bu adresle bir {brand} hesabı oluşturmayı denedi, ancak zaten bir hesabınız var. Bunun yerine giriş yapın.',
+    existsLink: 'Giriş yap',
+    ignore: 'Bu siz değilseniz bu iletiyi yok sayabilirsiniz.',
+  },
+};
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+function compose(to: string, context: MailContext, content: MailContent): MailMessage {
+  const footer = fill(FOOTER[context.language], { brand: context.brand });
+  return {
+    to,
+    subject: content.subject,
+    text: renderText(context.brand, content, footer),
+    html: renderHtml(context.brand, content, footer, context.language),
+    summary: content.summary,
+  };
+}
+
+export function loginCodeMail(to: string, code: string, context: MailContext): MailMessage {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand };
+  return compose(to, context, {
+    subject: fill(t.loginSubject, v),
+    blocks: [
+      { kind: 'text', text: fill(t.loginIntro, v) },
+      { kind: 'code', code },
+      { kind: 'text', text: t.ignore },
+    ],
+    summary: `sign-in code ${code}`,
+  });
+}
+
+export function registerCodeMail(to: string, code: string, firstName: string, context: MailContext): MailMessage {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand, name: firstName };
+  return compose(to, context, {
+    subject: fill(t.registerSubject, v),
+    blocks: [
+      { kind: 'text', text: fill(t.registerIntro, v) },
+      { kind: 'code', code },
+      { kind: 'text', text: t.ignore },
+    ],
+    summary: `registration code ${code}`,
+  });
+}
+
+/** Login asked for an address without an account: no code, a pointer to registration. */
+export function noAccountMail(to: string, context: MailContext): MailMessage {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand };
+  return compose(to, context, {
+    subject: fill(t.noAccountSubject, v),
+    blocks: [
+      { kind: 'text', text: fill(t.noAccount, v) },
+      { kind: 'link', label: t.noAccountLink, url: `${context.publicUrl}/register` },
+      { kind: 'text', text: t.ignore },
+    ],
+    summary: 'no account for this address (no code sent)',
+  });
+}
+
+/** Registration asked for an address that already has an account: no code, a pointer to sign-in. */
+export function alreadyRegisteredMail(to: string, context: MailContext): MailMessage {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand };
+  return compose(to, context, {
+    subject: fill(t.existsSubject, v),
+    blocks: [
+      { kind: 'text', text: fill(t.exists, v) },
+      { kind: 'link', label: t.existsLink, url: `${context.publicUrl}/login` },
+      { kind: 'text', text: t.ignore },
+    ],
+    summary: 'address already has an account (no code sent)',
+  });
+}
