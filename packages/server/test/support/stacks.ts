@@ -17,6 +17,7 @@ import { buildApp } from '../../src/app.ts';
 import { type Background, startBackground } from '../../src/background.ts';
 import type { DatabaseTarget } from '../../src/db/client.ts';
 import { type Config, readConfig } from '../../src/env.ts';
+import type { AuthLimits } from '../../src/features/auth/auth-deps.ts';
 import { createLogger } from '../../src/logger.ts';
 import { appDeps, createServices, type Services } from '../../src/services.ts';
 
@@ -66,6 +67,10 @@ export interface StackOptions {
   join?: Stack;
   /** Wait for the engine before returning (default true). */
   waitForEngine?: boolean;
+  /** Overrides of the one-time-code and session limits. */
+  authLimits?: Partial<AuthLimits>;
+  /** The clock of accounts (tests move it). */
+  now?: () => Date;
 }
 
 /** A fresh PostgreSQL database for one stack; dropped on close. */
@@ -132,7 +137,10 @@ export async function startStack(mode: StackMode, options: StackOptions): Promis
     retention: false,
     flushMs: 20,
   });
-  const app = options.noApp ? (undefined as unknown as FastifyInstance) : await buildApp(appDeps(services, config));
+  const deps = appDeps(services, config);
+  if (options.authLimits) deps.options.auth = { ...deps.options.auth, limits: options.authLimits };
+  if (options.now) deps.now = options.now;
+  const app = options.noApp ? (undefined as unknown as FastifyInstance) : await buildApp(deps);
   if (options.waitForEngine ?? true) await services.engines.whenReady();
   return {
     config,

@@ -3,10 +3,17 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** Prefixes that belong to the API alone (the web app has no pages there). */
+const API_PREFIXES = ['/api', '/auth', '/me', '/billing', '/dev'];
+
 /** Paths the web app never answers: unknown ones get a JSON 404, not the SPA. */
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0]!;
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/healthz' || pathname === '/readyz';
+  return (
+    pathname === '/healthz' ||
+    pathname === '/readyz' ||
+    API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+  );
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
