@@ -1,14 +1,15 @@
 /**
  * The real stack for browser journeys: @hound/testkit as the internet (serving the e2e catalogue and
  * its fake sites) and @hound/server started as a child process on embedded defaults (PGlite in a temp
- * DATA_DIR, in-process queue), fetching its catalogue and every site through the testkit proxy.
+ * DATA_DIR, in-process queue), fetching its catalogue and every site through the testkit proxy, and
+ * sending its mail to the testkit's SMTP sink.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Internet, startInternet } from '@hound/testkit';
+import { type Internet, type SmtpSink, startInternet, startSmtpSink } from '@hound/testkit';
 import { CLAIMED_HOSTS, ERROR_HOST, e2eCatalogue, SLOW_HOST, WAF_HOST } from './catalogue.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -17,6 +18,8 @@ export const CATALOGUE_HOST = 'catalogues.hound.test';
 export interface Stack {
   baseUrl: string;
   internet: Internet;
+  /** The SMTP server the stack's mail goes to (SMTP_URL points at it). */
+  smtp: SmtpSink;
   /** Server output, for diagnosing a failed journey. */
   output(): string;
   stop(): Promise<void>;
@@ -74,6 +77,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   internet.fault(ERROR_HOST, { kind: 'status', status: 503 });
   internet.fault(SLOW_HOST, { kind: 'latency', ms: options.slowMs ?? 4000 });
 
+  const smtp = await startSmtpSink();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -89,6 +93,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       HOUND_PROXY: internet.proxyUrl,
       HOUND_CA_FILE: internet.caFile,
       HOUND_CATALOGUES: `https://${CATALOGUE_HOST}/sherlock.json`,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       ...options.env,
     },
@@ -116,6 +122,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
     }
     await internet.close();
+    await smtp.close();
     await rm(dir, { recursive: true, force: true });
   };
   try {
@@ -124,5 +131,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { baseUrl, internet, output, stop };
+  return { baseUrl, internet, smtp, output, stop };
 }
