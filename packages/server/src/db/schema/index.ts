@@ -1,3 +1,4 @@
+export * from './admin-audit.ts';
 export * from './app-secrets.ts';
 export * from './dev-mail.ts';
 export * from './favicons.ts';
@@ -7,3 +8,4 @@ export * from './search-results.ts';
 export * from './searches.ts';
 export * from './sessions.ts';
 export * from './users.ts';
+export * from './waitlist.ts';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const PLANS = ['free', 'trial', 'premium'] as const;
+/** Who set the plan last: nobody yet, an admin by hand, or the payment provider's state. */
+export const PLAN_SOURCES = ['default', 'admin', 'stripe'] as const;
 
 /**
  * An account. `email` is stored trimmed and lower-cased, so uniqueness is case-insensitive. A user row
@@ -19,6 +21,7 @@ export const users = pgTable(
     dateOfBirth: text('date_of_birth'),
     isAdmin: boolean('is_admin').notNull().default(false),
     plan: text('plan', { enum: PLANS }).notNull().default('free'),
+    planSource: text('plan_source', { enum: PLAN_SOURCES }).notNull().default('default'),
     /** scrypt hash (`scrypt$N$r$p$salt$hash`) when the user chose a password; sign-in by code works regardless. */
     passwordHash: text('password_hash'),
     /** Mail language. */
@@ -35,6 +38,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
+    index('users_created_idx').on(t.createdAt),
     check('users_credits_non_negative', sql`${t.emailSearchCredits} >= 0`),
   ],
 );
