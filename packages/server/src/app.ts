@@ -18,6 +18,7 @@ import type { Config } from './env.ts';
 import { AppError } from './errors.ts';
 import type { SearchBus } from './events/search-bus.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AUTH_LIMITS, type AuthDeps, type AuthLimits } from './features/auth/auth-deps.ts';
 import { codeKeyLoader } from './features/auth/code-key.ts';
@@ -28,6 +29,7 @@ import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAuthGuard(app, authDeps);
   await app.register(authRoutes, { deps: authDeps });
   await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now });
+  await app.register(adminRoutes, { db: deps.db.db });
+  await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
   if (!deps.options.production) await app.register(devMailboxRoutes, { db: deps.db.db });
 
   await app.register(healthRoutes, { deps });

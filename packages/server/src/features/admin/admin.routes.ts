@@ -1,0 +1,85 @@
+import {
+  AdminUsersQuerySchema,
+  AdminUsersSummarySchema,
+  AuditQuerySchema,
+  AuditResponseSchema,
+  DetailErrorSchema,
+  UpdateAdminRequestSchema,
+  UpdateAdminResponseSchema,
+  UpdatePlanRequestSchema,
+  UpdatePlanResponseSchema,
+} from '@hound/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { caller } from '../auth/guard.ts';
+import { listAudit } from './list-audit.ts';
+import { listUsersSummary } from './list-users-summary.ts';
+import type { AdminActor } from './record-audit.ts';
+import { updateAdmin } from './update-admin.ts';
+import { updatePlan } from './update-plan.ts';
+
+const tags = ['admin'];
+const errors = { 400: DetailErrorSchema, 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
+
+export function actorOf(request: FastifyRequest): AdminActor {
+  return { user: caller(request).user, ip: request.ip };
+}
+
+/** User administration. Every route is under /admin, so the guard requires an admin session for each. */
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/admin/users/summary',
+    {
+      schema: {
+        summary: 'Overview counts and one page of users',
+        description:
+          '`q` matches address, first or last name (case-insensitive substring); `plan` filters; `limit` 1–200 (default 50) and `skip` page. Newest users first. `overview` counts every user.',
+        tags,
+        querystring: AdminUsersQuerySchema,
+        response: { 200: AdminUsersSummarySchema, ...errors },
+      },
+    },
+    async (request) => listUsersSummary(db, request.query),
+  );
+
+  app.post(
+    '/admin/users/update-plan',
+    {
+      schema: {
+        summary: "Set a user's plan by hand",
+        tags,
+        body: UpdatePlanRequestSchema,
+        response: { 200: UpdatePlanResponseSchema, ...errors },
+      },
+    },
+    async (request) => updatePlan(db, actorOf(request), request.body),
+  );
+
+  app.post(
+    '/admin/users/update-admin',
+    {
+      schema: {
+        summary: 'Grant or remove admin rights',
+        description: 'The last admin cannot remove their own rights (400).',
+        tags,
+        body: UpdateAdminRequestSchema,
+        response: { 200: UpdateAdminResponseSchema, ...errors },
+      },
+    },
+    async (request) => updateAdmin(db, actorOf(request), { email: request.body.email, isAdmin: request.body.is_admin }),
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        summary: 'The audit trail of admin actions, newest first',
+        tags,
+        querystring: AuditQuerySchema,
+        response: { 200: AuditResponseSchema, ...errors },
+      },
+    },
+    async (request) => listAudit(db, request.query),
+  );
+};

@@ -1,0 +1,76 @@
+import { SubscribeRequestSchema, SubscribeResponseSchema, WaitlistResponseSchema } from '@hound/contracts';
+import { count, desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { waitlist } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { csvCell } from '../../lib/csv.ts';
+import { type SubscribeDeps, subscribe } from './subscribe.ts';
+
+export const waitlistRoutes: FastifyPluginAsyncZod<{ deps: SubscribeDeps }> = async (app, { deps }) => {
+  const db: Database = deps.db;
+
+  app.post(
+    '/api/subscribe',
+    {
+      schema: {
+        summary: 'Join the API waitlist',
+        description:
+          'Always `{status, message}`: `success` (also for an address already on the list), or `error` with the reason. 429 when one IP sends too many.',
+        tags: ['waitlist'],
+        body: SubscribeRequestSchema,
+        response: { 200: SubscribeResponseSchema, 429: SubscribeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await subscribe(deps, { email: request.body.email, ip: request.ip });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.httpStatus !== 429) throw error;
+        return reply.code(429).headers(error.headers).send({ status: 'error', message: error.message });
+      }
+    },
+  );
+
+  app.get(
+    '/admin/waitlist',
+    {
+      schema: {
+        summary: 'The API waitlist, newest first',
+        tags: ['waitlist'],
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(1000).default(100),
+          skip: z.coerce.number().int().min(0).default(0),
+        }),
+        response: { 200: WaitlistResponseSchema },
+      },
+    },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(waitlist)
+        .orderBy(desc(waitlist.id))
+        .limit(request.query.limit)
+        .offset(request.query.skip);
+      const [total] = await db.select({ n: count() }).from(waitlist);
+      return {
+        total: total?.n ?? 0,
+        items: rows.map((r) => ({ email: r.email, created_at: r.createdAt.toISOString() })),
+      };
+    },
+  );
+
+  app.get(
+    '/admin/waitlist.csv',
+    { schema: { summary: 'The whole API waitlist as CSV', tags: ['waitlist'] } },
+    async (_request, reply) => {
+      const rows = await db.select().from(waitlist).orderBy(desc(waitlist.id));
+      const lines = ['email,created_at', ...rows.map((r) => `${csvCell(r.email)},${r.createdAt.toISOString()}`)];
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="waitlist.csv"')
+        .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+    },
+  );
+};
