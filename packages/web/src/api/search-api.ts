@@ -14,6 +14,7 @@ import {
   StartSearchResponseSchema,
 } from '@hound/contracts';
 import type { SearchError } from '../features/search/search-error.ts';
+import { browserStore, readKey, STORAGE_KEYS } from '../lib/storage.ts';
 
 export type StartOutcome = { ok: true; searchId: string } | { ok: false; error: SearchError };
 export type StatusOutcome = { ok: true; body: SearchStatusResponse } | { ok: false };
@@ -52,6 +53,12 @@ export function interpretStart(httpStatus: number, body: unknown): StartOutcome 
   }
 }
 
+/** A signed-in visitor's searches are linked to the account (My Searches): the session token goes along. */
+function authorization(): Record<string, string> {
+  const token = readKey(browserStore(), STORAGE_KEYS.authToken);
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 /** The stream is given up after this many errors in a row without a message in between. */
 const MAX_STREAM_ERRORS = 3;
 
@@ -72,7 +79,7 @@ export function createHttpSearchApi(options: HttpSearchApiOptions = {}): SearchA
       try {
         const res = await doFetch(url('/api/search'), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...authorization() },
           body: JSON.stringify({ username, device_id: deviceId }),
         });
         const body = res.ok ? await res.json().catch(() => null) : null;

@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { GlobalErrorToasts } from '../components/global-error-toasts.tsx';
 import { ToastProvider } from '../components/toast.tsx';
+import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { RequireAuth } from '../features/auth/require-auth.tsx';
 import SearchPage from '../features/search/search-page.tsx';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import type { Language, Messages } from '../i18n/messages.ts';
@@ -18,6 +21,16 @@ const ContactPage = lazy(() => import('../features/legal/contact-page.tsx'));
 const LicensesPage = lazy(() => import('../features/legal/licenses-page.tsx'));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 const CrashTestPage = lazy(() => import('./crash-test-page.tsx'));
+const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
+const DashboardLayout = lazy(() =>
+  import('../features/dashboard/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })),
+);
+const DashboardHome = lazy(() => import('../features/dashboard/dashboard-home.tsx'));
+const BillingPage = lazy(() => import('../features/dashboard/billing-page.tsx'));
+const SettingsPage = lazy(() => import('../features/dashboard/settings-page.tsx'));
+const MySearchesPage = lazy(() => import('../features/dashboard/my-searches-page.tsx'));
+const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -29,22 +42,71 @@ export function App({ language, messages }: { language: Language; messages: Mess
           <ThemeProvider>
             <ErrorBoundary>
               <ToastProvider>
-                <BrowserRouter>
-                  <Routes>
-                    <Route element={<Layout />}>
-                      <Route index element={<SearchPage />} />
-                      <Route path="username-search" element={<SearchPage />} />
-                      <Route path="library" element={<LibraryPage />} />
-                      <Route path="library/:slug" element={<ArticlePage />} />
-                      <Route path="terms" element={<TermsPage />} />
-                      <Route path="privacy" element={<PrivacyPage />} />
-                      <Route path="contact" element={<ContactPage />} />
-                      <Route path="licenses" element={<LicensesPage />} />
-                      <Route path="__crash" element={<CrashTestPage />} />
-                      <Route path="*" element={<NotFoundPage />} />
-                    </Route>
-                  </Routes>
-                </BrowserRouter>
+                <GlobalErrorToasts />
+                <AuthProvider>
+                  <BrowserRouter>
+                    <Routes>
+                      {/* Login and register stand alone: no header, no footer (spec 001 §2). */}
+                      <Route
+                        path="login"
+                        element={
+                          <Suspense fallback={null}>
+                            <LoginPage />
+                          </Suspense>
+                        }
+                      />
+                      <Route
+                        path="register"
+                        element={
+                          <Suspense fallback={null}>
+                            <RegisterPage />
+                          </Suspense>
+                        }
+                      />
+                      {/* Outside the layout's page boundary: it exercises the app-wide crash screen. */}
+                      <Route
+                        path="__crash"
+                        element={
+                          <Suspense fallback={null}>
+                            <CrashTestPage />
+                          </Suspense>
+                        }
+                      />
+                      <Route element={<Layout />}>
+                        <Route
+                          path="dashboard"
+                          element={
+                            <RequireAuth>
+                              <DashboardLayout />
+                            </RequireAuth>
+                          }
+                        >
+                          <Route index element={<DashboardHome />} />
+                          <Route path="billing" element={<BillingPage />} />
+                          <Route path="settings" element={<SettingsPage />} />
+                          <Route path="my-searches" element={<MySearchesPage />} />
+                        </Route>
+                        <Route
+                          path="admin"
+                          element={
+                            <RequireAuth admin>
+                              <AdminPage />
+                            </RequireAuth>
+                          }
+                        />
+                        <Route index element={<SearchPage />} />
+                        <Route path="username-search" element={<SearchPage />} />
+                        <Route path="library" element={<LibraryPage />} />
+                        <Route path="library/:slug" element={<ArticlePage />} />
+                        <Route path="terms" element={<TermsPage />} />
+                        <Route path="privacy" element={<PrivacyPage />} />
+                        <Route path="contact" element={<ContactPage />} />
+                        <Route path="licenses" element={<LicensesPage />} />
+                        <Route path="*" element={<NotFoundPage />} />
+                      </Route>
+                    </Routes>
+                  </BrowserRouter>
+                </AuthProvider>
               </ToastProvider>
             </ErrorBoundary>
           </ThemeProvider>

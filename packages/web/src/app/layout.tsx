@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullFooter, MinimalFooter } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
+import { RouteErrorBoundary } from '../components/route-error-boundary.tsx';
 import { focusRing } from '../components/ui.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 
@@ -24,9 +25,16 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary
+          key={pathname}
+          title={m.account.toast.pageError}
+          text={m.account.toast.pageErrorText}
+          retry={m.account.toast.retry}
+        >
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       {HOME_PATHS.has(pathname) ? <FullFooter /> : <MinimalFooter />}
     </div>

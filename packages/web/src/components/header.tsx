@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useAuth } from '../features/auth/auth-context.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import { isLanguage, LANGUAGES } from '../i18n/messages.ts';
 import { useTheme } from '../lib/theme.tsx';
-import { BookIcon, GlobeIcon, LogoMark, MoonIcon, SunIcon } from './icons.tsx';
+import { BookIcon, GlobeIcon, LogoMark, MoonIcon, SunIcon, UserIcon } from './icons.tsx';
 import { button, focusRing } from './ui.ts';
 
 export function Header() {
@@ -42,6 +43,7 @@ export function Header() {
             <span>{m.header.library}</span>
           </NavLink>
         </nav>
+        <AccountLinks />
         {/* The native select sits invisibly over a short code, so the open list still shows full names. */}
         <label
           className={`relative flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-200/70 has-[select:focus-visible]:outline-2 has-[select:focus-visible]:outline-offset-2 has-[select:focus-visible]:outline-amber-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:has-[select:focus-visible]:outline-amber-400`}
@@ -72,5 +74,42 @@ export function Header() {
         </button>
       </div>
     </header>
+  );
+}
+
+/**
+ * Spec 000 §2: on /email-search, a Dashboard button when signed in, Login and Register when not. Elsewhere
+ * one compact link to the account (Dashboard) or to sign in.
+ */
+function AccountLinks() {
+  const { m } = useI18n();
+  const { authenticated } = useAuth();
+  const { pathname } = useLocation();
+  const a = m.account.header;
+  if (authenticated) {
+    return (
+      <Link to="/dashboard" className={`${button.ghost} px-2.5 sm:px-3`}>
+        <UserIcon />
+        <span className={pathname === '/email-search' ? '' : 'hidden sm:inline'}>{a.dashboard}</span>
+      </Link>
+    );
+  }
+  if (pathname === '/email-search') {
+    return (
+      <>
+        <Link to="/login" state={{ from: '/email-search' }} className={`${button.ghost} px-2.5 sm:px-3`}>
+          {a.login}
+        </Link>
+        <Link to="/register" state={{ from: '/email-search' }} className={`${button.secondary} px-2.5 sm:px-3`}>
+          {a.register}
+        </Link>
+      </>
+    );
+  }
+  return (
+    <Link to="/login" state={{ from: pathname }} className={`${button.ghost} px-2.5 sm:px-3`} aria-label={a.signIn}>
+      <UserIcon />
+      <span className="hidden sm:inline">{a.signIn}</span>
+    </Link>
   );
 }

@@ -2,8 +2,11 @@
  * English catalogue (default). Every user-facing string of the app lives here; tr.ts mirrors it.
  * `{brand}` is filled with the configured brand name; other `{name}` placeholders at the call site.
  */
+import { accountEn } from './account-en.ts';
+
 export const en = {
   brand: '{brand}',
+  account: accountEn,
   meta: {
     title: '{brand} — find where a username has a profile',
     description:

@@ -1,8 +1,9 @@
-import type { Messages } from './messages.ts';
-
 /** Turkish catalogue (Türkçe). Same shape as en.ts; the spec's Turkish strings live here. */
+import { accountTr } from './account-tr.ts';
+import type { Messages } from './messages.ts';
 export const tr: Messages = {
   brand: '{brand}',
+  account: accountTr,
   meta: {
     title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',
     description:

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   searchHistory: 'searchHistory',
   theme: 'theme',
   language: 'language',
+  /** The session's bearer token (spec 000 §3). */
+  authToken: 'auth.token',
 } as const;
 
 const memory = new Map<string, string>();

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { defaultSiteConfig, type SiteConfig } from '../api/site-config.ts';
 import { ToastProvider } from '../components/toast.tsx';
+import { AuthProvider } from '../features/auth/auth-context.tsx';
 import { en } from '../i18n/en.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import type { Language, Messages } from '../i18n/messages.ts';
@@ -29,7 +30,9 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
       <I18nProvider initialLanguage={language} initialMessages={messages}>
         <ThemeProvider>
           <ToastProvider>
-            <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+            <AuthProvider>
+              <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+            </AuthProvider>
           </ToastProvider>
         </ThemeProvider>
       </I18nProvider>

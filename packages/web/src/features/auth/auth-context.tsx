@@ -1,0 +1,97 @@
+import type { User } from '@hound/contracts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { apiFetch } from '../../lib/api-fetch.ts';
+import { fetchMe, storedToken, storeToken } from './session.ts';
+
+export interface AuthValue {
+  /** `loading` until the stored token has been checked once. */
+  status: 'loading' | 'ready';
+  token: string | null;
+  user: User | null;
+  /** Signed in only with both a token and a user (spec 000 §4). */
+  authenticated: boolean;
+  /** Keeps a new token and loads its user. Resolves true when the user could be loaded. */
+  signIn(token: string): Promise<boolean>;
+  /** Revokes this session on the server (best effort) and forgets it here. */
+  signOut(): Promise<void>;
+  /** Forgets the session here only (after "sign out everywhere" or account deletion). */
+  forget(): void;
+  /** Reloads the user (after a profile change, a payment …). */
+  refresh(): Promise<void>;
+  /** Replaces the user with a fresh copy the server already returned. */
+  setUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(storedToken);
+  const [user, setUser] = useState<User | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready'>(() => (storedToken() ? 'loading' : 'ready'));
+
+  const forget = useCallback(() => {
+    storeToken(null);
+    setToken(null);
+    setUser(null);
+  }, []);
+
+  const load = useCallback(
+    async (candidate: string): Promise<boolean> => {
+      const outcome = await fetchMe(candidate);
+      if (outcome.kind === 'user') {
+        setUser(outcome.user);
+        return true;
+      }
+      // 401/403: the token is dead and cleared silently; other failures keep it, without a user.
+      if (outcome.kind === 'invalid') forget();
+      return false;
+    },
+    [forget],
+  );
+
+  useEffect(() => {
+    const initial = storedToken();
+    if (!initial) return;
+    void load(initial).finally(() => setStatus('ready'));
+  }, [load]);
+
+  const signIn = useCallback(
+    async (next: string) => {
+      storeToken(next);
+      setToken(next);
+      return load(next);
+    },
+    [load],
+  );
+
+  const signOut = useCallback(async () => {
+    if (token) await apiFetch('/auth/logout', { method: 'POST', token });
+    forget();
+  }, [token, forget]);
+
+  const refresh = useCallback(async () => {
+    if (token) await load(token);
+  }, [token, load]);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      status,
+      token,
+      user,
+      authenticated: Boolean(token && user),
+      signIn,
+      signOut,
+      forget,
+      refresh,
+      setUser,
+    }),
+    [status, token, user, signIn, signOut, forget, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

@@ -1,0 +1,121 @@
+import { codeProblem, digitsOnly } from '@hound/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { button, link } from '../../components/ui.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import type { ApiAnswer } from '../../lib/api-fetch.ts';
+import { errorClass, inputClass, labelClass } from './auth-frame.tsx';
+import { useCountdown } from './use-countdown.ts';
+
+export interface CodeStepProps {
+  email: string;
+  /** Verifies the code; resolves the token, or an error message to show. */
+  verify(code: string): Promise<{ token: string } | { error: string }>;
+  /** Asks for another code; the answer's `resend_after_seconds` / `Retry-After` restart the countdown. */
+  resend(): Promise<ApiAnswer<{ resend_after_seconds?: number }>>;
+  /** When another code may be asked for (ms since epoch). */
+  resendAt: number | null;
+  onResendAt(at: number): void;
+  /** "Use a different email" or "Edit information". */
+  backLabel: string;
+  onBack(): void;
+  onSignedIn(token: string): Promise<void>;
+}
+
+/** The second step of login and register: the 6-digit code (digits only; paste and autofill work). */
+export function CodeStep(props: CodeStepProps) {
+  const { m } = useI18n();
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const wait = useCountdown(props.resendAt);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = codeProblem(code);
+    if (problem) {
+      setError(m.account.messages.enterCode);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const outcome = await props.verify(code);
+    if ('token' in outcome) {
+      await props.onSignedIn(outcome.token);
+      return;
+    }
+    setBusy(false);
+    setError(outcome.error);
+  };
+
+  const resend = async () => {
+    setNotice(null);
+    setError(null);
+    const answer = await props.resend();
+    const seconds = answer.ok ? (answer.body?.resend_after_seconds ?? 60) : answer.retryAfter;
+    if (seconds) props.onResendAt(Date.now() + seconds * 1000);
+    if (answer.ok) setNotice(m.account.code.resent);
+    else setError(answer.detail ?? m.account.messages.failedToSendCode);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+        {m.account.code.lead.replace('{email}', props.email)}
+      </p>
+      <label htmlFor={`${id}-code`} className={labelClass}>
+        {m.account.code.label}
+      </label>
+      <input
+        id={`${id}-code`}
+        name="code"
+        value={code}
+        onChange={(e) => setCode(digitsOnly(e.target.value))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this step
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${inputClass} text-center font-mono text-2xl tracking-[0.5em]`}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className={errorClass}>
+          {error}
+        </p>
+      )}
+      {notice && <p className="mt-2 text-sm text-emerald-700 dark:text-emerald-400">{notice}</p>}
+      <button type="submit" className={`${button.primary} mt-5 w-full`} disabled={busy}>
+        {busy ? m.account.code.verifying : m.account.code.verify}
+      </button>
+      <div className="mt-5 flex flex-wrap items-center justify-between gap-3 text-sm">
+        <button type="button" className={link} onClick={props.onBack}>
+          {props.backLabel}
+        </button>
+        {wait > 0 ? (
+          <span className="text-slate-500 dark:text-slate-400">
+            {m.account.code.resendIn.replace('{seconds}', String(wait))}
+          </span>
+        ) : (
+          <button type="button" className={link} onClick={resend}>
+            {m.account.code.resend}
+          </button>
+        )}
+      </div>
+      <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">{m.account.code.spamHint}</p>
+    </form>
+  );
+}
+
+/** Turns a verify answer into the token or the message to show ("Invalid code" unless the server says more). */
+export function verifyOutcome(
+  answer: ApiAnswer<{ access_token: string }>,
+  fallback: string,
+): { token: string } | { error: string } {
+  if (answer.ok && answer.body?.access_token) return { token: answer.body.access_token };
+  return { error: answer.detail ?? fallback };
+}

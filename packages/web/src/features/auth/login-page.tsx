@@ -1,0 +1,103 @@
+import { emailProblem } from '@hound/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { button, link } from '../../components/ui.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { sendLoginCode, verifyCode } from './auth-api.ts';
+import { useAuth } from './auth-context.tsx';
+import { AuthFrame, errorClass, inputClass, labelClass } from './auth-frame.tsx';
+import { CodeStep, verifyOutcome } from './code-step.tsx';
+import { returnPath } from './return-path.ts';
+
+/** `/login`: email, then the mailed 6-digit code; afterwards back to the remembered page or `/dashboard`. */
+export default function LoginPage() {
+  const { m, language } = useI18n();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = emailProblem(email);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const answer = await sendLoginCode(email.trim(), language);
+    setBusy(false);
+    if (answer.ok) {
+      setResendAt(Date.now() + (answer.body?.resend_after_seconds ?? 60) * 1000);
+      setStep('code');
+    } else {
+      if (answer.retryAfter) setResendAt(Date.now() + answer.retryAfter * 1000);
+      setError(answer.detail ?? m.account.messages.failedToSendCode);
+    }
+  };
+
+  if (step === 'code') {
+    return (
+      <AuthFrame title={m.account.code.title} lead={null}>
+        <CodeStep
+          email={email.trim()}
+          verify={async (code) =>
+            verifyOutcome(await verifyCode('login', email.trim(), code), m.account.messages.invalidCode)
+          }
+          resend={() => sendLoginCode(email.trim(), language)}
+          resendAt={resendAt}
+          onResendAt={setResendAt}
+          backLabel={m.account.code.useDifferentEmail}
+          onBack={() => setStep('email')}
+          onSignedIn={async (token) => {
+            await auth.signIn(token);
+            navigate(returnPath(location.state), { replace: true });
+          }}
+        />
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <AuthFrame title={m.account.login.title} lead={m.account.login.lead}>
+      <form onSubmit={send} noValidate>
+        <label htmlFor={`${id}-email`} className={labelClass}>
+          {m.account.login.email}
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={m.account.login.emailPlaceholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={inputClass}
+        />
+        {error && (
+          <p id={`${id}-error`} role="alert" className={errorClass}>
+            {error}
+          </p>
+        )}
+        <button type="submit" className={`${button.primary} mt-5 w-full`} disabled={busy}>
+          {busy ? m.account.login.sending : m.account.login.sendCode}
+        </button>
+      </form>
+      <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+        {m.account.login.noAccount}{' '}
+        <Link to="/register" state={location.state} className={link}>
+          {m.account.login.registerLink}
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,168 @@
+import { dateOfBirthProblem, emailProblem, nameProblem } from '@hound/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { button, link } from '../../components/ui.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { type RegistrationForm, sendRegisterCode, verifyCode } from './auth-api.ts';
+import { useAuth } from './auth-context.tsx';
+import { AuthFrame, errorClass, inputClass, labelClass } from './auth-frame.tsx';
+import { CodeStep, verifyOutcome } from './code-step.tsx';
+
+type Field = keyof RegistrationForm;
+
+/** The first rule a form breaks, per field, with the spec's messages (the server checks the same). */
+export function registrationProblems(form: RegistrationForm, today: Date): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {};
+  const first = nameProblem(form.first_name, 'first');
+  const last = nameProblem(form.last_name, 'last');
+  const email = emailProblem(form.email);
+  const dob = dateOfBirthProblem(form.date_of_birth, today);
+  if (first) problems.first_name = first;
+  if (last) problems.last_name = last;
+  if (email) problems.email = email;
+  if (dob) problems.date_of_birth = dob;
+  return problems;
+}
+
+/** `/register`: the form, then the mailed code ("Edit information" goes back); afterwards `/dashboard`. */
+export default function RegisterPage() {
+  const { m, language } = useI18n();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const id = useId();
+  const [form, setForm] = useState<RegistrationForm>({ first_name: '', last_name: '', email: '', date_of_birth: '' });
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<'form' | 'code'>('form');
+  const [resendAt, setResendAt] = useState<number | null>(null);
+
+  const trimmed = (): RegistrationForm => ({
+    first_name: form.first_name.trim(),
+    last_name: form.last_name.trim(),
+    email: form.email.trim(),
+    date_of_birth: form.date_of_birth,
+  });
+
+  const update = (field: Field, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    // The age rule is shown live as soon as the date changes (spec 001 §5).
+    if (field === 'date_of_birth') {
+      const problem = value ? dateOfBirthProblem(value, new Date()) : null;
+      setProblems((p) => ({ ...p, date_of_birth: problem ?? undefined }));
+    } else if (problems[field]) {
+      setProblems((p) => ({ ...p, [field]: undefined }));
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = registrationProblems(form, new Date());
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setError(null);
+    const answer = await sendRegisterCode(trimmed(), language);
+    setBusy(false);
+    if (answer.ok) {
+      setResendAt(Date.now() + (answer.body?.resend_after_seconds ?? 60) * 1000);
+      setStep('code');
+    } else {
+      if (answer.retryAfter) setResendAt(Date.now() + answer.retryAfter * 1000);
+      setError(answer.detail ?? m.account.messages.failedToSendCode);
+    }
+  };
+
+  if (step === 'code') {
+    return (
+      <AuthFrame title={m.account.code.title} lead={null}>
+        <CodeStep
+          email={form.email.trim()}
+          verify={async (code) =>
+            verifyOutcome(await verifyCode('register', form.email.trim(), code), m.account.messages.invalidCode)
+          }
+          resend={() => sendRegisterCode(trimmed(), language)}
+          resendAt={resendAt}
+          onResendAt={setResendAt}
+          backLabel={m.account.code.editInformation}
+          onBack={() => setStep('form')}
+          onSignedIn={async (token) => {
+            await auth.signIn(token);
+            navigate('/dashboard', { replace: true });
+          }}
+        />
+      </AuthFrame>
+    );
+  }
+
+  const field = (name: Field, label: string, props: Record<string, string> = {}) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        value={form[name]}
+        onChange={(e) => update(name, e.target.value)}
+        aria-invalid={problems[name] ? true : undefined}
+        aria-describedby={problems[name] ? `${id}-${name}-error` : undefined}
+        className={inputClass}
+        {...props}
+      />
+      {problems[name] && (
+        <p id={`${id}-${name}-error`} role="alert" className={errorClass}>
+          {problems[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <AuthFrame title={m.account.register.title} lead={m.account.register.lead}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('first_name', m.account.register.firstName, { autoComplete: 'given-name' })}
+          {field('last_name', m.account.register.lastName, { autoComplete: 'family-name' })}
+        </div>
+        {field('email', m.account.register.email, { type: 'email', autoComplete: 'email' })}
+        {field('date_of_birth', m.account.register.dateOfBirth, {
+          type: 'date',
+          autoComplete: 'bday',
+          max: new Date().toISOString().slice(0, 10),
+        })}
+        {error && (
+          <p role="alert" className={errorClass}>
+            {error}
+          </p>
+        )}
+        <button type="submit" className={`${button.primary} w-full`} disabled={busy}>
+          {busy ? m.account.login.sending : m.account.register.submit}
+        </button>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {m.account.register.agree.split(/(\{terms\}|\{privacy\})/).map((part) =>
+            part === '{terms}' ? (
+              <Link key="terms" to="/terms" className={link}>
+                {m.account.register.terms}
+              </Link>
+            ) : part === '{privacy}' ? (
+              <Link key="privacy" to="/privacy" className={link}>
+                {m.account.register.privacy}
+              </Link>
+            ) : (
+              part
+            ),
+          )}
+        </p>
+      </form>
+      <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+        {m.account.register.haveAccount}{' '}
+        <Link to="/login" state={location.state} className={link}>
+          {m.account.register.loginLink}
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

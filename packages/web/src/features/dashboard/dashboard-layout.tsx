@@ -1,0 +1,58 @@
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { focusRing } from '../../components/ui.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+
+const item = (active: boolean) =>
+  `flex items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${focusRing} ${
+    active
+      ? 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200'
+      : 'text-slate-700 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800'
+  }`;
+
+/** The signed-in area: a sidebar (a scrolling row on phones) and the page. */
+export function DashboardLayout() {
+  const { m } = useI18n();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const d = m.account.dashboard;
+  const links: [string, string, boolean?][] = [
+    ['/dashboard/my-searches', d.mySearches],
+    ['/username-search', d.newSearch],
+    ['/dashboard/billing', d.billing],
+    ...(auth.user?.is_admin ? ([['/admin', d.admin]] as [string, string][]) : []),
+    ['/dashboard/settings', d.settings],
+  ];
+  const logout = async () => {
+    await auth.signOut();
+    navigate('/username-search');
+  };
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:gap-10 md:py-12">
+      <nav aria-label={d.nav} className="md:w-52 md:shrink-0">
+        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-col md:overflow-visible">
+          <li>
+            <NavLink to="/dashboard" end className={({ isActive }) => item(isActive)}>
+              {m.account.header.dashboard}
+            </NavLink>
+          </li>
+          {links.map(([to, label]) => (
+            <li key={to}>
+              <NavLink to={to} className={({ isActive }) => item(isActive)}>
+                {label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button type="button" onClick={logout} className={`${item(false)} w-full text-left`}>
+              {d.logout}
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { MySearch, MySearchesResponse, SearchStatusResponse } from '@hound/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ChevronIcon, ExternalIcon } from '../../components/icons.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { button, card, link, muted } from '../../components/ui.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { apiFetch } from '../../lib/api-fetch.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+
+export const MY_SEARCHES_KEY = 'my-searches';
+
+/** The signed-in user's username searches, each expandable to the profiles it found. */
+export function MySearchesList({ limit }: { limit: number }) {
+  const { m, locale } = useI18n();
+  const { token } = useAuth();
+  const query = useQuery({
+    queryKey: [MY_SEARCHES_KEY, limit, token],
+    queryFn: async () => {
+      const answer = await apiFetch<MySearchesResponse>(`/me/searches?limit=${limit}&skip=0`, { token });
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.account.messages.operationFailed);
+      return answer.body;
+    },
+    enabled: Boolean(token),
+  });
+  if (query.isPending) return <p className={muted}>{m.common.loading}</p>;
+  if (query.isError) return <p className="text-red-700 dark:text-red-400">{query.error.message}</p>;
+  if (query.data.items.length === 0) return <p className={`${card} p-5 ${muted}`}>{m.account.searches.empty}</p>;
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <ul className="space-y-3">
+      {query.data.items.map((search) => (
+        <SearchRow key={search.id} search={search} when={dateFormat.format(new Date(search.created_at))} />
+      ))}
+    </ul>
+  );
+}
+
+function SearchRow({ search, when }: { search: MySearch; when: string }) {
+  const { m } = useI18n();
+  const s = m.account.searches;
+  const { token } = useAuth();
+  const toast = useToast();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const ended = !['queued', 'running'].includes(search.status);
+
+  const remove = async () => {
+    const answer = await apiFetch(`/me/searches/${search.id}`, { method: 'DELETE', token });
+    if (answer.ok) {
+      toast.success(s.deleted);
+      await client.invalidateQueries({ queryKey: [MY_SEARCHES_KEY] });
+    } else {
+      toast.error(answer.detail ?? m.account.messages.operationFailed);
+    }
+  };
+
+  return (
+    <li className={`${card} p-4`}>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">{search.username}</p>
+          <p className={`text-sm ${muted}`}>
+            {when} · {s.statuses[search.status]} · {s.foundCount.replace('{count}', String(search.total_found))}
+          </p>
+          <p className={`text-xs ${muted}`}>
+            {s.searchId}: <span className="font-mono">{search.id}</span>
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className={button.secondary}
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+            disabled={!ended}
+          >
+            <ChevronIcon className={`transition-transform ${open ? 'rotate-180' : ''}`} />
+            {open ? s.hide : s.show}
+          </button>
+          <button type="button" className={button.ghost} onClick={remove}>
+            {s.delete}
+          </button>
+        </div>
+      </div>
+      {open && <FoundProfiles searchId={search.id} />}
+    </li>
+  );
+}
+
+function FoundProfiles({ searchId }: { searchId: string }) {
+  const { m } = useI18n();
+  const s = m.account.searches;
+  const query = useQuery({
+    queryKey: ['search-status', searchId],
+    queryFn: async () => {
+      const answer = await apiFetch<SearchStatusResponse>(`/api/search/status/${searchId}`);
+      if (answer.status === 404) return null;
+      if (!answer.ok || !answer.body) throw new Error(s.loadFailed);
+      return answer.body;
+    },
+  });
+  if (query.isPending) return <p className={`mt-3 ${muted}`}>{m.common.loading}</p>;
+  if (query.isError) return <p className="mt-3 text-red-700 dark:text-red-400">{s.loadFailed}</p>;
+  if (!query.data) return <p className={`mt-3 ${muted}`}>{s.expired}</p>;
+  const found = Object.entries(query.data.result?.results ?? {})
+    .filter(([, r]) => r.verdict === 'found')
+    .sort(([a], [b]) => a.localeCompare(b));
+  if (found.length === 0) return <p className={`mt-3 ${muted}`}>{s.noProfiles}</p>;
+  return (
+    <ul className="mt-3 grid gap-2 border-t border-slate-200 pt-3 sm:grid-cols-2 dark:border-slate-800">
+      {found.map(([platform, result]) => (
+        <li key={result.site_id} className="flex min-w-0 items-center gap-2 text-sm">
+          <span className="truncate font-medium">{platform}</span>
+          {result.url && (
+            <a
+              href={result.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${link} inline-flex shrink-0 items-center gap-1`}
+            >
+              {s.openProfile}
+              <ExternalIcon />
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
