@@ -410,6 +410,13 @@ export const en = {
           ],
         },
         {
+          heading: 'If you create an account',
+          paragraphs: [
+            'An account is optional: username search works without one. If you create one, we store your first and last name, your email address, your date of birth (to confirm you are 18 or older), your plan, your credits and the language of our emails, plus one entry per signed-in device (a short description such as “Firefox on Linux”, never your IP address) and the searches you run while signed in.',
+            'Sign-in codes are stored only as a keyed hash and expire after 10 minutes. Signed-in devices stay signed in for 30 days after their last use. Searches you run while signed in follow the {days}-day schedule above. Everything else is kept until you delete your account: Settings → “Delete my account” removes your account, sessions and searches at once.',
+          ],
+        },
+        {
           heading: 'No cookies, no trackers',
           paragraphs: [
             '{brand} sets no cookies and contains no analytics, advertising or third-party scripts. The page loads nothing from other servers: fonts are your system’s own, and site icons are fetched through our server, so the sites in your results never learn that you looked at them.',

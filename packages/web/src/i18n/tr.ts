@@ -414,6 +414,13 @@ export const tr: Messages = {
           ],
         },
         {
+          heading: 'Hesap oluşturursanız',
+          paragraphs: [
+            'Hesap isteğe bağlıdır: kullanıcı adı araması hesapsız çalışır. Hesap oluşturursanız adınızı ve soyadınızı, e-posta adresinizi, doğum tarihinizi (18 yaşında veya daha büyük olduğunuzu doğrulamak için), planınızı, kredilerinizi ve e-postalarımızın dilini; ayrıca giriş yapılan her cihaz için bir kayıt (IP adresiniz değil, “Linux üzerinde Firefox” gibi kısa bir açıklama) ve giriş yapmışken yaptığınız aramaları saklarız.',
+            'Giriş kodları yalnızca anahtarlı bir özet olarak saklanır ve 10 dakika sonra geçersiz olur. Giriş yapılan cihazlar son kullanımdan sonra 30 gün boyunca oturumda kalır. Giriş yapmışken yaptığınız aramalar yukarıdaki {days} günlük takvime uyar. Geri kalan her şey hesabınızı silene kadar saklanır: Ayarlar → “Hesabımı sil” hesabınızı, oturumlarınızı ve aramalarınızı hemen siler.',
+          ],
+        },
+        {
           heading: 'Çerez yok, izleyici yok',
           paragraphs: [
             '{brand} çerez kullanmaz; analiz, reklam veya üçüncü taraf betiği içermez. Sayfa başka sunuculardan hiçbir şey yüklemez: yazı tipleri sisteminizin kendi yazı tipleridir ve site simgeleri sunucumuz üzerinden alınır; böylece sonuçlarınızdaki siteler onlara baktığınızı asla öğrenmez.',

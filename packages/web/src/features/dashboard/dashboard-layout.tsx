@@ -30,7 +30,7 @@ export function DashboardLayout() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:gap-10 md:py-12">
       <nav aria-label={d.nav} className="md:w-52 md:shrink-0">
-        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-col md:overflow-visible">
+        <ul className="flex flex-wrap gap-1 md:flex-col">
           <li>
             <NavLink to="/dashboard" end className={({ isActive }) => item(isActive)}>
               {m.account.header.dashboard}
