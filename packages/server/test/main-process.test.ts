@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startSmtpSink } from '@hound/testkit';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CATALOGUES_LOADING_MESSAGE } from '../src/features/searches/run-search.ts';
@@ -71,6 +72,44 @@ describe('the server process', () => {
     expect((await getJson(`${url}/healthz`)).status).toBe(200);
     next.process.kill('SIGTERM');
     expect(await next.exited).toBe(0);
+  }, 60_000);
+
+  it('keeps codes, tokens and addresses out of its log (production, mail over SMTP)', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const { child, url } = await startMain({
+        ...OFFLINE,
+        NODE_ENV: 'production',
+        SMTP_URL: sink.url,
+        LOG_LEVEL: 'trace',
+      });
+      const email = 'private.person@example.com';
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        getJson(`${url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+      await post('/auth/register/send-otp', {
+        first_name: 'Private',
+        last_name: 'Person',
+        email,
+        date_of_birth: '1990-01-01',
+      });
+      const code = /\b(\d{6})\b/.exec((await sink.waitForMail({ to: email })).text)![1]!;
+      const token = (await post('/auth/register/verify-otp', { email, code })).json.access_token as string;
+      expect(token).toBeTruthy();
+      const me = await getJson(`${url}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.json.email).toBe(email);
+      await post('/auth/login/send-otp', { email: 'unknown.person@example.com' });
+      const log = child.output();
+      expect(log).toContain('/auth/register/verify-otp'); // requests are logged …
+      for (const secret of [code, token, email, 'unknown.person', 'Private']) expect(log).not.toContain(secret); // … their content is not
+      child.process.kill('SIGTERM');
+      expect(await child.exited).toBe(0);
+    } finally {
+      await sink.close();
+    }
   }, 60_000);
 
   it('exits non-zero naming the bad variable', async () => {
