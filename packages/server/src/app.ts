@@ -24,6 +24,7 @@ import { AUTH_LIMITS, type AuthDeps, type AuthLimits } from './features/auth/aut
 import { codeKeyLoader } from './features/auth/code-key.ts';
 import { installAuthGuard } from './features/auth/guard.ts';
 import { configRoutes } from './features/config/config.routes.ts';
+import { creditsRoutes } from './features/credits/credits.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -131,12 +132,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       brand: deps.options.site.brandName ?? 'Hound',
       publicUrl: deps.options.publicUrl,
       adminEmails: deps.options.auth.adminEmails,
+      signupCredits: deps.options.auth.signupCredits,
       limits: { ...AUTH_LIMITS, ...deps.options.auth.limits },
     },
   };
   installAuthGuard(app, authDeps);
   await app.register(authRoutes, { deps: authDeps });
   await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now });
+  await app.register(creditsRoutes, { db: deps.db.db, now });
   await app.register(adminRoutes, { db: deps.db.db });
   await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
   if (!deps.options.production) await app.register(devMailboxRoutes, { db: deps.db.db });

@@ -4,6 +4,7 @@
  */
 import type { Config } from './env.ts';
 import { purgeAuthLeftovers } from './features/auth/purge-expired.ts';
+import { expireReservations } from './features/credits/reservations.ts';
 import { finishSearch } from './features/searches/finish-search.ts';
 import { purgeExpiredSearches } from './features/searches/purge-expired-searches.ts';
 import { recoverSearches } from './features/searches/recover-searches.ts';
@@ -12,6 +13,8 @@ import type { Services } from './services.ts';
 
 export const SEARCH_FAILED_MESSAGE = 'The search failed. Please try again later.';
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
+/** Unused credit reservations return after 15 minutes; checked this often. */
+const RESERVATIONS_EVERY_MS = 60 * 1000;
 /** First self-test after start when no outcome is known yet; gives the catalogues time to load. */
 const FIRST_SELF_TEST_DELAY_MS = 60 * 1000;
 
@@ -69,6 +72,17 @@ export async function startBackground(
     const timer = setInterval(purge, RETENTION_EVERY_MS);
     timer.unref();
     timers.push(timer);
+    const expire = async () => {
+      try {
+        const returned = await expireReservations(db.db, new Date());
+        if (returned > 0) log.info({ returned }, 'unused credit reservations returned');
+      } catch (error) {
+        log.warn({ err: error }, 'credit reservation expiry failed');
+      }
+    };
+    const reservations = setInterval(expire, RESERVATIONS_EVERY_MS);
+    reservations.unref();
+    timers.push(reservations);
   }
 
   return {

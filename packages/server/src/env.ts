@@ -81,6 +81,7 @@ const EnvSchema = z.object({
     .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be comma-separated email addresses')))
     .optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SIGNUP_CREDITS: int(0, 1000).default(3),
   SPONSORED: z
     .string()
     .transform((text, ctx) => {
@@ -138,6 +139,8 @@ export interface Config {
     adminEmails: string[];
     /** HMAC key of one-time codes; generated and kept in the database when unset. */
     secret?: string;
+    /** Email-search credits a new account starts with. */
+    signupCredits: number;
   };
   /** What GET /api/config tells the web app. */
   site: { brandName?: string; contactEmail?: string; communityUrl?: string; sponsored: SponsoredEntry[] };
@@ -204,7 +207,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     production: e.NODE_ENV === 'production',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.BRAND_NAME ?? 'Hound'} <no-reply@localhost>` },
-    auth: { adminEmails: e.ADMIN_EMAILS ?? [], secret: e.AUTH_SECRET },
+    auth: { adminEmails: e.ADMIN_EMAILS ?? [], secret: e.AUTH_SECRET, signupCredits: e.SIGNUP_CREDITS },
     site: {
       brandName: e.BRAND_NAME,
       contactEmail: e.CONTACT_EMAIL,

@@ -18,6 +18,7 @@ export const HTTP_STATUS = {
   AUTH_REQUIRED: 401,
   AUTH_ADMIN_REQUIRED: 403,
   RATE_LIMITED: 429,
+  CREDITS_INSUFFICIENT: 400,
   CONFIG_INVALID: 500,
   DB_DATA_DIR_LOCKED: 500,
   INTERNAL: 500,
@@ -29,11 +30,18 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** Extra response headers, e.g. `Retry-After` on 429. */
   readonly headers: Record<string, string>;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+  /** Credits left, for `CREDITS_INSUFFICIENT` (the admin's message names them). */
+  readonly available?: number;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; headers?: Record<string, string>; available?: number },
+  ) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
     this.headers = options?.headers ?? {};
+    if (options?.available !== undefined) this.available = options.available;
   }
 
   get httpStatus(): number {

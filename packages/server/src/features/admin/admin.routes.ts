@@ -3,6 +3,8 @@ import {
   AdminUsersSummarySchema,
   AuditQuerySchema,
   AuditResponseSchema,
+  CreditChangeRequestSchema,
+  CreditChangeResponseSchema,
   DetailErrorSchema,
   UpdateAdminRequestSchema,
   UpdateAdminResponseSchema,
@@ -11,8 +13,10 @@ import {
 } from '@hound/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { caller } from '../auth/guard.ts';
+import { changeCredits } from './change-credits.ts';
 import { listAudit } from './list-audit.ts';
 import { listUsersSummary } from './list-users-summary.ts';
 import type { AdminActor } from './record-audit.ts';
@@ -69,6 +73,30 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request) => updateAdmin(db, actorOf(request), { email: request.body.email, isAdmin: request.body.is_admin }),
   );
+
+  for (const direction of ['grant', 'deduct'] as const) {
+    app.post(
+      `/admin/${direction}-credits`,
+      {
+        schema: {
+          summary: direction === 'grant' ? 'Add credits to a user' : 'Take credits from a user',
+          description:
+            '`credits`: a whole number from 1 to 1000. `reason` defaults to "Added by admin" / "Deducted by admin". A deduction beyond the balance is refused (400) and names the available count. Send an `Idempotency-Key` header to make a retried request count once.',
+          tags,
+          body: CreditChangeRequestSchema,
+          headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }),
+          response: { 200: CreditChangeResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        changeCredits(db, actorOf(request), direction, {
+          email: request.body.email,
+          credits: request.body.credits,
+          reason: request.body.reason,
+          requestKey: request.headers['idempotency-key'],
+        }),
+    );
+  }
 
   app.get(
     '/admin/audit',

@@ -33,6 +33,8 @@ export interface AuthOptions {
   brand: string;
   publicUrl: string;
   adminEmails: string[];
+  /** Credits granted (on the ledger) when an account is created. */
+  signupCredits: number;
   limits: AuthLimits;
 }
 

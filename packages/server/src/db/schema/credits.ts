@@ -1,0 +1,64 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const CREDIT_KINDS = [
+  'signup_grant',
+  'admin_grant',
+  'admin_deduct',
+  'plan_allowance',
+  'purchase',
+  'reserve',
+  'refund',
+  'expiry',
+] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
+
+/**
+ * Append-only credit ledger. Every change of `users.email_search_credits` is one row here, written in the
+ * same transaction, with the balance after it; `idempotency_key` makes a retried payment, grant or search
+ * count once. Σ delta per user equals the balance.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
+    reason: text('reason'),
+    /** The admin who made a manual change. */
+    actorUserId: text('actor_user_id'),
+    /** What the entry is about: a search id, an invoice id, a reservation … */
+    ref: text('ref'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('credit_ledger_key_uq').on(t.idempotencyKey), index('credit_ledger_user_idx').on(t.userId, t.id)],
+);
+
+export const RESERVATION_STATUSES = ['pending', 'consumed', 'released', 'expired'] as const;
+
+/**
+ * A credit set aside for the next email search (`POST /me/credits/decrement`): taken from the balance at
+ * once, then consumed by the search, refunded when the search fails, or returned when unused for 15 minutes.
+ */
+export const creditReservations = pgTable(
+  'credit_reservations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('pending'),
+    searchId: text('search_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_reservations_user_idx').on(t.userId, t.status),
+    index('credit_reservations_expiry_idx').on(t.status, t.expiresAt),
+  ],
+);

@@ -1,0 +1,43 @@
+import { DetailErrorSchema, PlanSchema } from '@hound/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { caller } from '../auth/guard.ts';
+import { reserveCredit } from './reservations.ts';
+
+const tags = ['credits'];
+
+/** Spec 001 §7 credit calls (under /me, so the guard requires a session). */
+export const creditsRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+  app.get(
+    '/me/credits',
+    {
+      schema: {
+        summary: 'My email-search credits and plan',
+        tags,
+        response: { 200: z.object({ credits: z.number().int(), plan: PlanSchema }), 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      return { credits: user.emailSearchCredits, plan: user.plan };
+    },
+  );
+
+  app.post(
+    '/me/credits/decrement',
+    {
+      schema: {
+        summary: 'Reserve one credit for the next email search',
+        description:
+          'The credit leaves the balance now; the next email search uses it, a search that fails on our side refunds it, and an unused one returns after 15 minutes. 400 "Not enough credits" at zero.',
+        tags,
+        response: { 200: z.object({ credits: z.number().int() }), 400: DetailErrorSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const { credits } = await reserveCredit(db, caller(request).user.id, now());
+      return { credits };
+    },
+  );
+};

@@ -1,0 +1,91 @@
+/**
+ * Reserving a credit for the next email search (spec 001 §7 `POST /me/credits/decrement`): the credit
+ * leaves the balance at once (a ledger `reserve` entry), then the search consumes the reservation, a failed
+ * search releases it (`refund`), and one left unused for 15 minutes expires back (`expiry`).
+ */
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { creditReservations } from '../../db/schema/index.ts';
+import { newId } from '../../ids.ts';
+import { applyCredits } from './ledger.ts';
+
+export const RESERVATION_TTL_MS = 15 * 60_000;
+
+export async function reserveCredit(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<{ reservationId: string; credits: number }> {
+  const id = newId();
+  return db.transaction(async (tx) => {
+    const result = await applyCredits(tx, {
+      userId,
+      delta: -1,
+      kind: 'reserve',
+      idempotencyKey: `reserve:${id}`,
+      ref: id,
+    });
+    await tx
+      .insert(creditReservations)
+      .values({ id, userId, expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS), createdAt: now });
+    return { reservationId: id, credits: result.newBalance };
+  });
+}
+
+/** Marks the user's oldest pending reservation as used by `searchId`; null when there is none. */
+export async function consumeReservation(db: Database, userId: string, searchId: string): Promise<string | null> {
+  const [oldest] = await db
+    .select({ id: creditReservations.id })
+    .from(creditReservations)
+    .where(and(eq(creditReservations.userId, userId), eq(creditReservations.status, 'pending')))
+    .orderBy(asc(creditReservations.createdAt))
+    .limit(1);
+  if (!oldest) return null;
+  const [taken] = await db
+    .update(creditReservations)
+    .set({ status: 'consumed', searchId })
+    .where(and(eq(creditReservations.id, oldest.id), eq(creditReservations.status, 'pending')))
+    .returning({ id: creditReservations.id });
+  return taken?.id ?? null;
+}
+
+/** Gives a reservation's credit back (a search that failed on our side, or one that expired). Once only. */
+export async function returnReservation(
+  db: Database,
+  reservationId: string,
+  outcome: 'released' | 'expired',
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(creditReservations)
+      .set({ status: outcome })
+      // Expiry takes back only unused reservations; a release also one that a failed search had consumed.
+      .where(
+        and(
+          eq(creditReservations.id, reservationId),
+          inArray(creditReservations.status, outcome === 'expired' ? ['pending'] : ['pending', 'consumed']),
+        ),
+      )
+      .returning({ userId: creditReservations.userId });
+    if (!row) return false;
+    await applyCredits(tx, {
+      userId: row.userId,
+      delta: 1,
+      kind: outcome === 'expired' ? 'expiry' : 'refund',
+      idempotencyKey: `return:${reservationId}`,
+      ref: reservationId,
+    });
+    return true;
+  });
+}
+
+/** Returns every reservation unused for 15 minutes; run by the background job. */
+export async function expireReservations(db: Database, now: Date): Promise<number> {
+  const stale = await db
+    .select({ id: creditReservations.id })
+    .from(creditReservations)
+    .where(and(eq(creditReservations.status, 'pending'), lt(creditReservations.expiresAt, now)));
+  let returned = 0;
+  for (const r of stale) if (await returnReservation(db, r.id, 'expired')) returned += 1;
+  return returned;
+}
