@@ -59,7 +59,7 @@ describeInBrowser('accounts', () => {
     const email = address('ann');
     await register(page, email);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
-    expect(await page.getByTestId('plan').innerText()).toBe('Free');
+    expect(await page.getByTestId('plan').textContent()).toBe('Free');
     expect(await page.evaluate(() => localStorage.getItem('auth.token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -99,11 +99,11 @@ describeInBrowser('accounts', () => {
     await register(page, email, 'Sam');
     await page.getByRole('link', { name: 'Settings' }).click();
     const shown = page.getByTestId('settings-email');
-    expect(await shown.innerText()).toBe(`${email.slice(0, 3)}${'•'.repeat(email.length - 3)}`);
+    expect(await shown.textContent()).toBe(`${email.slice(0, 3)}${'•'.repeat(email.length - 3)}`);
     await page.getByRole('button', { name: 'Show' }).click();
-    expect(await shown.innerText()).toBe(email);
+    expect(await shown.textContent()).toBe(email);
     await page.getByRole('button', { name: 'Hide' }).click();
-    expect(await shown.innerText()).not.toContain('@');
+    expect(await shown.textContent()).not.toContain('@');
 
     await page.getByLabel('First name').fill('Samuel');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -136,7 +136,7 @@ describeInBrowser('accounts', () => {
     await page.goto('/dashboard/my-searches');
     await page.getByText(USERNAME, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Show profiles' }).click();
-    await page.getByText('GitHub').waitFor();
+    await page.getByText('GitHub', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Open profile' }).count()).toBeGreaterThan(0);
   });
 

@@ -31,6 +31,7 @@ const BillingPage = lazy(() => import('../features/dashboard/billing-page.tsx'))
 const SettingsPage = lazy(() => import('../features/dashboard/settings-page.tsx'));
 const MySearchesPage = lazy(() => import('../features/dashboard/my-searches-page.tsx'));
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
+const EmailSearchPage = lazy(() => import('../features/email-search/email-search-page.tsx'));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -96,6 +97,7 @@ export function App({ language, messages }: { language: Language; messages: Mess
                         />
                         <Route index element={<SearchPage />} />
                         <Route path="username-search" element={<SearchPage />} />
+                        <Route path="email-search" element={<EmailSearchPage />} />
                         <Route path="library" element={<LibraryPage />} />
                         <Route path="library/:slug" element={<ArticlePage />} />
                         <Route path="terms" element={<TermsPage />} />

@@ -4,7 +4,7 @@ import { useAuth } from '../features/auth/auth-context.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import { isLanguage, LANGUAGES } from '../i18n/messages.ts';
 import { useTheme } from '../lib/theme.tsx';
-import { BookIcon, GlobeIcon, LogoMark, MoonIcon, SunIcon, UserIcon } from './icons.tsx';
+import { BookIcon, GlobeIcon, LogoMark, MoonIcon, SunIcon, SwapIcon, UserIcon } from './icons.tsx';
 import { button, focusRing } from './ui.ts';
 
 export function Header() {
@@ -42,6 +42,7 @@ export function Header() {
             <BookIcon />
             <span>{m.header.library}</span>
           </NavLink>
+          <ModeSwitch />
         </nav>
         <AccountLinks />
         {/* The native select sits invisibly over a short code, so the open list still shows full names. */}
@@ -74,6 +75,29 @@ export function Header() {
         </button>
       </div>
     </header>
+  );
+}
+
+/**
+ * Spec 000 §2's mode switch: from the email page back to username search, from anywhere else to the email
+ * page (on dashboard paths it reads "{brand} Email"). The label names where it goes; on phones only the icon.
+ */
+function ModeSwitch() {
+  const { m } = useI18n();
+  const { pathname } = useLocation();
+  const a = m.account.header;
+  const toUsername = pathname === '/email-search';
+  const label = toUsername ? a.usernameMode : a.emailMode;
+  return (
+    <Link
+      to={toUsername ? '/username-search' : '/email-search'}
+      className={`${button.ghost} px-2.5 sm:px-3`}
+      title={a.switchMode}
+      aria-label={label}
+    >
+      <SwapIcon />
+      <span className="hidden sm:inline">{label}</span>
+    </Link>
   );
 }
 

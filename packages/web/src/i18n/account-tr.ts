@@ -7,6 +7,17 @@ export const accountTr: typeof accountEn = {
     login: 'Giriş',
     register: 'Kayıt ol',
     dashboard: 'Panel',
+    emailMode: '{brand} E-posta',
+    usernameMode: '{brand} Kullanıcı Adı',
+    switchMode: 'Kullanıcı adı ve e-posta araması arasında geçiş yap',
+  },
+  emailSearch: {
+    title: 'E-posta araması',
+    lead: 'Bir e-posta adresiyle hesap açılmış web sitelerini bulun. Sonuçlar ekranda gösterilir ve Panelinizde Aramalarım altında saklanır. Adrese e-posta gönderilmez.',
+    notYet:
+      'E-posta araması bu sunucuda henüz açık değil. Şimdiden hesap oluşturun: aramalarınız ve kredileriniz Panelinizde sizi bekliyor olacak.',
+    dashboard: 'Panelinize gidin',
+    usernameSearch: 'Bunun yerine kullanıcı adı arayın',
   },
   login: {
     title: "{brand}'a giriş yapın",

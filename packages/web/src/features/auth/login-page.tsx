@@ -1,6 +1,6 @@
 import { emailProblem } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { sendLoginCode, verifyCode } from './auth-api.ts';
@@ -42,6 +42,9 @@ export default function LoginPage() {
       setError(answer.detail ?? m.account.messages.failedToSendCode);
     }
   };
+
+  // Already signed in (another tab, the back button): nothing to do here.
+  if (auth.authenticated && step === 'email') return <Navigate to={returnPath(location.state)} replace />;
 
   if (step === 'code') {
     return (

@@ -1,6 +1,6 @@
 import { dateOfBirthProblem, emailProblem, nameProblem } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { type RegistrationForm, sendRegisterCode, verifyCode } from './auth-api.ts';
@@ -74,6 +74,8 @@ export default function RegisterPage() {
       setError(answer.detail ?? m.account.messages.failedToSendCode);
     }
   };
+
+  if (auth.authenticated && step === 'form') return <Navigate to="/dashboard" replace />;
 
   if (step === 'code') {
     return (

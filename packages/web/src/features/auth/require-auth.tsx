@@ -11,7 +11,7 @@ export function RequireAuth({ admin = false, children }: { admin?: boolean; chil
   const { m } = useI18n();
   const auth = useAuth();
   const location = useLocation();
-  if (auth.status === 'loading' || (auth.token && !auth.user && auth.status !== 'ready')) {
+  if (auth.status === 'loading') {
     return (
       <p className="mx-auto max-w-3xl px-4 py-16 text-slate-600 dark:text-slate-400" aria-busy="true">
         {m.account.guard.loading}
