@@ -72,7 +72,7 @@ describeInBrowser('admin', () => {
 
     await page.getByRole('tab', { name: 'Audit trail' }).click();
     await page.getByText('credits.deduct').first().waitFor();
-    const audit = await page.locator('tbody').innerText();
+    const audit = (await page.locator('tbody').textContent()) ?? '';
     expect(audit).toContain('user.plan.update');
     expect(audit).toContain('Goodwill');
     expect(audit).toContain('Deducted by admin');
