@@ -38,9 +38,11 @@ export function Header() {
             className={({ isActive }) =>
               `${button.ghost} ${isActive ? 'bg-slate-200/70 dark:bg-slate-800' : ''} px-2.5 sm:px-3`
             }
+            aria-label={m.header.library}
           >
             <BookIcon />
-            <span>{m.header.library}</span>
+            {/* On phones the header holds six controls: icons only. */}
+            <span className="hidden sm:inline">{m.header.library}</span>
           </NavLink>
           <ModeSwitch />
         </nav>
