@@ -130,7 +130,8 @@ describeInBrowser('accounts', () => {
   it('lists a signed-in username search under My Searches with its found profiles', async () => {
     const page = await journey.open('/register');
     await register(page, address('searcher'), 'Sid');
-    await page.getByRole('link', { name: 'New Search' }).click();
+    await page.getByRole('button', { name: 'New Search' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: /Username/ }).click();
     await search(page, USERNAME);
     await waitForCompletion(page);
     await page.goto('/dashboard/my-searches');
