@@ -163,6 +163,10 @@ class LoadedEngine implements HoundEngine {
     });
   }
 
+  countEmailChecks(): number {
+    return this.emailChecks.length;
+  }
+
   searchEmail(email: string, options: EmailSearchOptions = {}): AsyncIterable<EmailSearchEvent> {
     if (this.closed) throw new SearchError('engine_closed', 'The engine has been closed.');
     const address = normaliseEmail(email);

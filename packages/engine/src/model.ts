@@ -268,5 +268,9 @@ export interface Engine {
   health(): readonly SiteHealth[];
   /** Runs the health self-test over all sites and stores the outcome. */
   selfTest(options?: { signal?: AbortSignal; onProgress?: (p: SearchProgress) => void }): Promise<SiteHealth[]>;
+  /** Number of email checks an email search runs (loud and keyed ones included: they answer `invalid`). */
+  countEmailChecks(): number;
+  /** Email search: results in completion order, one per email check. */
+  searchEmail(email: string, options?: EmailSearchOptions): AsyncIterable<EmailSearchEvent>;
   close(): Promise<void>;
 }
