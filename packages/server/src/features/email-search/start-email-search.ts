@@ -1,7 +1,6 @@
 import { EMAIL_SEARCH_MESSAGES, emailSearchProblem } from '@hound/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
-import type { Database } from '../../db/client.ts';
 import { emailSearches, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
