@@ -13,6 +13,10 @@ export interface SiteConfig {
   contactEmail: string | null;
   communityUrl: string;
   sponsored: SponsoredEntry[];
+  /** Email-search results show no sooner than this after a search starts (spec 001: 180 s; default 0). */
+  emailResultsMinSeconds: number;
+  /** Email checks a search runs, when the server knows. */
+  emailCheckCount: number | null;
 }
 
 export const DEFAULT_BRAND = import.meta.env.VITE_BRAND_NAME || 'Hound';
@@ -25,6 +29,8 @@ export const defaultSiteConfig: SiteConfig = {
   contactEmail: null,
   communityUrl: `${SHERLOCK_REPOSITORY}/discussions`,
   sponsored: [],
+  emailResultsMinSeconds: 0,
+  emailCheckCount: null,
 };
 
 const text = (value: unknown, max = 2000): string | undefined =>
@@ -59,6 +65,13 @@ export function toSiteConfig(raw: unknown): SiteConfig {
     siteCount: positiveInt(c.site_count) ?? null,
     contactEmail: email && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null,
     communityUrl: httpUrl(c.community_url) ?? defaultSiteConfig.communityUrl,
+    emailResultsMinSeconds:
+      typeof c.email_results_min_seconds === 'number' &&
+      Number.isInteger(c.email_results_min_seconds) &&
+      c.email_results_min_seconds >= 0
+        ? c.email_results_min_seconds
+        : 0,
+    emailCheckCount: positiveInt(c.email_check_count) ?? null,
     sponsored: Array.isArray(c.sponsored)
       ? c.sponsored
           .map(sponsoredEntry)

@@ -32,6 +32,7 @@ const SettingsPage = lazy(() => import('../features/dashboard/settings-page.tsx'
 const MySearchesPage = lazy(() => import('../features/dashboard/my-searches-page.tsx'));
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 const EmailSearchPage = lazy(() => import('../features/email-search/email-search-page.tsx'));
+const EmailTermsPage = lazy(() => import('../features/legal/email-terms-page.tsx'));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -101,6 +102,7 @@ export function App({ language, messages }: { language: Language; messages: Mess
                         <Route path="library" element={<LibraryPage />} />
                         <Route path="library/:slug" element={<ArticlePage />} />
                         <Route path="terms" element={<TermsPage />} />
+                        <Route path="email-terms" element={<EmailTermsPage />} />
                         <Route path="privacy" element={<PrivacyPage />} />
                         <Route path="contact" element={<ContactPage />} />
                         <Route path="licenses" element={<LicensesPage />} />

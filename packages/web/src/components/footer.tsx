@@ -8,6 +8,7 @@ import { link, muted } from './ui.ts';
 const LEGAL_LINKS = [
   ['/terms', 'terms'],
   ['/privacy', 'privacy'],
+  ['/email-terms', 'emailTerms'],
   ['/contact', 'contact'],
   ['/licenses', 'licenses'],
 ] as const;

@@ -4,11 +4,13 @@
  */
 import { accountEn } from './account-en.ts';
 import { adminEn } from './admin-en.ts';
+import { emailEn } from './email-en.ts';
 
 export const en = {
   brand: '{brand}',
   account: accountEn,
   admin: adminEn,
+  email: emailEn,
   meta: {
     title: '{brand} — find where a username has a profile',
     description:
@@ -52,6 +54,7 @@ export const en = {
     linksTitle: 'Links',
     terms: 'Terms & Conditions',
     privacy: 'Privacy Policy',
+    emailTerms: 'Email Terms',
     contact: 'Contact',
     licenses: 'Licenses',
     sherlock: 'Sherlock project on GitHub',

@@ -1,11 +1,13 @@
 /** Turkish catalogue (Türkçe). Same shape as en.ts; the spec's Turkish strings live here. */
 import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
+import { emailTr } from './email-tr.ts';
 import type { Messages } from './messages.ts';
 export const tr: Messages = {
   brand: '{brand}',
   account: accountTr,
   admin: adminTr,
+  email: emailTr,
   meta: {
     title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',
     description:
@@ -49,6 +51,7 @@ export const tr: Messages = {
     linksTitle: 'Bağlantılar',
     terms: 'Şartlar ve Koşullar',
     privacy: 'Gizlilik Politikası',
+    emailTerms: 'E-posta Şartları',
     contact: 'İletişim',
     licenses: 'Lisanslar',
     sherlock: 'GitHub’da Sherlock projesi',

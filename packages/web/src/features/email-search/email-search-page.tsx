@@ -1,46 +1,142 @@
-import { Link } from 'react-router';
+import { emailSearchProblem } from '@hound/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSiteConfig } from '../../api/site-config.ts';
 import { MailIcon } from '../../components/icons.tsx';
-import { button, card, muted } from '../../components/ui.ts';
+import { button, card, focusRing, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { EmailSearchModal } from './email-search-modal.tsx';
+import { LatestResults } from './latest-results.tsx';
 
-/**
- * `/email-search` until the email search itself arrives: what it will do, and the account steps that already
- * work (the header adds Dashboard or Login and Register here, spec 000 §2).
- */
+/** `/email-search`: the email lookup page (spec 001 §2). Anonymous visitors sign in first and come back. */
 export default function EmailSearchPage() {
   const { m } = useI18n();
-  const { authenticated } = useAuth();
-  const e = m.account.emailSearch;
+  const t = m.email.page;
+  const { authenticated, status } = useAuth();
+  const config = useSiteConfig();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const id = useId();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = emailSearchProblem(email);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    if (!authenticated) {
+      // Back here afterwards, with the address still in the box.
+      navigate('/login', { state: { from: `${location.pathname}?email=${encodeURIComponent(email.trim())}` } });
+      return;
+    }
+    setOpen(email.trim());
+  };
+
+  const count = config.emailCheckCount ? String(config.emailCheckCount) : '40+';
   return (
-    <div className="fade-in mx-auto max-w-2xl px-4 py-16 sm:py-24">
-      <div className="flex items-center gap-3">
-        <MailIcon className="text-3xl text-amber-700 dark:text-amber-400" />
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{e.title}</h1>
-      </div>
-      <p className={`mt-4 text-lg ${muted}`}>{e.lead}</p>
-      <div className={`${card} mt-8 p-5 sm:p-6`}>
-        <p>{e.notYet}</p>
-        <div className="mt-5 flex flex-wrap gap-3">
-          {authenticated ? (
-            <Link to="/dashboard" className={button.primary}>
-              {e.dashboard}
-            </Link>
-          ) : (
-            <>
-              <Link to="/register" state={{ from: '/email-search' }} className={button.primary}>
-                {m.account.header.register}
-              </Link>
-              <Link to="/login" state={{ from: '/email-search' }} className={button.secondary}>
-                {m.account.header.login}
-              </Link>
-            </>
+    <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6 sm:py-16">
+      <section className="mx-auto max-w-3xl text-center">
+        <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-wide text-amber-800 uppercase dark:text-amber-300">
+          <MailIcon /> {t.eyebrow}
+        </p>
+        <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{t.title}</h1>
+        <p className={`mt-4 text-lg ${muted}`}>{t.lead.replace('{count}', count)}</p>
+        <form onSubmit={submit} noValidate className="mx-auto mt-8 max-w-xl text-left">
+          <label htmlFor={`${id}-email`} className="sr-only">
+            {t.label}
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder={t.placeholder}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : `${id}-note`}
+              className={`h-12 flex-1 rounded-lg border border-slate-300 bg-white px-4 text-base dark:border-slate-700 dark:bg-slate-950 ${focusRing}`}
+            />
+            <button type="submit" className={`${button.primary} h-12 px-6`} disabled={status === 'loading'}>
+              {t.submit}
+            </button>
+          </div>
+          {error && (
+            <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
+              {error}
+            </p>
           )}
-          <Link to="/username-search" className={button.ghost}>
-            {e.usernameSearch}
-          </Link>
-        </div>
+          <p id={`${id}-note`} className={`mt-3 text-sm ${muted}`}>
+            {t.note}
+          </p>
+          <p className="mt-2 flex gap-4 text-sm">
+            <Link to="/email-terms" className={link}>
+              {t.links}
+            </Link>
+            <Link to="/privacy" className={link}>
+              {t.privacy}
+            </Link>
+          </p>
+        </form>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
+        <section aria-labelledby="footprint" className={`${card} p-6`}>
+          <h2 id="footprint" className="text-lg font-semibold">
+            {t.footprintTitle}
+          </h2>
+          <p className={`mt-2 ${muted}`}>{t.footprintText}</p>
+        </section>
+        <LatestResults />
       </div>
+
+      <section aria-labelledby="email-features">
+        <h2 id="email-features" className="text-2xl font-semibold tracking-tight">
+          {t.featuresTitle}
+        </h2>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <li className={`${card} p-4`}>
+            <p className="font-semibold">{t.features.accounts}</p>
+            <p className={`mt-1 text-sm ${muted}`}>{t.features.accountsText}</p>
+            <p className="mt-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200">
+              {t.free}
+            </p>
+          </li>
+          {[t.features.fullName, t.features.homeAddress, t.features.family, t.features.social, t.features.emails].map(
+            (name) => (
+              <li key={name} className={`${card} p-4`}>
+                <p className="font-semibold">{name}</p>
+                <p className="mt-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
+                  {t.plusOnly}
+                </p>
+              </li>
+            ),
+          )}
+        </ul>
+      </section>
+
+      <section aria-labelledby="email-faq" className="mx-auto max-w-3xl">
+        <h2 id="email-faq" className="text-2xl font-semibold tracking-tight">
+          {t.faqTitle}
+        </h2>
+        <div className="mt-4 space-y-2">
+          {t.faq.map((item) => (
+            <details key={item.q} className={`${card} p-4`}>
+              <summary className="font-medium">{item.q}</summary>
+              <p className={`mt-2 ${muted}`}>{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      {open && <EmailSearchModal email={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }

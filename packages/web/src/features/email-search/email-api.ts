@@ -1,0 +1,61 @@
+/** The email-search calls (spec 001 §7 and Hound's streaming variant), with the session's bearer token. */
+import type { CreditsResponse, EmailCheckResult, EmailSearchSnapshot } from '@hound/contracts';
+import { type ApiAnswer, apiFetch } from '../../lib/api-fetch.ts';
+
+export const getCredits = (token: string | null) => apiFetch<CreditsResponse>('/me/credits', { token });
+
+export const decrementCredit = (token: string | null) =>
+  apiFetch<{ credits: number }>('/me/credits/decrement', { method: 'POST', token });
+
+export const startEmailSearch = (token: string | null, email: string) =>
+  apiFetch<{ search_id: string }>('/api/email/searches', { method: 'POST', token, body: { email } });
+
+export const getEmailSearch = (token: string | null, id: string): Promise<ApiAnswer<EmailSearchSnapshot>> =>
+  apiFetch<EmailSearchSnapshot>(`/api/email/searches/${encodeURIComponent(id)}`, { token });
+
+export interface FollowHandlers {
+  onResult(result: EmailCheckResult, progress: { done: number; total: number }): void;
+  onDone(status: string, error?: string): void;
+  /** The stream could not be used; the caller polls the snapshot instead. */
+  onUnavailable(): void;
+}
+
+/**
+ * Reads the search's Server-Sent Events with fetch (EventSource cannot send the bearer header), resuming
+ * after the last event it saw. Returns a function that stops reading.
+ */
+export function followEmailSearch(token: string | null, id: string, handlers: FollowHandlers): () => void {
+  const controller = new AbortController();
+  void (async () => {
+    try {
+      const res = await fetch(`/api/email/searches/${encodeURIComponent(id)}/events`, {
+        headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        signal: controller.signal,
+      });
+      if (!res.ok || !res.body) return handlers.onUnavailable();
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let boundary = buffer.indexOf('\n\n');
+        while (boundary >= 0) {
+          const block = buffer.slice(0, boundary);
+          buffer = buffer.slice(boundary + 2);
+          boundary = buffer.indexOf('\n\n');
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (!event || !data) continue;
+          const parsed = JSON.parse(data);
+          if (event === 'result') handlers.onResult(parsed.result, parsed.progress);
+          if (event === 'done') return handlers.onDone(parsed.status, parsed.error);
+        }
+      }
+      handlers.onUnavailable();
+    } catch {
+      if (!controller.signal.aborted) handlers.onUnavailable();
+    }
+  })();
+  return () => controller.abort();
+}

@@ -1,0 +1,324 @@
+import type { CreditsResponse, EmailCheckResult } from '@hound/contracts';
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useSiteConfig } from '../../api/site-config.ts';
+import { CheckIcon, ChevronIcon, ExternalIcon } from '../../components/icons.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { TOAST_DURATION_MS } from '../../components/toast-model.ts';
+import { button, card, link, muted } from '../../components/ui.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+import { decrementCredit, followEmailSearch, getCredits, getEmailSearch, startEmailSearch } from './email-api.ts';
+import { foundAccounts, initialModalState, modalReducer, progressMessageIndex, resultsDue } from './modal-state.ts';
+
+/** The email-search modal: choose (credit or Email Plus), watch the checks, read the accounts. */
+export function EmailSearchModal({ email, onClose }: { email: string; onClose(): void }) {
+  const { m } = useI18n();
+  const t = m.email.modal;
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [state, dispatch] = useReducer(modalReducer, initialModalState);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal?.();
+    return () => el?.close?.();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      // Closing is allowed only while choosing (spec 001 §2).
+      onCancel={(event) => {
+        if (state.step === 'select') onClose();
+        else event.preventDefault();
+      }}
+      className="m-auto max-h-[calc(100vh-2rem)] w-[min(46rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 sm:p-6 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={`${id}-title`} className="text-xl font-semibold">
+          {state.step === 'results' ? t.resultsTitle.replace('{email}', email) : t.title}
+        </h2>
+        {state.step === 'select' && (
+          <button type="button" className={button.ghost} onClick={onClose}>
+            {t.close}
+          </button>
+        )}
+      </div>
+      {state.step === 'select' && <SelectStep email={email} state={state} dispatch={dispatch} />}
+      {state.step === 'progress' && <ProgressStep state={state} dispatch={dispatch} />}
+      {state.step === 'results' && <ResultsStep email={email} results={state.results} onClose={onClose} />}
+    </dialog>
+  );
+}
+
+type Dispatch = React.Dispatch<Parameters<typeof modalReducer>[1]>;
+type State = ReturnType<typeof modalReducer>;
+
+function SelectStep({ email, state, dispatch }: { email: string; state: State; dispatch: Dispatch }) {
+  const { m, locale } = useI18n();
+  const t = m.email.modal;
+  const e = m.email.errors;
+  const { token } = useAuth();
+  const toast = useToast();
+  const [credits, setCredits] = useState<CreditsResponse | null | 'failed'>(null);
+  const [busy, setBusy] = useState(false);
+  const plusId = useId();
+
+  useEffect(() => {
+    void getCredits(token).then((answer) => setCredits(answer.ok && answer.body ? answer.body : 'failed'));
+  }, [token]);
+
+  const fail = (message: string) => {
+    toast.show({ type: 'error', message, durationMs: TOAST_DURATION_MS.default });
+    dispatch({ type: 'failed', error: message });
+  };
+
+  const useCredit = async () => {
+    if (busy) return;
+    setBusy(true);
+    // The flag keeps a second click, or a retry after a failed start, from taking another credit.
+    if (!state.deducted) {
+      const answer = await decrementCredit(token);
+      if (!answer.ok) {
+        setBusy(false);
+        return fail(answer.status === 0 ? e.unableToDecrement : (answer.detail ?? e.failedToDecrement));
+      }
+      dispatch({ type: 'deducted' });
+    }
+    const started = await startEmailSearch(token, email);
+    setBusy(false);
+    if (!started.ok || !started.body) return fail(started.detail ?? e.searchFailed);
+    dispatch({ type: 'started', searchId: started.body.search_id, at: Date.now() });
+  };
+
+  const plan = credits && credits !== 'failed' ? credits.plan : null;
+  const balance = credits && credits !== 'failed' ? credits.credits : 0;
+  // Premium always sees "Use My Credit" (the server still checks); others need a credit.
+  const canUse = plan === 'premium' || balance > 0 || state.deducted;
+
+  return (
+    <div className="mt-4 grid gap-4 md:grid-cols-2">
+      <section className={`${card} flex flex-col p-5`}>
+        <h3 className="text-lg font-semibold">{t.emailCard}</h3>
+        <p className={`mt-1 text-sm break-all ${muted}`}>{t.emailCardText.replace('{email}', email)}</p>
+        <p className="mt-4 font-medium" data-testid="modal-credits">
+          {credits === null ? m.common.loading : t.credits.replace('{count}', balance.toLocaleString(locale))}
+        </p>
+        {credits === 'failed' && <p className="mt-1 text-sm text-red-700 dark:text-red-400">{e.unableToVerify}</p>}
+        <div className="mt-auto pt-4">
+          {canUse ? (
+            <button
+              type="button"
+              className={`${button.primary} w-full`}
+              onClick={useCredit}
+              disabled={busy || credits === null}
+            >
+              {t.useCredit}
+            </button>
+          ) : (
+            credits !== null && (
+              <>
+                <p className="font-medium text-red-700 dark:text-red-400">{e.notEnoughCredits}</p>
+                <p className={`mt-1 text-sm ${muted}`}>{t.paymentsSoon}</p>
+              </>
+            )
+          )}
+        </div>
+      </section>
+      <section className={`${card} flex flex-col p-5`}>
+        <h3 className="text-lg font-semibold">{t.plusCard}</h3>
+        <p className={`mt-1 text-sm ${muted}`}>{t.plusText}</p>
+        <ul className="mt-3 space-y-1 text-sm">
+          {t.plusFeatures.map((feature) => (
+            <li key={feature} className="flex items-center gap-2">
+              <CheckIcon className="text-emerald-600 dark:text-emerald-400" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <label htmlFor={plusId} className="mt-4 block text-sm font-medium">
+          {t.plusTarget}
+        </label>
+        <input
+          id={plusId}
+          type="email"
+          defaultValue={email}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
+        />
+        <p className={`mt-3 text-sm ${muted}`}>{t.plusSoon}</p>
+      </section>
+    </div>
+  );
+}
+
+function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch }) {
+  const { m } = useI18n();
+  const t = m.email.modal;
+  const { token } = useAuth();
+  const toast = useToast();
+  const config = useSiteConfig();
+  const [now, setNow] = useState(Date.now());
+  const searchId = state.searchId!;
+
+  const failed = useCallback(
+    (message?: string) => {
+      toast.show({
+        type: 'error',
+        message: message ?? m.email.errors.searchFailed,
+        durationMs: TOAST_DURATION_MS.default,
+      });
+      dispatch({ type: 'failed', error: message ?? m.email.errors.searchFailed });
+    },
+    [toast, dispatch, m],
+  );
+
+  useEffect(() => {
+    let polling: ReturnType<typeof setInterval> | undefined;
+    const poll = async () => {
+      const answer = await getEmailSearch(token, searchId);
+      if (!answer.ok || !answer.body) return;
+      dispatch({ type: 'snapshot', results: answer.body.results, progress: answer.body.progress });
+      if (answer.body.status === 'completed') {
+        clearInterval(polling);
+        dispatch({ type: 'finished' });
+      } else if (answer.body.status === 'error') {
+        clearInterval(polling);
+        failed(answer.body.error);
+      }
+    };
+    const stop = followEmailSearch(token, searchId, {
+      onResult: (result, progress) => dispatch({ type: 'result', result, progress }),
+      onDone: (status, error) => (status === 'completed' ? dispatch({ type: 'finished' }) : failed(error)),
+      onUnavailable: () => {
+        polling = setInterval(poll, 1000);
+        void poll();
+      },
+    });
+    return () => {
+      stop();
+      clearInterval(polling);
+    };
+  }, [token, searchId, dispatch, failed]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, []);
+
+  const minSeconds = config.emailResultsMinSeconds;
+  useEffect(() => {
+    if (resultsDue(state, now, minSeconds)) dispatch({ type: 'show_results' });
+  }, [state, now, minSeconds, dispatch]);
+
+  const elapsed = now - (state.startedAt ?? now);
+  const current = progressMessageIndex(elapsed, t.steps.length);
+  const { done, total } = state.progress;
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  return (
+    <div className="mt-5 space-y-5" aria-live="polite">
+      <ol className="space-y-2">
+        {t.steps.map((step, i) => (
+          <li key={step} className={`flex items-center gap-2 ${i === current ? 'font-semibold' : muted}`}>
+            <span
+              aria-hidden="true"
+              className={`inline-block h-2.5 w-2.5 rounded-full ${i === current ? 'animate-pulse bg-amber-600 dark:bg-amber-400' : i < current ? 'bg-emerald-600' : 'bg-slate-300 dark:bg-slate-700'}`}
+            />
+            {step}
+          </li>
+        ))}
+      </ol>
+      <div>
+        <div
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={total || 1}
+          aria-valuenow={done}
+          className="h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        >
+          <div
+            className="h-full rounded-full bg-amber-600 transition-all dark:bg-amber-400"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <p className={`mt-2 text-sm tabular-nums ${muted}`}>
+          {t.progress.replace('{done}', String(done)).replace('{total}', String(total || '…'))}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ResultsStep({ email, results, onClose }: { email: string; results: EmailCheckResult[]; onClose(): void }) {
+  const { m } = useI18n();
+  const t = m.email.modal;
+  const accounts = foundAccounts(results);
+  const unknown = results.filter((r) => r.verdict === 'unknown').length;
+  return (
+    <div className="mt-4 space-y-4">
+      <p className={`text-sm ${muted}`}>{t.saved}</p>
+      {accounts.length === 0 ? (
+        <p className="font-medium">{t.noResults}</p>
+      ) : (
+        <ul className="space-y-2" aria-label={t.resultsTitle.replace('{email}', email)}>
+          {accounts.map((account) => (
+            <AccountRow key={account.check_id} account={account} />
+          ))}
+        </ul>
+      )}
+      {unknown > 0 && <p className={`text-sm ${muted}`}>{t.unknownNote.replace('{count}', String(unknown))}</p>}
+      <div className="flex justify-end">
+        <button type="button" className={button.primary} onClick={onClose}>
+          {t.close}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function AccountRow({ account }: { account: EmailCheckResult }) {
+  const { m } = useI18n();
+  const t = m.email.modal;
+  const [open, setOpen] = useState(false);
+  const links = account.url ? [account.url] : [];
+  return (
+    <li className={`${card} p-3`}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-semibold">{account.name}</span>
+        <span className={`text-sm ${muted}`}>{account.domain}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          {account.category}
+        </span>
+        <button
+          type="button"
+          className={`${button.ghost} ml-auto px-2 py-1 text-sm`}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronIcon className={open ? 'rotate-180' : ''} />
+          {open ? t.hideLinks : t.showLinks}
+        </button>
+      </div>
+      {open && (
+        <div className="mt-2 text-sm">
+          {links.length === 0 ? (
+            <p className={muted}>{t.noLinks}</p>
+          ) : (
+            links.map((url) => (
+              <a
+                key={url}
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${link} inline-flex items-center gap-1 break-all`}
+              >
+                {url}
+                <ExternalIcon />
+              </a>
+            ))
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

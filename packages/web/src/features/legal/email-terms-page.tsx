@@ -1,0 +1,16 @@
+import { useSiteConfig } from '../../api/site-config.ts';
+import { replaceDeep, useI18n } from '../../i18n/i18n.tsx';
+import { LegalPage, Sections } from './legal-page.tsx';
+
+/** `/email-terms`: the terms for email lookups. */
+export default function EmailTermsPage() {
+  const { m } = useI18n();
+  const { retentionDays } = useSiteConfig();
+  const t = replaceDeep(m.email.terms, '{days}', String(retentionDays));
+  return (
+    <LegalPage title={t.title} description={t.description} updated={t.updated}>
+      <p>{t.intro}</p>
+      <Sections sections={t.sections} />
+    </LegalPage>
+  );
+}
