@@ -1,5 +1,12 @@
+import type { ACCOUNT_MESSAGES } from '@hound/contracts';
+
 /** English strings of accounts: sign-in, registration, dashboard, settings, notifications. */
 export const accountEn = {
+  /**
+   * The rules' and server's messages (ACCOUNT_MESSAGES of @hound/contracts) in this language, by key. English
+   * is the contract's own text, so none are repeated here; see features/auth/account-text.ts.
+   */
+  rules: {} as Partial<Record<keyof typeof ACCOUNT_MESSAGES, string>>,
   header: {
     signIn: 'Sign in',
     login: 'Login',
@@ -60,14 +67,6 @@ export const accountEn = {
     spamHint: 'Nothing yet? Look in your spam folder.',
   },
   messages: {
-    failedToSendCode: 'Failed to send code',
-    invalidCode: 'Invalid code',
-    loginFailed: 'Login failed',
-    registrationFailed: 'Registration failed',
-    enterCode: 'Enter the 6-digit code.',
-    pleaseSignIn: 'Please sign in to continue',
-    networkError: 'Network Error',
-    unknownError: 'An unknown error occurred',
     operationFailed: 'Operation failed',
   },
   guard: {
