@@ -21,6 +21,7 @@ export const accountEn = {
     lead: 'Find the websites where an email address has registered accounts. Results show on screen and are saved to your Dashboard under My Searches. No email is sent to the address.',
     notYet:
       'Email search is not open on this server yet. Create an account now: your searches and credits will be waiting in your Dashboard.',
+    notYetSignedIn: 'Email search is not open on this server yet. Your searches and credits will be in your Dashboard.',
     dashboard: 'Go to your Dashboard',
     usernameSearch: 'Search a username instead',
   },
@@ -99,6 +100,7 @@ export const accountEn = {
   searches: {
     title: 'My Searches',
     lead: 'Username searches you ran while signed in, kept for {days} days.',
+    usernameSearches: 'Username searches',
     empty: 'No searches yet.',
     username: 'Username',
     when: 'Time',

@@ -37,6 +37,7 @@ export const accountTr: typeof accountEn = {
     lead: 'Bir e-posta adresiyle hesap açılmış web sitelerini bulun. Sonuçlar ekranda gösterilir ve Panelinizde Aramalarım altında saklanır. Adrese e-posta gönderilmez.',
     notYet:
       'E-posta araması bu sunucuda henüz açık değil. Şimdiden hesap oluşturun: aramalarınız ve kredileriniz Panelinizde sizi bekliyor olacak.',
+    notYetSignedIn: 'E-posta araması bu sunucuda henüz açık değil. Aramalarınız ve kredileriniz Panelinizde olacak.',
     dashboard: 'Panelinize gidin',
     usernameSearch: 'Bunun yerine kullanıcı adı arayın',
   },
@@ -115,6 +116,7 @@ export const accountTr: typeof accountEn = {
   searches: {
     title: 'Aramalarım',
     lead: 'Giriş yapmışken yaptığınız kullanıcı adı aramaları, {days} gün saklanır.',
+    usernameSearches: 'Kullanıcı adı aramaları',
     empty: 'Henüz arama yok.',
     username: 'Kullanıcı adı',
     when: 'Zaman',

@@ -20,7 +20,7 @@ export default function EmailSearchPage() {
       </div>
       <p className={`mt-4 text-lg ${muted}`}>{e.lead}</p>
       <div className={`${card} mt-8 p-5 sm:p-6`}>
-        <p>{e.notYet}</p>
+        <p>{authenticated ? e.notYetSignedIn : e.notYet}</p>
         <div className="mt-5 flex flex-wrap gap-3">
           {authenticated ? (
             <Link to="/dashboard" className={button.primary}>
