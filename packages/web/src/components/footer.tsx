@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { SHERLOCK_REPOSITORY, useSiteConfig } from '../api/site-config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -40,6 +41,28 @@ function ExternalLinks({ className }: { className: string }) {
         <a href={communityUrl} className={link} rel="noopener noreferrer" target="_blank">
           {m.footer.community}
         </a>
+      </li>
+    </ul>
+  );
+}
+
+const ApiWaitlistModal = lazy(() => import('../features/waitlist/api-waitlist-modal.tsx'));
+
+/** "API (coming soon)": opens the waitlist modal (spec 001 §2, §7). */
+function ApiLink({ className }: { className: string }) {
+  const { m } = useI18n();
+  const [open, setOpen] = useState(false);
+  return (
+    <ul className={className}>
+      <li>
+        <button type="button" className={link} onClick={() => setOpen(true)}>
+          {m.account.apiModal.footerLink}
+        </button>
+        {open && (
+          <Suspense fallback={null}>
+            <ApiWaitlistModal onClose={() => setOpen(false)} />
+          </Suspense>
+        )}
       </li>
     </ul>
   );
@@ -93,6 +116,7 @@ export function FullFooter() {
           </h2>
           <LegalLinks className="mt-3 space-y-1.5 text-sm" />
           <ExternalLinks className="mt-4 space-y-1.5 text-sm" />
+          <ApiLink className="mt-4 space-y-1.5 text-sm" />
         </nav>
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
@@ -120,6 +144,7 @@ export function MinimalFooter() {
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           <LegalLinks className="flex flex-wrap gap-x-5 gap-y-2" />
           <ExternalLinks className="flex flex-wrap gap-x-5 gap-y-2" />
+          <ApiLink className="flex flex-wrap gap-x-5 gap-y-2" />
         </div>
       </nav>
     </footer>

@@ -3,10 +3,12 @@
  * `{brand}` is filled with the configured brand name; other `{name}` placeholders at the call site.
  */
 import { accountEn } from './account-en.ts';
+import { adminEn } from './admin-en.ts';
 
 export const en = {
   brand: '{brand}',
   account: accountEn,
+  admin: adminEn,
   meta: {
     title: '{brand} — find where a username has a profile',
     description:

@@ -1,9 +1,11 @@
 /** Turkish catalogue (Türkçe). Same shape as en.ts; the spec's Turkish strings live here. */
 import { accountTr } from './account-tr.ts';
+import { adminTr } from './admin-tr.ts';
 import type { Messages } from './messages.ts';
 export const tr: Messages = {
   brand: '{brand}',
   account: accountTr,
+  admin: adminTr,
   meta: {
     title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',
     description:

@@ -1,13 +1,52 @@
-import { muted } from '../../components/ui.ts';
+import { useState } from 'react';
+import { focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { AuditTab } from './audit-tab.tsx';
+import { UsersTab } from './users-tab.tsx';
+import { WaitlistTab } from './waitlist-tab.tsx';
 
-/** `/admin` for admins (the route guard sends everyone else away); the user tools come with the admin work. */
+type Tab = 'users' | 'audit' | 'waitlist';
+
+/** `/admin` (admins only; the route guard sends others to /dashboard, the server checks every call). */
 export default function AdminPage() {
   const { m } = useI18n();
+  const [tab, setTab] = useState<Tab>('users');
+  const tabs: Tab[] = ['users', 'audit', 'waitlist'];
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{m.account.admin.title}</h1>
-      <p className={`mt-2 ${muted}`}>{m.account.admin.notYet}</p>
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 md:py-12">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">{m.admin.title}</h1>
+        <p className={`mt-2 ${muted}`}>{m.admin.lead}</p>
+      </header>
+      <div
+        role="tablist"
+        aria-label={m.admin.title}
+        className="flex gap-1 border-b border-slate-200 dark:border-slate-800"
+      >
+        {tabs.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`admin-tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`admin-panel-${t}`}
+            onClick={() => setTab(t)}
+            className={`-mb-px rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium ${focusRing} ${
+              tab === t
+                ? 'border-amber-700 text-amber-900 dark:border-amber-400 dark:text-amber-200'
+                : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
+            }`}
+          >
+            {m.admin.tabs[t]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+        {tab === 'users' && <UsersTab />}
+        {tab === 'audit' && <AuditTab />}
+        {tab === 'waitlist' && <WaitlistTab />}
+      </div>
     </div>
   );
 }

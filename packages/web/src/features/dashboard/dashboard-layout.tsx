@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { focusRing } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { SearchOptionsDialog } from '../waitlist/search-options-dialog.tsx';
 
 const item = (active: boolean) =>
   `flex items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${focusRing} ${
@@ -16,9 +18,8 @@ export function DashboardLayout() {
   const auth = useAuth();
   const navigate = useNavigate();
   const d = m.account.dashboard;
-  const links: [string, string, boolean?][] = [
-    ['/dashboard/my-searches', d.mySearches],
-    ['/username-search', d.newSearch],
+  const [options, setOptions] = useState(false);
+  const links: [string, string][] = [
     ['/dashboard/billing', d.billing],
     ...(auth.user?.is_admin ? ([['/admin', d.admin]] as [string, string][]) : []),
     ['/dashboard/settings', d.settings],
@@ -35,6 +36,16 @@ export function DashboardLayout() {
             <NavLink to="/dashboard" end className={({ isActive }) => item(isActive)}>
               {m.account.header.dashboard}
             </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/my-searches" className={({ isActive }) => item(isActive)}>
+              {d.mySearches}
+            </NavLink>
+          </li>
+          <li>
+            <button type="button" onClick={() => setOptions(true)} className={`${item(false)} w-full text-left`}>
+              {d.newSearch}
+            </button>
           </li>
           {links.map(([to, label]) => (
             <li key={to}>
@@ -53,6 +64,7 @@ export function DashboardLayout() {
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>
+      {options && <SearchOptionsDialog onClose={() => setOptions(false)} />}
     </div>
   );
 }

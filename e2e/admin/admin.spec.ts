@@ -1,0 +1,101 @@
+/** The admin page in the browser: overview, search, plan change, the credit modal, audit trail, guard. */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
+import { describeInBrowser, useJourney } from '../support/journey.ts';
+
+const ADMIN = 'chief@example.com';
+
+describeInBrowser('admin', () => {
+  const journey = useJourney({ slowMs: 100, env: { ADMIN_EMAILS: ADMIN } });
+
+  async function register(page: Page, email: string, first: string): Promise<void> {
+    await page.goto('/register');
+    await page.getByLabel('First name').fill(first);
+    await page.getByLabel('Last name').fill('Tester');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Date of birth').fill('1985-06-15');
+    const before = journey.stack.smtp.mails().length;
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const mail = await journey.stack.smtp.waitForMail({ to: email, after: before });
+    await page.getByLabel('6-digit code').fill(/\b(\d{6})\b/.exec(mail.text)![1]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: `Hello, ${first}` }).waitFor();
+  }
+
+  let adminToken = '';
+  const target = `target.${Date.now().toString(36)}@example.com`;
+
+  it('keeps non-admins out: /admin sends them to the dashboard and shows no Admin link', async () => {
+    const page = await journey.open('/');
+    await register(page, target, 'Tara');
+    expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await page.goto('/admin');
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('lets an admin find a user, change the plan and credits, and read the audit trail', async () => {
+    const page = await journey.open('/');
+    await register(page, ADMIN, 'Chief');
+    adminToken = (await page.evaluate(() => localStorage.getItem('auth.token')))!;
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
+    await page.getByText('Total Users').waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search by email or name' }).fill('tara');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.locator(`tr[data-email="${target}"]`);
+    await row.waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+
+    await row.getByRole('button', { name: 'Set plan to Premium' }).click();
+    await page.getByText(`Plan of ${target} set to Premium.`).waitFor();
+    await row.getByRole('cell', { name: 'Premium', exact: true }).waitFor();
+
+    await row.getByRole('button', { name: '+ Credits' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Credits (1–1000)').inputValue()).toBe('1');
+    await dialog.getByLabel('Credits (1–1000)').fill('5');
+    await dialog.getByLabel('Reason (optional)').fill('Goodwill');
+    await dialog.getByRole('button', { name: 'Add credits' }).click();
+    await page.getByText('Credits changed: 3 → 8').waitFor();
+    await row.getByTestId('user-credits').getByText('8').waitFor();
+
+    await row.getByRole('button', { name: '- Credits' }).click();
+    await dialog.getByLabel('Credits (1–1000)').fill('100');
+    await dialog.getByRole('button', { name: 'Deduct credits' }).click();
+    await dialog.getByText('The user has only 8 credits.').waitFor();
+    // An invalid amount falls back to 1.
+    await dialog.getByLabel('Credits (1–1000)').fill('abc');
+    await dialog.getByRole('button', { name: 'Deduct credits' }).click();
+    await page.getByText('Credits changed: 8 → 7').waitFor();
+
+    await page.getByRole('tab', { name: 'Audit trail' }).click();
+    await page.getByText('credits.deduct').first().waitFor();
+    const audit = (await page.locator('tbody').textContent()) ?? '';
+    expect(audit).toContain('user.plan.update');
+    expect(audit).toContain('Goodwill');
+    expect(audit).toContain('Deducted by admin');
+    expect(audit).toContain('credits: 8 → credits: 7');
+  });
+
+  for (const width of [1280, 390] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`screenshots of the admin page and credit modal at ${width} px, ${theme}`, async () => {
+        const page = await journey.open('/', { width, height: width > 500 ? 900 : 844, theme });
+        await page.evaluate((token) => localStorage.setItem('auth.token', token), adminToken);
+        await page.goto('/admin');
+        await page.getByText('Total Users').waitFor();
+        await page.locator('tbody tr').first().waitFor();
+        await screenshot(page, 'admin-users');
+        await page.locator('tbody tr').first().getByRole('button', { name: '+ Credits' }).click();
+        await page.getByRole('dialog').waitFor();
+        await screenshot(page, 'admin-credit-modal', false);
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('tab', { name: 'Audit trail' }).click();
+        await page.locator('tbody tr').first().waitFor();
+        await screenshot(page, 'admin-audit', false);
+      });
+    }
+  }
+});

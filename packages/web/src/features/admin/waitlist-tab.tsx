@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon } from '../../components/icons.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { button, card, muted } from '../../components/ui.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+import { downloadWaitlistCsv, fetchWaitlist } from './admin-api.ts';
+
+/** People waiting for the API, with a CSV export. */
+export function WaitlistTab() {
+  const { m, locale } = useI18n();
+  const w = m.admin.waitlist;
+  const { token } = useAuth();
+  const toast = useToast();
+  const list = useQuery({
+    queryKey: ['admin-waitlist', token],
+    queryFn: async () => {
+      const answer = await fetchWaitlist(token);
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.admin.errors.operation);
+      return answer.body;
+    },
+  });
+  if (list.isPending) return <p className={muted}>{m.common.loading}</p>;
+  if (list.isError) return <p className="text-red-700 dark:text-red-400">{list.error.message}</p>;
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className={muted}>{w.count.replace('{count}', String(list.data.total))}</p>
+        <button
+          type="button"
+          className={button.secondary}
+          onClick={async () => {
+            if (!(await downloadWaitlistCsv(token))) toast.error(m.admin.errors.operation);
+          }}
+        >
+          <DownloadIcon />
+          {w.export}
+        </button>
+      </div>
+      {list.data.items.length === 0 ? (
+        <p className={muted}>{w.empty}</p>
+      ) : (
+        <ul className={`${card} divide-y divide-slate-100 dark:divide-slate-800`}>
+          {list.data.items.map((entry) => (
+            <li key={entry.email} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
+              <span className="break-all">{entry.email}</span>
+              <span className={muted}>
+                {w.joined}: {format.format(new Date(entry.created_at))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
