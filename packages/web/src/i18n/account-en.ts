@@ -1,12 +1,5 @@
-import type { ACCOUNT_MESSAGES } from '@hound/contracts';
-
 /** English strings of accounts: sign-in, registration, dashboard, settings, notifications. */
 export const accountEn = {
-  /**
-   * The rules' and server's messages (ACCOUNT_MESSAGES of @hound/contracts) in this language, by key. English
-   * is the contract's own text, so none are repeated here; see features/auth/account-text.ts.
-   */
-  rules: {} as Partial<Record<keyof typeof ACCOUNT_MESSAGES, string>>,
   header: {
     signIn: 'Sign in',
     login: 'Login',

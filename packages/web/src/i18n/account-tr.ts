@@ -2,27 +2,6 @@ import type { accountEn } from './account-en.ts';
 
 /** Turkish strings of accounts (mirror of account-en.ts). */
 export const accountTr: typeof accountEn = {
-  rules: {
-    emailRequired: 'Lütfen bir e-posta adresi girin',
-    invalidEmail: 'Geçersiz e-posta. En fazla 70 karakter; $ / \\ " karakterlerine izin verilmez.',
-    invalidFirstName: 'Geçersiz ad. En fazla 50 karakter; $ / \\ " karakterlerine izin verilmez.',
-    invalidLastName: 'Geçersiz soyad. En fazla 50 karakter; $ / \\ " karakterlerine izin verilmez.',
-    dateOfBirthRequired: 'Doğum tarihi zorunludur.',
-    invalidDateOfBirth: 'Geçerli bir doğum tarihi girin.',
-    tooYoung: 'Kayıt olmak için 18 yaşında veya daha büyük olmalısınız.',
-    enterCode: '6 haneli kodu girin.',
-    invalidCode: 'Geçersiz kod',
-    failedToSendCode: 'Kod gönderilemedi',
-    loginFailed: 'Giriş başarısız',
-    registrationFailed: 'Kayıt başarısız',
-    invalidCredentials: 'E-posta veya parola geçersiz.',
-    weakPassword: '10 ile 200 karakter arasında bir parola kullanın.',
-    tooManyCodes: 'Çok fazla kod istendi. Lütfen bekleyip tekrar deneyin.',
-    tooManyAttempts: 'Çok fazla başarısız deneme. Lütfen bekleyip tekrar deneyin ya da kodla giriş yapın.',
-    codeCooldown: 'Yeni bir kod istemeden önce lütfen {seconds} saniye bekleyin.',
-    notAuthenticated: 'Devam etmek için lütfen giriş yapın',
-    adminOnly: 'Yönetici yetkisi gerekli',
-  },
   header: {
     signIn: 'Giriş yap',
     login: 'Giriş',

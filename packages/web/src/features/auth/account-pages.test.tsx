@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../components/header.tsx';
-import { accountTr } from '../../i18n/account-tr.ts';
+import { ACCOUNT_RULES } from '../../i18n/account-rules.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import EmailSearchPage from '../email-search/email-search-page.tsx';
 import { localiseAccountText } from './account-text.ts';
@@ -58,16 +58,16 @@ afterEach(() => vi.unstubAllGlobals());
 describe('account messages in the page language', () => {
   it('turns every contract message into its Turkish text, placeholders included, and leaves others alone', () => {
     for (const [key, text] of Object.entries(ACCOUNT_MESSAGES)) {
-      const turkish = accountTr.rules[key as keyof typeof ACCOUNT_MESSAGES];
+      const turkish = ACCOUNT_RULES.tr[key as keyof typeof ACCOUNT_MESSAGES];
       expect(turkish, key).toBeTruthy();
-      if (!text.includes('{')) expect(localiseAccountText(text, accountTr.rules)).toBe(turkish);
+      if (!text.includes('{')) expect(localiseAccountText(text, ACCOUNT_RULES.tr)).toBe(turkish);
     }
     const cooldown = ACCOUNT_MESSAGES.codeCooldown.replace('{seconds}', '42');
-    expect(localiseAccountText(cooldown, accountTr.rules)).toBe(
+    expect(localiseAccountText(cooldown, ACCOUNT_RULES.tr)).toBe(
       'Yeni bir kod istemeden önce lütfen 42 saniye bekleyin.',
     );
     expect(localiseAccountText(cooldown, {})).toBe(cooldown);
-    expect(localiseAccountText('Something the server made up', accountTr.rules)).toBe('Something the server made up');
+    expect(localiseAccountText('Something the server made up', ACCOUNT_RULES.tr)).toBe('Something the server made up');
   });
 
   it('shows the registration rules in Turkish on a Turkish page', async () => {
@@ -75,7 +75,7 @@ describe('account messages in the page language', () => {
     renderWithApp(<RegisterPage />, { language: 'tr', path: '/register' });
     fireEvent.click(screen.getByRole('button', { name: 'Devam et' }));
     expect(await screen.findByText('Doğum tarihi zorunludur.')).toBeTruthy();
-    expect(screen.getByText(accountTr.rules.emailRequired!)).toBeTruthy();
+    expect(screen.getByText(ACCOUNT_RULES.tr.emailRequired!)).toBeTruthy();
     expect(screen.queryByText(ACCOUNT_MESSAGES.dateOfBirthRequired)).toBeNull();
   });
 });
@@ -105,7 +105,7 @@ describe('login', () => {
     const [, init] = fetch.mock.calls[0]!;
     expect(new Headers(init?.headers).get('accept-language')).toBe('tr');
     fireEvent.click(screen.getByRole('button', { name: 'Yeni kod gönder' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(accountTr.rules.tooManyCodes);
+    expect((await screen.findByRole('alert')).textContent).toBe(ACCOUNT_RULES.tr.tooManyCodes);
     // Retry-After restarts the countdown.
     expect(screen.getByText(/120 sn sonra/)).toBeTruthy();
   });

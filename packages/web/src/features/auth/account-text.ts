@@ -1,14 +1,13 @@
 /**
  * The contract's account messages (spec 001 §5/§8) are English, on the server and in the shared validators.
  * The page shows them in its language: a message that is one of ACCOUNT_MESSAGES (placeholders such as
- * `{seconds}` filled in) is replaced by the catalogue's `account.rules` entry; any other text is shown as sent.
+ * `{seconds}` filled in) is replaced by its entry in i18n/account-rules.ts; any other text is shown as sent.
  */
 import { ACCOUNT_MESSAGES } from '@hound/contracts';
 import { useCallback } from 'react';
+import { ACCOUNT_RULES, type AccountRules } from '../../i18n/account-rules.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import type { Messages } from '../../i18n/messages.ts';
 
-type Rules = Messages['account']['rules'];
 type Key = keyof typeof ACCOUNT_MESSAGES;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -24,7 +23,7 @@ const PATTERNS = (Object.keys(ACCOUNT_MESSAGES) as Key[]).map((key) => {
   return { key, names, pattern: new RegExp(`^${source}$`) };
 });
 
-export function localiseAccountText(text: string, rules: Rules): string {
+export function localiseAccountText(text: string, rules: AccountRules): string {
   for (const { key, names, pattern } of PATTERNS) {
     const translated = rules[key];
     if (!translated) continue;
@@ -37,6 +36,6 @@ export function localiseAccountText(text: string, rules: Rules): string {
 
 /** `say(text)`: an account message in the page's language. */
 export function useAccountText(): (text: string) => string {
-  const { m } = useI18n();
-  return useCallback((text: string) => localiseAccountText(text, m.account.rules), [m]);
+  const { language } = useI18n();
+  return useCallback((text: string) => localiseAccountText(text, ACCOUNT_RULES[language]), [language]);
 }
