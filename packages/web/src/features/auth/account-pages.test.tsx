@@ -4,6 +4,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../components/header.tsx';
 import { ACCOUNT_RULES } from '../../i18n/account-rules.ts';
+import { jsonAnswer, TEST_USER } from '../../test/account-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import EmailSearchPage from '../email-search/email-search-page.tsx';
 import { localiseAccountText } from './account-text.ts';
@@ -11,38 +12,18 @@ import LoginPage from './login-page.tsx';
 import RegisterPage from './register-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
-const USER = {
-  id: 'u1',
-  first_name: 'Ann',
-  last_name: 'Lee',
-  email: 'ann@example.com',
-  date_of_birth: '1990-01-01',
-  is_admin: false,
-  plan: 'free',
-  email_search_credits: 3,
-  search_count: 0,
-  language: 'en',
-  created_at: '2026-01-01T00:00:00Z',
-};
-
-function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }),
-  );
-}
-
-function signedIn(user = USER) {
+function signedIn(user = TEST_USER) {
   localStorage.setItem('auth.token', 'good-token-1234567890');
   vi.stubGlobal(
     'fetch',
-    vi.fn(() => answer(200, user)),
+    vi.fn(() => jsonAnswer(200, user)),
   );
 }
 
 function signedOut() {
   vi.stubGlobal(
     'fetch',
-    vi.fn(() => answer(401, {})),
+    vi.fn(() => jsonAnswer(401, {})),
   );
 }
 
@@ -82,7 +63,7 @@ describe('account messages in the page language', () => {
 
 describe('login', () => {
   it('refuses a bad address with the spec message before calling the server', async () => {
-    const fetch = vi.fn((_url: string) => answer(401, {}));
+    const fetch = vi.fn((_url: string) => jsonAnswer(401, {}));
     vi.stubGlobal('fetch', fetch);
     renderWithApp(<LoginPage />, { path: '/login' });
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'a$b@example.com' } });
@@ -94,8 +75,12 @@ describe('login', () => {
   it('sends the code in the page language, counts down to a resend and shows the server detail on 429', async () => {
     const fetch = vi.fn((url: string, _init?: RequestInit) =>
       url.endsWith('/send-otp') && fetch.mock.calls.length > 1
-        ? answer(429, { detail: ACCOUNT_MESSAGES.tooManyCodes, code: 'AUTH_TOO_MANY_CODES' }, { 'retry-after': '120' })
-        : answer(200, { status: 'sent', message: 'ok', resend_after_seconds: 0 }),
+        ? jsonAnswer(
+            429,
+            { detail: ACCOUNT_MESSAGES.tooManyCodes, code: 'AUTH_TOO_MANY_CODES' },
+            { 'retry-after': '120' },
+          )
+        : jsonAnswer(200, { status: 'sent', message: 'ok', resend_after_seconds: 0 }),
     );
     vi.stubGlobal('fetch', fetch);
     renderWithApp(<LoginPage />, { path: '/login', language: 'tr' });
@@ -156,7 +141,7 @@ describe('protected routes', () => {
   });
 
   it('let an admin into /admin', async () => {
-    signedIn({ ...USER, is_admin: true });
+    signedIn({ ...TEST_USER, is_admin: true });
     renderWithApp(
       <RequireAuth admin>
         <p>admin</p>
