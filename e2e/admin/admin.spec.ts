@@ -44,8 +44,8 @@ describeInBrowser('admin', () => {
 
     await page.getByRole('searchbox', { name: 'Search by email or name' }).fill('tara');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('Showing 1–1 of 1').waitFor();
     const row = page.locator(`tr[data-email="${target}"]`);
-    await row.waitFor();
     expect(await page.locator('tbody tr').count()).toBe(1);
 
     await row.getByRole('button', { name: 'Set plan to Premium' }).click();
@@ -79,6 +79,35 @@ describeInBrowser('admin', () => {
     expect(audit).toContain('credits: 8 → credits: 7');
   });
 
+  it('takes a visitor onto the API waitlist from the footer, and shows the address to the admin', async () => {
+    const page = await journey.open('/library');
+    await page.getByRole('button', { name: 'API (coming soon)' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByText('Please enter your email address').waitFor();
+    await dialog.getByLabel('Email address').fill('waiting@example.com');
+    await dialog.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByText('You have been successfully subscribed').waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 3000 });
+
+    await page.evaluate((token) => localStorage.setItem('auth.token', token), adminToken);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'API waitlist' }).click();
+    await page.getByText('waiting@example.com').waitFor();
+  });
+
+  it('opens the search options from New Search, with the API marked Coming Soon', async () => {
+    const page = await journey.open('/');
+    await page.evaluate((token) => localStorage.setItem('auth.token', token), adminToken);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'New Search' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Coming Soon').waitFor();
+    await screenshot(page, 'search-options', false);
+    await dialog.getByRole('link', { name: /Username/ }).click();
+    await page.waitForURL('**/username-search');
+  });
+
   for (const width of [1280, 390] as const) {
     for (const theme of ['light', 'dark'] as const) {
       it(`screenshots of the admin page and credit modal at ${width} px, ${theme}`, async () => {
@@ -95,6 +124,9 @@ describeInBrowser('admin', () => {
         await page.getByRole('tab', { name: 'Audit trail' }).click();
         await page.locator('tbody tr').first().waitFor();
         await screenshot(page, 'admin-audit', false);
+        await page.getByRole('button', { name: 'API (coming soon)' }).click();
+        await page.getByRole('dialog').getByText('Notify me').waitFor();
+        await screenshot(page, 'api-waitlist-modal', false);
       });
     }
   }

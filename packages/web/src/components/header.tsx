@@ -37,12 +37,13 @@ export function Header() {
         <nav aria-label={m.header.nav} className="flex items-center gap-1">
           <NavLink
             to="/library"
-            aria-label={m.header.library}
             className={({ isActive }) =>
               `${button.ghost} ${isActive ? 'bg-slate-200/70 dark:bg-slate-800' : ''} px-2.5 sm:px-3`
             }
+            aria-label={m.header.library}
           >
             <BookIcon />
+            {/* On phones the header holds six controls: icons only. */}
             <span className="hidden sm:inline">{m.header.library}</span>
           </NavLink>
           <ModeSwitch />

@@ -65,60 +65,75 @@ function compose(to: string, context: MailContext, content: MailContent): MailMe
   };
 }
 
+/** A mail whose point is a code: intro, the code, "ignore if not you". */
+function codeMail(to: string, context: MailContext, subject: string, intro: string, code: string, summary: string) {
+  return compose(to, context, {
+    subject,
+    blocks: [
+      { kind: 'text', text: intro },
+      { kind: 'code', code },
+      { kind: 'text', text: TEXT[context.language].ignore },
+    ],
+    summary,
+  });
+}
+
+/** A mail sent instead of a code (no account / already registered): why, where to go, "ignore if not you". */
+function noticeMail(
+  to: string,
+  context: MailContext,
+  subject: string,
+  text: string,
+  link: { label: string; path: string },
+  summary: string,
+) {
+  return compose(to, context, {
+    subject,
+    blocks: [
+      { kind: 'text', text },
+      { kind: 'link', label: link.label, url: `${context.publicUrl}${link.path}` },
+      { kind: 'text', text: TEXT[context.language].ignore },
+    ],
+    summary,
+  });
+}
+
 export function loginCodeMail(to: string, code: string, context: MailContext): MailMessage {
   const t = TEXT[context.language];
   const v = { brand: context.brand };
-  return compose(to, context, {
-    subject: fill(t.loginSubject, v),
-    blocks: [
-      { kind: 'text', text: fill(t.loginIntro, v) },
-      { kind: 'code', code },
-      { kind: 'text', text: t.ignore },
-    ],
-    summary: `sign-in code ${code}`,
-  });
+  return codeMail(to, context, fill(t.loginSubject, v), fill(t.loginIntro, v), code, `sign-in code ${code}`);
 }
 
 export function registerCodeMail(to: string, code: string, firstName: string, context: MailContext): MailMessage {
   const t = TEXT[context.language];
   const v = { brand: context.brand, name: firstName };
-  return compose(to, context, {
-    subject: fill(t.registerSubject, v),
-    blocks: [
-      { kind: 'text', text: fill(t.registerIntro, v) },
-      { kind: 'code', code },
-      { kind: 'text', text: t.ignore },
-    ],
-    summary: `registration code ${code}`,
-  });
+  return codeMail(to, context, fill(t.registerSubject, v), fill(t.registerIntro, v), code, `registration code ${code}`);
 }
 
 /** Login asked for an address without an account: no code, a pointer to registration. */
 export function noAccountMail(to: string, context: MailContext): MailMessage {
   const t = TEXT[context.language];
   const v = { brand: context.brand };
-  return compose(to, context, {
-    subject: fill(t.noAccountSubject, v),
-    blocks: [
-      { kind: 'text', text: fill(t.noAccount, v) },
-      { kind: 'link', label: t.noAccountLink, url: `${context.publicUrl}/register` },
-      { kind: 'text', text: t.ignore },
-    ],
-    summary: 'no account for this address (no code sent)',
-  });
+  return noticeMail(
+    to,
+    context,
+    fill(t.noAccountSubject, v),
+    fill(t.noAccount, v),
+    { label: t.noAccountLink, path: '/register' },
+    'no account for this address (no code sent)',
+  );
 }
 
 /** Registration asked for an address that already has an account: no code, a pointer to sign-in. */
 export function alreadyRegisteredMail(to: string, context: MailContext): MailMessage {
   const t = TEXT[context.language];
   const v = { brand: context.brand };
-  return compose(to, context, {
-    subject: fill(t.existsSubject, v),
-    blocks: [
-      { kind: 'text', text: fill(t.exists, v) },
-      { kind: 'link', label: t.existsLink, url: `${context.publicUrl}/login` },
-      { kind: 'text', text: t.ignore },
-    ],
-    summary: 'address already has an account (no code sent)',
-  });
+  return noticeMail(
+    to,
+    context,
+    fill(t.existsSubject, v),
+    fill(t.exists, v),
+    { label: t.existsLink, path: '/login' },
+    'address already has an account (no code sent)',
+  );
 }

@@ -1,6 +1,6 @@
 import type { User } from '@hound/contracts';
 import { nameProblem } from '@hound/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
@@ -12,6 +12,19 @@ import { useAccountText } from '../auth/account-text.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { maskEmail } from './mask-email.ts';
+
+/** One titled card of the settings page. */
+function Section(props: { title: string; className?: string; titleClassName?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`${card} p-5 sm:p-6 ${props.className ?? ''}`}>
+      <h2 id={id} className={`text-lg font-semibold ${props.titleClassName ?? ''}`}>
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
 
 /** `/dashboard/settings`: profile, preferences, sessions and account deletion. */
 export default function SettingsPage() {
@@ -66,10 +79,7 @@ function ProfileSection({ user }: { user: User }) {
   };
 
   return (
-    <section aria-labelledby={`${id}-profile`} className={`${card} p-5 sm:p-6`}>
-      <h2 id={`${id}-profile`} className="text-lg font-semibold">
-        {s.profile}
-      </h2>
+    <Section title={s.profile}>
       <form onSubmit={save} noValidate className="mt-4 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -110,7 +120,7 @@ function ProfileSection({ user }: { user: User }) {
           {busy ? s.saving : s.save}
         </button>
       </form>
-    </section>
+    </Section>
   );
 }
 
@@ -132,10 +142,7 @@ function PreferencesSection() {
       }).then((answer) => answer.ok && answer.body && auth.setUser(answer.body));
   };
   return (
-    <section aria-labelledby={`${id}-prefs`} className={`${card} p-5 sm:p-6`}>
-      <h2 id={`${id}-prefs`} className="text-lg font-semibold">
-        {s.preferences}
-      </h2>
+    <Section title={s.preferences}>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-language`} className={labelClass}>
@@ -171,7 +178,7 @@ function PreferencesSection() {
           </div>
         </fieldset>
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -182,7 +189,6 @@ function SessionsSection() {
   const auth = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
-  const id = useId();
   const signOutEverywhere = async () => {
     const answer = await apiFetch('/auth/logout-all', { method: 'POST', token: auth.token });
     if (!answer.ok && answer.status !== 401) {
@@ -193,15 +199,12 @@ function SessionsSection() {
     navigate('/login');
   };
   return (
-    <section aria-labelledby={`${id}-sessions`} className={`${card} p-5 sm:p-6`}>
-      <h2 id={`${id}-sessions`} className="text-lg font-semibold">
-        {s.sessions}
-      </h2>
+    <Section title={s.sessions}>
       <p className={`mt-2 ${muted}`}>{s.sessionsText}</p>
       <button type="button" className={`${button.secondary} mt-4`} onClick={signOutEverywhere}>
         {s.signOutEverywhere}
       </button>
-    </section>
+    </Section>
   );
 }
 
@@ -231,10 +234,11 @@ function DeleteSection({ email }: { email: string }) {
     navigate('/username-search');
   };
   return (
-    <section aria-labelledby={`${id}-delete`} className={`${card} border-red-200 p-5 sm:p-6 dark:border-red-900/60`}>
-      <h2 id={`${id}-delete`} className="text-lg font-semibold text-red-800 dark:text-red-300">
-        {s.danger}
-      </h2>
+    <Section
+      title={s.danger}
+      className="border-red-200 dark:border-red-900/60"
+      titleClassName="text-red-800 dark:text-red-300"
+    >
       <p className={`mt-2 ${muted}`}>{s.dangerText}</p>
       <form onSubmit={remove} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
@@ -257,6 +261,6 @@ function DeleteSection({ email }: { email: string }) {
           {s.deleteAccount}
         </button>
       </form>
-    </section>
+    </Section>
   );
 }
