@@ -111,7 +111,10 @@ describeInBrowser('accounts', () => {
     const page = await journey.open('/register');
     await register(page, address('searcher'), 'Sid');
     await page.getByRole('button', { name: 'New Search' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: /Username/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: /Username/ })
+      .click();
     await search(page, USERNAME);
     await waitForCompletion(page);
     await page.goto('/dashboard/my-searches');
