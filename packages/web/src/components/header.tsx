@@ -84,7 +84,7 @@ export function Header() {
 
 /**
  * Spec 000 §2's mode switch: from the email page back to username search, from anywhere else to the email
- * page (on dashboard paths it reads "{brand} Email"). The label names where it goes; on phones only the icon.
+ * page (on dashboard paths it reads "{brand} Email"). The label names where it goes; below 1024 px only the icon.
  */
 function ModeSwitch() {
   const { m } = useI18n();
@@ -100,7 +100,7 @@ function ModeSwitch() {
       aria-label={label}
     >
       <SwapIcon />
-      <span className="hidden sm:inline">{label}</span>
+      <span className="hidden lg:inline">{label}</span>
     </Link>
   );
 }
