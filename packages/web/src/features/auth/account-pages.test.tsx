@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@hound/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../components/header.tsx';
@@ -105,6 +105,32 @@ describe('login', () => {
       { path: '/login' },
     );
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard from -'));
+  });
+});
+
+describe('session across tabs', () => {
+  it('follows a sign-out made in another tab', async () => {
+    signedIn();
+    renderWithApp(
+      <Routes>
+        <Route
+          path="/dashboard"
+          element={
+            <RequireAuth>
+              <p>inside</p>
+            </RequireAuth>
+          }
+        />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      { path: '/dashboard' },
+    );
+    await screen.findByText('inside');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'auth.token', newValue: null }));
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/login from /dashboard');
+    expect(screen.queryByText('inside')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { User } from '@hound/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { apiFetch } from '../../lib/api-fetch.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { fetchMe, storedToken, storeToken } from './session.ts';
 
 export interface AuthValue {
@@ -53,6 +54,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const initial = storedToken();
     if (!initial) return;
     void load(initial).finally(() => setStatus('ready'));
+  }, [load]);
+
+  // Another tab signed in or out: follow it, so no tab keeps showing an account that is gone.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEYS.authToken) return;
+      setToken(event.newValue);
+      setUser(null);
+      if (event.newValue) void load(event.newValue);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
   }, [load]);
 
   const signIn = useCallback(
