@@ -4,6 +4,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../components/header.tsx';
 import { ACCOUNT_RULES } from '../../i18n/account-rules.ts';
+import { apiFetch } from '../../lib/api-fetch.ts';
 import { jsonAnswer, TEST_USER } from '../../test/account-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import EmailSearchPage from '../email-search/email-search-page.tsx';
@@ -131,6 +132,34 @@ describe('session across tabs', () => {
     });
     expect(screen.getByTestId('where').textContent).toBe('/login from /dashboard');
     expect(screen.queryByText('inside')).toBeNull();
+  });
+});
+
+describe('a session that ended elsewhere', () => {
+  it('is forgotten when a signed-in call answers 401', async () => {
+    signedIn();
+    renderWithApp(
+      <Routes>
+        <Route
+          path="/dashboard"
+          element={
+            <RequireAuth>
+              <p>inside</p>
+            </RequireAuth>
+          }
+        />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      { path: '/dashboard' },
+    );
+    await screen.findByText('inside');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => jsonAnswer(401, { detail: ACCOUNT_MESSAGES.notAuthenticated, code: 'AUTH_REQUIRED' })),
+    );
+    await act(() => apiFetch('/me/searches', { token: 'good-token-1234567890' }));
+    expect(screen.getByTestId('where').textContent).toBe('/login from /dashboard');
+    expect(localStorage.getItem('auth.token')).toBeNull();
   });
 });
 

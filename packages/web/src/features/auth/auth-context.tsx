@@ -1,6 +1,6 @@
 import type { User } from '@hound/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiFetch } from '../../lib/api-fetch.ts';
+import { apiFetch, SESSION_ENDED_EVENT } from '../../lib/api-fetch.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { fetchMe, storedToken, storeToken } from './session.ts';
 
@@ -67,6 +67,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [load]);
+
+  useEffect(() => {
+    window.addEventListener(SESSION_ENDED_EVENT, forget);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, forget);
+  }, [forget]);
 
   const signIn = useCallback(
     async (next: string) => {
