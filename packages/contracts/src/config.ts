@@ -21,5 +21,9 @@ export const SiteConfigResponseSchema = z.object({
   contact_email: z.string().max(200).optional(),
   community_url: z.string().max(2000).optional(),
   sponsored: z.array(SponsoredEntrySchema).max(2),
+  /** Email search shows its results no sooner than this many seconds after it starts (spec 001: 180). */
+  email_results_min_seconds: z.number().int().min(0).optional(),
+  /** Email checks a search runs, once loaded. */
+  email_check_count: z.number().int().optional(),
 });
 export type SiteConfigResponse = z.infer<typeof SiteConfigResponseSchema>;

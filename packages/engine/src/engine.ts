@@ -1,9 +1,23 @@
 import { resolve } from 'node:path';
 import { buildSites } from './catalogue/build-sites.ts';
 import { type CatalogueSourceStats, catalogueStats } from './catalogue/catalogue-stats.ts';
+import { normaliseEmail } from './email/address.ts';
+import type { EmailCheck } from './email/catalogue-format.ts';
+import { BUNDLED_EMAIL_CATALOGUE, loadEmailCatalogues } from './email/load-email-catalogue.ts';
+import { searchEmailStream } from './email/search-email.ts';
 import { runSelfTest } from './health/self-test.ts';
 import { readHealth, writeHealth } from './health/store.ts';
-import type { Engine, SearchEvent, SearchOptions, SearchProgress, Site, SiteCheck, SiteHealth } from './model.ts';
+import type {
+  EmailSearchEvent,
+  EmailSearchOptions,
+  Engine,
+  SearchEvent,
+  SearchOptions,
+  SearchProgress,
+  Site,
+  SiteCheck,
+  SiteHealth,
+} from './model.ts';
 import { SearchError } from './search/errors.ts';
 import { searchStream } from './search/search-stream.ts';
 import { selectSites } from './search/select-sites.ts';
@@ -45,6 +59,11 @@ export interface EngineOptions extends TransportOptions {
   onWarning?: (message: string) => void;
   /** Cancels catalogue loading. */
   signal?: AbortSignal;
+  /**
+   * Email-check catalogue files (Hound's `hound-email` format). Later files replace checks with the same id.
+   * @default the catalogue that ships with Hound
+   */
+  emailCatalogues?: readonly string[];
 }
 
 /** The engine as created by `createEngine`: the `Engine` interface plus catalogue information. */
@@ -59,6 +78,14 @@ export interface HoundEngine extends Engine {
   stats(): CatalogueSourceStats[];
   /** The transport every check uses (shared dispatcher and limits). */
   readonly transport: Transport;
+  /** Every loaded email check. */
+  readonly emailChecks: readonly EmailCheck[];
+  /**
+   * Checks where `email` has an account; results in completion order. Loud checks run only with
+   * `loud: true`; keyed checks only with their key in `keys`.
+   * @throws EmailInputError for input that is not one address
+   */
+  searchEmail(email: string, options?: EmailSearchOptions): AsyncIterable<EmailSearchEvent>;
 }
 
 function sourcesFrom(catalogues: ReadonlyArray<string | CatalogueSource>): CatalogueSource[] {
@@ -96,7 +123,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
     }
     const healthFile = options.health?.file ?? resolve(dataDir, 'health.json');
     const health = await readHealth(healthFile);
-    return new LoadedEngine(buildSites(checks), checks, sources, warnings, transport, health, {
+    const emailChecks = await loadEmailCatalogues(options.emailCatalogues ?? [BUNDLED_EMAIL_CATALOGUE]);
+    return new LoadedEngine(buildSites(checks), checks, sources, warnings, transport, health, emailChecks, {
       healthFile,
       claimedPerCheck: options.health?.claimedPerCheck ?? 2,
     });
@@ -117,6 +145,7 @@ class LoadedEngine implements HoundEngine {
     readonly warnings: readonly string[],
     readonly transport: Transport,
     health: SiteHealth[],
+    readonly emailChecks: readonly EmailCheck[],
     private readonly settings: { healthFile: string; claimedPerCheck: number },
   ) {
     const ids = new Set(sites.map((s) => s.id));
@@ -132,6 +161,18 @@ class LoadedEngine implements HoundEngine {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
+  }
+
+  countEmailChecks(): number {
+    return this.emailChecks.length;
+  }
+
+  searchEmail(email: string, options: EmailSearchOptions = {}): AsyncIterable<EmailSearchEvent> {
+    if (this.closed) throw new SearchError('engine_closed', 'The engine has been closed.');
+    const address = normaliseEmail(email);
+    const wanted = options.checks ? new Set(options.checks) : undefined;
+    const checks = wanted ? this.emailChecks.filter((c) => wanted.has(c.id)) : this.emailChecks;
+    return searchEmailStream(checks, address, this.transport, options);
   }
 
   countSites(options: SearchOptions = {}): number {

@@ -8,6 +8,9 @@
  */
 export * from './catalogue/index.ts';
 export { closeDefaultEngine, defaultEngine, searchUsername } from './default-engine.ts';
+export { EmailInputError, normaliseEmail } from './email/address.ts';
+export { EmailCatalogueSchema, type EmailCheck } from './email/catalogue-format.ts';
+export { BUNDLED_EMAIL_CATALOGUE, loadEmailCatalogues, parseEmailCatalogue } from './email/load-email-catalogue.ts';
 export { createEngine, type EngineOptions, type HoundEngine } from './engine.ts';
 export { randomUsername } from './health/random-username.ts';
 export { runSelfTest, type SelfTestOptions } from './health/self-test.ts';

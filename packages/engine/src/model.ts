@@ -26,7 +26,7 @@ export type UnknownReason =
   | 'unexpected_response'; // a response the site's rules recognise as neither found nor not found
 
 /** Why a check was not attempted. No request is sent for these. */
-export type InvalidReason = 'unsupported_username' | 'disabled' | 'unsupported_check';
+export type InvalidReason = 'unsupported_username' | 'disabled' | 'unsupported_check' | 'missing_key';
 
 export type Reason = UnknownReason | InvalidReason;
 
@@ -197,6 +197,44 @@ export interface SearchOptions {
   signal?: AbortSignal;
 }
 
+/** One email check's result (email search). */
+export interface EmailResult {
+  checkId: string;
+  name: string;
+  domain: string;
+  category: string;
+  /** The account's page when the site has one per address, else ''. */
+  url: string;
+  /** How the check asks the site: register, login, recovery, api or profile. */
+  method: string;
+  verdict: Verdict;
+  reason?: Reason;
+  evidence: Evidence;
+  /** Labelled values from a found answer (e.g. a Gravatar display name). */
+  details?: Record<string, string>;
+  /** Records a found answer carries, e.g. breaches as `Hacked Email Address`. */
+  records?: Array<{ type: string; data: string }>;
+  /** Usernames a found answer reveals, offered as username searches. */
+  usernames?: string[];
+}
+
+export interface EmailSearchEvent {
+  result: EmailResult;
+  progress: SearchProgress;
+}
+
+export interface EmailSearchOptions {
+  /** Only these checks (by id). */
+  checks?: string[];
+  /** Run checks that may notify the address's owner. @default false */
+  loud?: boolean;
+  /** API keys by setting name (e.g. `HIBP_API_KEY`), for checks that need one. */
+  keys?: Record<string, string | undefined>;
+  /** Per-check time budget in ms. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
 /** Health self-test outcome for one site. */
 export interface SiteHealth {
   siteId: string;
@@ -230,5 +268,9 @@ export interface Engine {
   health(): readonly SiteHealth[];
   /** Runs the health self-test over all sites and stores the outcome. */
   selfTest(options?: { signal?: AbortSignal; onProgress?: (p: SearchProgress) => void }): Promise<SiteHealth[]>;
+  /** Number of email checks an email search runs (loud and keyed ones included: they answer `invalid`). */
+  countEmailChecks(): number;
+  /** Email search: results in completion order, one per email check. */
+  searchEmail(email: string, options?: EmailSearchOptions): AsyncIterable<EmailSearchEvent>;
   close(): Promise<void>;
 }

@@ -26,6 +26,7 @@ import { installAuthGuard } from './features/auth/guard.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { creditsRoutes } from './features/credits/credits.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
+import { emailSearchRoutes } from './features/email-search/email-search.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
@@ -49,6 +50,7 @@ export interface AppOptions {
   production: boolean;
   publicUrl: string;
   auth: Config['auth'] & { limits?: Partial<AuthLimits> };
+  email: Config['email'];
 }
 
 export interface AppDeps {
@@ -140,6 +142,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { deps: authDeps });
   await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now });
   await app.register(creditsRoutes, { db: deps.db.db, now });
+  await app.register(emailSearchRoutes, {
+    deps: {
+      db: deps.db.db,
+      log: deps.log,
+      engines: deps.engines,
+      loud: deps.options.email.loud,
+      keys: deps.options.email.keys,
+      running: new Map(),
+      now,
+    },
+    heartbeatMs: deps.options.sseHeartbeatMs,
+  });
   await app.register(adminRoutes, { db: deps.db.db });
   await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
   if (!deps.options.production) await app.register(devMailboxRoutes, { db: deps.db.db });

@@ -5,6 +5,7 @@
 import type { Config } from './env.ts';
 import { purgeAuthLeftovers } from './features/auth/purge-expired.ts';
 import { expireReservations } from './features/credits/reservations.ts';
+import { recoverEmailSearches } from './features/email-search/recover-email-searches.ts';
 import { finishSearch } from './features/searches/finish-search.ts';
 import { purgeExpiredSearches } from './features/searches/purge-expired-searches.ts';
 import { recoverSearches } from './features/searches/recover-searches.ts';
@@ -58,7 +59,7 @@ export async function startBackground(
     const purge = async () => {
       try {
         const outcome = await purgeExpiredSearches(finishDeps, { retentionDays: config.retentionDays });
-        const accounts = await purgeAuthLeftovers(db.db, new Date());
+        const accounts = await purgeAuthLeftovers(db.db, new Date(), config.retentionDays);
         if (outcome.purged > 0 || outcome.interrupted > 0 || accounts.sessions > 0 || accounts.codes > 0)
           log.info(
             { ...outcome, expiredSessions: accounts.sessions, expiredCodes: accounts.codes },
@@ -76,6 +77,8 @@ export async function startBackground(
       try {
         const returned = await expireReservations(db.db, new Date());
         if (returned > 0) log.info({ returned }, 'unused credit reservations returned');
+        const interrupted = await recoverEmailSearches(db.db, new Date());
+        if (interrupted > 0) log.info({ interrupted }, 'interrupted email searches failed, credits returned');
       } catch (error) {
         log.warn({ err: error }, 'credit reservation expiry failed');
       }

@@ -82,6 +82,10 @@ const EnvSchema = z.object({
     .optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SIGNUP_CREDITS: int(0, 1000).default(3),
+  HOUND_EMAIL_CATALOGUES: z.string().min(1).optional(),
+  HOUND_EMAIL_LOUD: bool.default(false),
+  HIBP_API_KEY: z.string().min(8).max(200).optional(),
+  EMAIL_RESULTS_MIN_SECONDS: int(0, 3600).default(0),
   SPONSORED: z
     .string()
     .transform((text, ctx) => {
@@ -141,6 +145,16 @@ export interface Config {
     secret?: string;
     /** Email-search credits a new account starts with. */
     signupCredits: number;
+  };
+  email: {
+    /** Email-check catalogue files, `default` meaning the shipped one; unset: the shipped one. */
+    catalogues?: string[];
+    /** Run checks that may notify the address's owner. */
+    loud: boolean;
+    /** API keys of keyed checks, by setting name. */
+    keys: Record<string, string | undefined>;
+    /** The web app shows results no sooner than this after a search starts. */
+    resultsMinSeconds: number;
   };
   /** What GET /api/config tells the web app. */
   site: { brandName?: string; contactEmail?: string; communityUrl?: string; sponsored: SponsoredEntry[] };
@@ -208,6 +222,15 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.BRAND_NAME ?? 'Hound'} <no-reply@localhost>` },
     auth: { adminEmails: e.ADMIN_EMAILS ?? [], secret: e.AUTH_SECRET, signupCredits: e.SIGNUP_CREDITS },
+    email: {
+      catalogues: e.HOUND_EMAIL_CATALOGUES?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => (s === 'default' ? s : path.resolve(baseDir, s))),
+      loud: e.HOUND_EMAIL_LOUD,
+      keys: { HIBP_API_KEY: e.HIBP_API_KEY },
+      resultsMinSeconds: e.EMAIL_RESULTS_MIN_SECONDS,
+    },
     site: {
       brandName: e.BRAND_NAME,
       contactEmail: e.CONTACT_EMAIL,

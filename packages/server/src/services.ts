@@ -104,6 +104,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
       production: config.production,
       publicUrl: config.publicUrl,
       auth: config.auth,
+      email: config.email,
     },
   };
 }

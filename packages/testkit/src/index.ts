@@ -7,6 +7,8 @@
  *
  * @packageDocumentation
  */
+
+export { type EmailCheckEntry, type EmailSites, serveEmailChecks } from './email/serve-email-checks.ts';
 export { TestkitError, type TestkitErrorCode } from './errors.ts';
 export { type MailMatch, type ReceivedMail, type SmtpSink, startSmtpSink } from './smtp/smtp-sink.ts';
 export { startInternet } from './start-internet.ts';

@@ -168,7 +168,10 @@ export interface Internet {
   register(host: string, username: string): void;
   /** Per-host misbehaviour; `null` makes the host behave normally (also overriding seeded shares). */
   fault(host: string, fault: Fault | null): void;
-  /** A custom response for one host and path (path without query, or path with exact query). */
+  /**
+   * A custom response for one host and path (path without query, or path with exact query); a path ending in
+   * `*` serves every path that starts with what comes before it.
+   */
   route(host: string, path: string, handler: RouteHandler): void;
   log: RequestLog;
   close(): Promise<void>;

@@ -1,15 +1,19 @@
-import { createEngine, type Engine } from '@hound/engine';
+import { BUNDLED_EMAIL_CATALOGUE, createEngine, type Engine } from '@hound/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env.ts';
 
 /**
  * How this process creates its engine from the configuration: the catalogues (HOUND_CATALOGUES or the
- * engine's defaults, cached under DATA_DIR/engine with the health outcome), and the outbound proxy and CA.
+ * engine's defaults, cached under DATA_DIR/engine with the health outcome), the email checks
+ * (HOUND_EMAIL_CATALOGUES or the shipped catalogue), and the outbound proxy and CA.
  */
 export function engineFactory(config: Config, log: FastifyBaseLogger): () => Promise<Engine> {
   return () =>
     createEngine({
       ...(config.catalogues ? { catalogues: config.catalogues } : {}),
+      ...(config.email.catalogues
+        ? { emailCatalogues: config.email.catalogues.map((c) => (c === 'default' ? BUNDLED_EMAIL_CATALOGUE : c)) }
+        : {}),
       dataDir: `${config.dataDir}/engine`,
       ...(config.proxy ? { proxy: config.proxy } : {}),
       ...(config.caFile ? { caFile: config.caFile } : {}),

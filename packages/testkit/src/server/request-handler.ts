@@ -97,6 +97,16 @@ function missingHeader(
   return undefined;
 }
 
+/** A custom route registered as `/prefix*` serves every path that starts with `/prefix` (longest first). */
+function byPrefix(routes: Map<string, RouteHandler>, path: string): RouteHandler | undefined {
+  let best: [string, RouteHandler] | undefined;
+  for (const [key, handler] of routes) {
+    if (!key.endsWith('*') || !path.startsWith(key.slice(0, -1))) continue;
+    if (!best || key.length > best[0].length) best = [key, handler];
+  }
+  return best?.[1];
+}
+
 /** The normal (fault-free) response: custom route, site route, redirect target, or 404. */
 function normalResponse(
   ctx: HandlerContext,
@@ -106,7 +116,8 @@ function normalResponse(
   soft404: boolean,
 ): CannedResponse {
   const custom = ctx.customRoutes.get(target.host);
-  const handler = custom && (custom.get(target.path) ?? custom.get(target.path.split('?')[0] ?? ''));
+  const handler =
+    custom && (custom.get(target.path) ?? custom.get(target.path.split('?')[0] ?? '') ?? byPrefix(custom, target.path));
   if (handler) {
     const out = handler({ method: req.method ?? 'GET', url: target.path, headers: req.headers, body });
     return { status: out.status, headers: out.headers ?? {}, body: out.body ?? '' };

@@ -2,6 +2,7 @@ export * from './admin-audit.ts';
 export * from './app-secrets.ts';
 export * from './credits.ts';
 export * from './dev-mail.ts';
+export * from './email-searches.ts';
 export * from './favicons.ts';
 export * from './otp-challenges.ts';
 export * from './rate-buckets.ts';

@@ -1,12 +1,19 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { devMail, otpChallenges, rateBuckets } from '../../db/schema/index.ts';
+import { devMail, emailSearches, otpChallenges, rateBuckets } from '../../db/schema/index.ts';
 import { purgeExpiredSessions } from './sessions.ts';
 
 const DAY_MS = 24 * 3600_000;
 
-/** Hourly clean-up of what accounts leave behind: expired sessions and codes, old counters and dev mail. */
-export async function purgeAuthLeftovers(db: Database, now: Date): Promise<{ sessions: number; codes: number }> {
+/**
+ * Hourly clean-up of what accounts leave behind: expired sessions and codes, old counters and dev mail,
+ * and email searches older than the retention period (like username searches).
+ */
+export async function purgeAuthLeftovers(
+  db: Database,
+  now: Date,
+  retentionDays: number,
+): Promise<{ sessions: number; codes: number }> {
   const sessions = await purgeExpiredSessions(db, now);
   const codes = await db
     .delete(otpChallenges)
@@ -14,5 +21,6 @@ export async function purgeAuthLeftovers(db: Database, now: Date): Promise<{ ses
     .returning({ id: otpChallenges.id });
   await db.delete(rateBuckets).where(lt(rateBuckets.windowStart, new Date(now.getTime() - DAY_MS)));
   await db.delete(devMail).where(lt(devMail.createdAt, new Date(now.getTime() - 7 * DAY_MS)));
+  await db.delete(emailSearches).where(lt(emailSearches.createdAt, new Date(now.getTime() - retentionDays * DAY_MS)));
   return { sessions, codes: codes.length };
 }

@@ -15,7 +15,9 @@ export const configRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
     async (_request, reply): Promise<SiteConfigResponse> => {
       const { site, retentionDays } = deps.options;
-      const siteCount = deps.engines.current()?.countSites();
+      const engine = deps.engines.current();
+      const siteCount = engine?.countSites();
+      const emailChecks = engine?.countEmailChecks();
       reply.header('cache-control', 'public, max-age=60');
       return {
         ...(site.brandName ? { brand_name: site.brandName } : {}),
@@ -24,6 +26,8 @@ export const configRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         ...(site.contactEmail ? { contact_email: site.contactEmail } : {}),
         ...(site.communityUrl ? { community_url: site.communityUrl } : {}),
         sponsored: site.sponsored,
+        email_results_min_seconds: deps.options.email.resultsMinSeconds,
+        ...(emailChecks ? { email_check_count: emailChecks } : {}),
       };
     },
   );

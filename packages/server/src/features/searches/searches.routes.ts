@@ -7,10 +7,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { sseSink } from '../../lib/sse.ts';
 import { cancelSearch } from './cancel-search.ts';
 import { createStatusCache } from './get-search-status.ts';
 import { startSearch } from './start-search.ts';
-import { type EventSink, streamSearchEvents } from './stream-search-events.ts';
+import { streamSearchEvents } from './stream-search-events.ts';
 
 const IdParams = z.object({ id: z.string().max(64) });
 
@@ -105,43 +106,7 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (request, reply) => {
       const header = request.headers['last-event-id'];
       const after = header !== undefined ? Number(header) : (request.query.after ?? 0);
-      let opened = false;
-      let closeClient: () => void = () => {};
-      const closed = new Promise<void>((resolve) => {
-        closeClient = resolve;
-      });
-      const raw = reply.raw;
-      raw.on('close', () => closeClient());
-      const open = () => {
-        if (opened) return;
-        opened = true;
-        reply.hijack();
-        raw.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        raw.write('retry: 2000\n\n');
-      };
-      const sink: EventSink = {
-        event(name, data, id) {
-          open();
-          if (raw.destroyed) return;
-          raw.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-        },
-        comment(text) {
-          open();
-          if (raw.destroyed) return;
-          raw.write(`: ${text}\n\n`);
-        },
-        end() {
-          open();
-          raw.end();
-        },
-        closed,
-      };
-      const endNow = () => raw.end();
+      const { sink, endNow, finish } = sseSink(reply);
       openStreams.add(endNow);
       try {
         // A missing search throws before anything is written, so it gets a normal JSON 404.
@@ -154,7 +119,7 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       } finally {
         openStreams.delete(endNow);
       }
-      if (opened && !raw.writableEnded) raw.end();
+      finish();
     },
   );
 };

@@ -1,0 +1,117 @@
+/**
+ * Email search (spec 001 §2, §3, §7): the blocking call the spec's client makes, Hound's streaming variant,
+ * My Searches' email logs, and the messages of §5 and §8.
+ */
+import { z } from 'zod';
+import { PlanSchema } from './auth.ts';
+import { EvidenceSchema, VerdictSchema } from './search.ts';
+
+export const EMAIL_SEARCH_MESSAGES = {
+  empty: 'Please enter an email address',
+  invalid: 'Invalid email. Max 70 chars, and characters $ / \\ " are not allowed.',
+  notEnoughCredits: 'Not enough credits',
+  unableToVerifyCredits: 'Unable to verify credits',
+  failedToDecrement: 'Failed to decrement credits',
+  unableToDecrement: 'Unable to decrement credits',
+  searchFailed: 'Search failed',
+  signIn: 'Please sign in to continue',
+  notReady: 'Email checks are still loading. Please try again in a minute.',
+} as const;
+
+/** `null` when valid, else the spec's message for the email search box (spec 001 §5). */
+export function emailSearchProblem(email: string): string | null {
+  const value = email.trim();
+  if (value === '') return EMAIL_SEARCH_MESSAGES.empty;
+  if (value.length > 70 || /[$/\\"]/.test(value) || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value))
+    return EMAIL_SEARCH_MESSAGES.invalid;
+  return null;
+}
+
+export const EmailSearchRequestSchema = z.object({ email: z.string().max(1000) });
+
+/** A site where the address has an account (spec 001 §3). */
+export const EmailAccountSchema = z.object({
+  siteName: z.string(),
+  domain: z.string(),
+  category: z.string().optional(),
+  urls: z.array(z.string()),
+});
+export type EmailAccount = z.infer<typeof EmailAccountSchema>;
+
+/** A raw record (spec 001 §3), e.g. `Hacked Email Address` with the breach. */
+export const EmailRecordSchema = z.object({ type: z.string(), data: z.string() });
+export type EmailRecord = z.infer<typeof EmailRecordSchema>;
+
+/** One email check's result with Hound's verdict, reason and evidence. */
+export const EmailCheckResultSchema = z.object({
+  check_id: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  category: z.string(),
+  url: z.string(),
+  method: z.string(),
+  verdict: VerdictSchema,
+  reason: z.string().optional(),
+  evidence: EvidenceSchema,
+  details: z.record(z.string(), z.string()).optional(),
+  records: z.array(EmailRecordSchema).optional(),
+  usernames: z.array(z.string()).optional(),
+});
+export type EmailCheckResult = z.infer<typeof EmailCheckResultSchema>;
+
+export const EmailSearchStatusSchema = z.enum(['running', 'completed', 'error']);
+export type EmailSearchStatus = z.infer<typeof EmailSearchStatusSchema>;
+
+/** `POST /api/email/search`: the spec's blocking call. */
+export const EmailSearchResponseSchema = z.object({
+  search_id: z.string(),
+  accounts: z.array(EmailAccountSchema),
+  data: z.array(EmailRecordSchema),
+});
+export type EmailSearchResponse = z.infer<typeof EmailSearchResponseSchema>;
+
+/** `POST /api/email/searches`: starts a search whose results stream at `/api/email/searches/{id}/events`. */
+export const StartEmailSearchResponseSchema = z.object({ search_id: z.string() });
+
+/** `GET /api/email/searches/{id}`: everything about one of my email searches. */
+export const EmailSearchSnapshotSchema = z.object({
+  search_id: z.string(),
+  email: z.string(),
+  status: EmailSearchStatusSchema,
+  error: z.string().optional(),
+  created_at: z.string(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  accounts: z.array(EmailAccountSchema),
+  data: z.array(EmailRecordSchema),
+  results: z.array(EmailCheckResultSchema),
+  /** The address's local part and usernames found answers revealed, offered as username searches. */
+  username_suggestions: z.array(z.string()),
+});
+export type EmailSearchSnapshot = z.infer<typeof EmailSearchSnapshotSchema>;
+
+/** SSE `result` event (id = the result's sequence number). */
+export const EmailSseResultSchema = z.object({
+  result: EmailCheckResultSchema,
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+});
+export const EmailSseDoneSchema = z.object({
+  status: EmailSearchStatusSchema,
+  error: z.string().optional(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+});
+
+/** `GET /me/email-logs?limit=1000&skip=0` (spec 001 §3 "Email log item"). */
+export const EmailLogItemSchema = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  email: z.string(),
+  searchId: z.string(),
+  status: EmailSearchStatusSchema,
+  accounts: z.array(EmailAccountSchema),
+});
+export const EmailLogsResponseSchema = z.object({ items: z.array(EmailLogItemSchema), total: z.number().int() });
+export type EmailLogItem = z.infer<typeof EmailLogItemSchema>;
+
+/** `GET /me/credits`. */
+export const CreditsResponseSchema = z.object({ credits: z.number().int(), plan: PlanSchema });
+export type CreditsResponse = z.infer<typeof CreditsResponseSchema>;

@@ -1,0 +1,119 @@
+/**
+ * Hound's email-check catalogue (format `hound-email`, version 1): how to ask one site whether an address
+ * has an account there, and how to read the answer. Validated with zod when loaded; see
+ * docs/decisions/060-email-check-catalogue.md and the engine README.
+ */
+import { z } from 'zod';
+
+/** Placeholders a template may use. `{token}` comes from the prefetch step, `{key}` from the check's key. */
+export const EMAIL_VARIABLES = ['email', 'email_sha256', 'email_md5', 'local', 'domain', 'token', 'key'] as const;
+export type EmailVariable = (typeof EMAIL_VARIABLES)[number];
+
+const header = z.record(z.string().regex(/^[A-Za-z0-9-]+$/), z.string().max(2000));
+
+/** One condition on a response. A rule (found or not found) holds when ALL its signals hold. */
+export const SignalSchema = z.union([
+  z.object({ status: z.array(z.number().int().min(100).max(599)).min(1) }).strict(),
+  z.object({ bodyContains: z.string().min(1).max(500) }).strict(),
+  z.object({ bodyLacks: z.string().min(1).max(500) }).strict(),
+  z
+    .object({
+      /** Dot path into the JSON body, e.g. `errors.email.0.code`. Empty: the whole body. */
+      jsonPath: z.string().max(200),
+      equals: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+      exists: z.boolean().optional(),
+    })
+    .strict()
+    .refine((s) => (s.equals !== undefined) !== (s.exists !== undefined), {
+      message: 'a jsonPath signal needs exactly one of `equals` and `exists`',
+    }),
+]);
+export type Signal = z.infer<typeof SignalSchema>;
+
+export const RequestTemplateSchema = z
+  .object({
+    method: z.enum(['GET', 'POST', 'HEAD']).default('GET'),
+    /** Absolute http(s) URL; placeholders only after the host (checked at load). */
+    url: z.string().regex(/^https?:\/\//i),
+    headers: header.default({}),
+    /** `form` and `json` values may hold placeholders; `raw` is sent as written after replacement. */
+    body: z
+      .union([
+        z.object({ form: z.record(z.string(), z.string()) }).strict(),
+        z.object({ json: z.record(z.string(), z.unknown()) }).strict(),
+        z.object({ raw: z.string().max(10_000), contentType: z.string().max(200) }).strict(),
+      ])
+      .optional(),
+  })
+  .strict();
+export type RequestTemplate = z.infer<typeof RequestTemplateSchema>;
+
+export const EmailCheckSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,62}$/),
+    name: z.string().min(1).max(80),
+    domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/),
+    category: z.string().min(1).max(40),
+    /** Human page for a found account, when the site has one per address. */
+    profileUrl: z
+      .string()
+      .regex(/^https?:\/\//i)
+      .optional(),
+    /** How the check learns the answer (shown as evidence): sign-up, sign-in, recovery, public API … */
+    method: z.enum(['register', 'login', 'recovery', 'api', 'profile']),
+    /** Fetched first; `token` is taken from it by regex (first group), JSON path or cookie name. */
+    prefetch: z
+      .object({
+        url: z.string().regex(/^https?:\/\//i),
+        headers: header.default({}),
+        token: z.union([
+          z.object({ regex: z.string().min(1).max(300) }).strict(),
+          z.object({ jsonPath: z.string().max(200) }).strict(),
+          z.object({ cookie: z.string().regex(/^[A-Za-z0-9_.-]+$/) }).strict(),
+        ]),
+        /** Send the prefetch's cookies with the probe (sessions bound to the token). */
+        forwardCookies: z.boolean().default(false),
+      })
+      .strict()
+      .optional(),
+    /** Tried in order until one decides (e.g. the SHA-256 then the MD5 form of an address). */
+    requests: z.array(RequestTemplateSchema).min(1).max(3),
+    found: z.array(SignalSchema).min(1),
+    notFound: z.array(SignalSchema).min(1),
+    /** May notify the address's owner (a reset mail, a login alert): skipped unless loud checks are enabled. */
+    loud: z.boolean().default(false),
+    /** Setting that holds the API key (`{key}`); without it the check is `invalid`. */
+    needs: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]+$/)
+      .optional(),
+    /** Data to keep from a found answer's JSON: labelled values, or records (one per array element). */
+    details: z.array(z.object({ label: z.string().max(60), jsonPath: z.string().max(200) }).strict()).default([]),
+    records: z
+      .object({
+        type: z.string().max(60),
+        /** Path of the array of records; each element becomes one record. */
+        jsonPath: z.string().max(200),
+        /** Fields of each element joined into the record's text, e.g. `["Name", "BreachDate", "DataClasses"]`. */
+        fields: z.array(z.string().max(60)).min(1).max(8),
+      })
+      .strict()
+      .optional(),
+    /** Usernames to offer as username searches, by JSON path of a found answer (a string or an array). */
+    usernames: z.array(z.string().max(200)).default([]),
+    examples: z
+      .object({ registered: z.array(z.string()).default([]), unregistered: z.array(z.string()).default([]) })
+      .strict()
+      .default({ registered: [], unregistered: [] }),
+  })
+  .strict();
+export type EmailCheck = z.infer<typeof EmailCheckSchema>;
+
+export const EmailCatalogueSchema = z
+  .object({
+    format: z.literal('hound-email'),
+    version: z.literal(1),
+    checks: z.array(EmailCheckSchema).min(1),
+  })
+  .strict();
+export type EmailCatalogue = z.infer<typeof EmailCatalogueSchema>;

@@ -1,0 +1,182 @@
+/**
+ * Runs one email check for one address: loud and keyed checks are refused up front, the prefetch step
+ * (when any) yields the token, then each request is sent in turn until one decides. A found answer's
+ * details, records and usernames are kept.
+ */
+import type { CheckResponse, EmailResult, Evidence, RuleOutcome } from '../model.ts';
+import type { SendOptions, Transport } from '../transport/index.ts';
+import { buildRequest, fillHeaders, fillUrl, type Variables } from './build-request.ts';
+import type { EmailCheck } from './catalogue-format.ts';
+import { parseJsonBody, readJsonPath } from './json-path.ts';
+import { judgeEmail } from './judge-email.ts';
+
+export interface EmailRunContext {
+  transport: Transport;
+  send: SendOptions;
+  loud: boolean;
+  keys: Record<string, string | undefined>;
+}
+
+/** Cookies of a response as one `Cookie` header value (undici joins several Set-Cookie with ", "). */
+function cookiesOf(response: CheckResponse): string {
+  const raw = response.headers['set-cookie'];
+  if (!raw) return '';
+  return raw
+    .split(/,(?=\s*[A-Za-z0-9_.-]+=)/)
+    .map((c) => c.trim().split(';')[0]!)
+    .filter((c) => c.includes('='))
+    .join('; ');
+}
+
+function tokenOf(check: EmailCheck, response: CheckResponse): string | undefined {
+  const source = check.prefetch!.token;
+  if ('regex' in source) return new RegExp(source.regex).exec(response.body)?.[1];
+  if ('jsonPath' in source) {
+    const value = readJsonPath(parseJsonBody(response.body), source.jsonPath);
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  }
+  const cookie = cookiesOf(response)
+    .split('; ')
+    .find((c) => c.startsWith(`${source.cookie}=`));
+  return cookie?.slice(source.cookie.length + 1);
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value))
+    return value
+      .map((v) => text(v))
+      .filter(Boolean)
+      .join(', ');
+  return undefined;
+}
+
+/** Details, records and usernames from a found answer's JSON. */
+function extract(check: EmailCheck, response: CheckResponse): Pick<EmailResult, 'details' | 'records' | 'usernames'> {
+  const json = parseJsonBody(response.body);
+  if (json === undefined) return {};
+  const out: Pick<EmailResult, 'details' | 'records' | 'usernames'> = {};
+  const details: Record<string, string> = {};
+  for (const d of check.details) {
+    const value = text(readJsonPath(json, d.jsonPath));
+    if (value) details[d.label] = value.slice(0, 500);
+  }
+  if (Object.keys(details).length > 0) out.details = details;
+  if (check.records) {
+    const list = readJsonPath(json, check.records.jsonPath);
+    if (Array.isArray(list)) {
+      const fields = check.records.fields;
+      out.records = list.slice(0, 500).map((item) => ({
+        type: check.records!.type,
+        data: fields
+          .map((f) => text(readJsonPath(item, f)))
+          .filter(Boolean)
+          .join(' · ')
+          .slice(0, 1000),
+      }));
+    }
+  }
+  const names = check.usernames.flatMap((path) => {
+    const value = readJsonPath(json, path);
+    return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
+  });
+  if (names.length > 0) out.usernames = [...new Set(names)].slice(0, 20);
+  return out;
+}
+
+export async function runEmailCheck(
+  check: EmailCheck,
+  base: Variables,
+  context: EmailRunContext,
+): Promise<EmailResult> {
+  const started = Date.now();
+  const result = (outcome: RuleOutcome, response?: CheckResponse, extra: Partial<EmailResult> = {}): EmailResult => {
+    const evidence: Evidence = {
+      rule: outcome.rule,
+      elapsedMs: Date.now() - started,
+      agreed: outcome.verdict === 'found' || outcome.verdict === 'not_found' ? ['hound'] : [],
+      ...(response ? { status: response.status, finalUrl: response.finalUrl } : {}),
+      ...(outcome.detail ? { detail: outcome.detail } : {}),
+    };
+    return {
+      checkId: check.id,
+      name: check.name,
+      domain: check.domain,
+      category: check.category,
+      url: check.profileUrl && outcome.verdict === 'found' ? fillUrl(check.profileUrl, base) : '',
+      method: check.method,
+      verdict: outcome.verdict,
+      ...(outcome.reason ? { reason: outcome.reason } : {}),
+      evidence,
+      ...extra,
+    };
+  };
+  const invalid = (reason: 'disabled' | 'missing_key', rule: string) =>
+    result({ format: 'hound', verdict: 'invalid', reason, rule });
+
+  if (check.loud && !context.loud)
+    return invalid('disabled', 'may notify the address owner; loud checks are off (HOUND_EMAIL_LOUD)');
+  const values: Variables = { ...base };
+  if (check.needs) {
+    const key = context.keys[check.needs];
+    if (!key) return invalid('missing_key', `needs an API key: set ${check.needs}`);
+    values.key = key;
+  }
+  const headers: Record<string, string> = {};
+  if (check.prefetch) {
+    const page = await context.transport.send(
+      {
+        method: 'GET',
+        url: fillUrl(check.prefetch.url, values),
+        headers: fillHeaders(check.prefetch.headers, values),
+        followRedirects: true,
+      },
+      context.send,
+    );
+    if (!page.ok)
+      return result({
+        format: 'hound',
+        verdict: 'unknown',
+        reason: page.error.code,
+        rule: `prefetch: ${page.error.detail}`,
+      });
+    const token = tokenOf(check, page.response);
+    if (!token)
+      return result(
+        {
+          format: 'hound',
+          verdict: 'unknown',
+          reason: 'unexpected_response',
+          rule: 'prefetch: the page carried no token',
+        },
+        page.response,
+      );
+    values.token = token;
+    if (check.prefetch.forwardCookies) {
+      const cookies = cookiesOf(page.response);
+      if (cookies) headers.cookie = cookies;
+    }
+  }
+  // Found on any form (e.g. the SHA-256 or the MD5 hash) is found; not found only when every form says so;
+  // otherwise the first undecided answer stands.
+  let undecided: { outcome: RuleOutcome; response?: CheckResponse } | undefined;
+  let last: { outcome: RuleOutcome; response?: CheckResponse } | undefined;
+  for (const template of check.requests) {
+    let request: ReturnType<typeof buildRequest>;
+    try {
+      request = buildRequest(template, values);
+    } catch (error) {
+      return invalid('disabled', `the request cannot be built: ${(error as Error).message}`);
+    }
+    request.headers = { ...headers, ...request.headers };
+    const sent = await context.transport.send(request, context.send);
+    last = sent.ok
+      ? { outcome: judgeEmail(check, sent.response), response: sent.response }
+      : { outcome: { format: 'hound', verdict: 'unknown', reason: sent.error.code, rule: sent.error.detail } };
+    if (last.outcome.verdict === 'found') return result(last.outcome, last.response, extract(check, last.response!));
+    if (last.outcome.verdict !== 'not_found') undecided ??= last;
+  }
+  const decided = undecided ?? last!;
+  return result(decided.outcome, decided.response);
+}

@@ -1,0 +1,52 @@
+import type { EmailCheckResult } from '@hound/contracts';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { emailSearches, emailSearchResults } from '../../db/schema/index.ts';
+import { accountsOf } from './to-contract.ts';
+
+/** `GET /me/email-logs`: the caller's email searches, newest first, each with its accounts. */
+export async function listEmailLogs(db: Database, userId: string, page: { limit: number; skip: number }) {
+  const rows = await db
+    .select()
+    .from(emailSearches)
+    .where(eq(emailSearches.userId, userId))
+    .orderBy(desc(emailSearches.createdAt), desc(emailSearches.id))
+    .limit(page.limit)
+    .offset(page.skip);
+  const [total] = await db.select({ n: count() }).from(emailSearches).where(eq(emailSearches.userId, userId));
+  const ids = rows.map((r) => r.id);
+  const results = ids.length
+    ? await db
+        .select({ searchId: emailSearchResults.searchId, result: emailSearchResults.result })
+        .from(emailSearchResults)
+        .where(inArray(emailSearchResults.searchId, ids))
+    : [];
+  const bySearch = new Map<string, EmailCheckResult[]>();
+  for (const r of results)
+    bySearch.set(r.searchId, [...(bySearch.get(r.searchId) ?? []), r.result as EmailCheckResult]);
+  return {
+    total: total?.n ?? 0,
+    items: rows.map((r) => ({
+      id: r.id,
+      timestamp: r.createdAt.toISOString(),
+      email: r.email,
+      searchId: r.id,
+      status: r.status,
+      accounts: accountsOf(bySearch.get(r.id) ?? []),
+    })),
+  };
+}
+
+export async function deleteEmailLog(db: Database, userId: string, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(emailSearches)
+    .where(
+      and(
+        eq(emailSearches.id, id),
+        eq(emailSearches.userId, userId),
+        inArray(emailSearches.status, ['completed', 'error']),
+      ),
+    )
+    .returning({ id: emailSearches.id });
+  return gone.length > 0;
+}

@@ -1,0 +1,156 @@
+import {
+  DetailErrorSchema,
+  EmailLogsResponseSchema,
+  EmailSearchRequestSchema,
+  EmailSearchResponseSchema,
+  EmailSearchSnapshotSchema,
+  StartEmailSearchResponseSchema,
+} from '@hound/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { sseSink } from '../../lib/sse.ts';
+import { caller } from '../auth/guard.ts';
+import { deleteEmailLog, listEmailLogs } from './email-logs.ts';
+import { emailSearchSnapshot, ownEmailSearch } from './get-email-search.ts';
+import { type EmailSearchDeps, startEmailSearch } from './start-email-search.ts';
+import { streamEmailSearch } from './stream-email-search.ts';
+
+const tags = ['email search'];
+const errors = { 400: DetailErrorSchema, 401: DetailErrorSchema, 404: DetailErrorSchema, 503: DetailErrorSchema };
+const IdParams = z.object({ id: z.string().max(64) });
+
+export const emailSearchRoutes: FastifyPluginAsyncZod<{ deps: EmailSearchDeps; heartbeatMs: number }> = async (
+  app,
+  { deps, heartbeatMs },
+) => {
+  const { db } = deps;
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+    for (const run of deps.running.values()) run.controller.abort();
+    await Promise.all([...deps.running.values()].map((run) => run.done));
+  });
+
+  app.post(
+    '/api/email/search',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Search an email address and wait for the answer (spec 001)',
+        description:
+          'Uses the credit reserved with `POST /me/credits/decrement`, or one credit now (400 "Not enough credits"). Answers the sites where the address has an account, sorted by site name, and raw records (breaches). A search that fails on our side returns its credit.',
+        tags,
+        body: EmailSearchRequestSchema,
+        response: { 200: EmailSearchResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = caller(request).user.id;
+      const started = await startEmailSearch(deps, userId, request.body.email);
+      await started.done;
+      const snapshot = await emailSearchSnapshot(db, await ownEmailSearch(db, userId, started.id));
+      if (snapshot.status === 'error') throw new AppError('EMAIL_SEARCH_FAILED', snapshot.error ?? 'Search failed');
+      return { search_id: snapshot.search_id, accounts: snapshot.accounts, data: snapshot.data };
+    },
+  );
+
+  app.post(
+    '/api/email/searches',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Start an email search whose results stream at /api/email/searches/{id}/events',
+        tags,
+        body: EmailSearchRequestSchema,
+        response: { 200: StartEmailSearchResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const started = await startEmailSearch(deps, caller(request).user.id, request.body.email);
+      return { search_id: started.id };
+    },
+  );
+
+  app.get(
+    '/api/email/searches/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'One of my email searches, with every result so far',
+        tags,
+        params: IdParams,
+        response: { 200: EmailSearchSnapshotSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await ownEmailSearch(db, caller(request).user.id, request.params.id);
+      return emailSearchSnapshot(db, row);
+    },
+  );
+
+  app.get(
+    '/api/email/searches/:id/events',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Server-Sent Events of one of my email searches',
+        description:
+          '`result` events (id = sequence number), then one `done`. Resume with `Last-Event-ID`. 404 for a search that is not yours.',
+        tags,
+        params: IdParams,
+        headers: z.object({
+          'last-event-id': z
+            .string()
+            .regex(/^\d{1,9}$/)
+            .optional(),
+        }),
+        response: { 200: z.string().describe('text/event-stream'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const after = Number(request.headers['last-event-id'] ?? 0);
+      const { sink, endNow, finish } = sseSink(reply);
+      openStreams.add(endNow);
+      try {
+        await streamEmailSearch({ db, heartbeatMs }, caller(request).user.id, request.params.id, after, sink);
+      } finally {
+        openStreams.delete(endNow);
+      }
+      finish();
+    },
+  );
+
+  app.get(
+    '/me/email-logs',
+    {
+      schema: {
+        summary: 'My email searches, newest first (spec 001 My Searches)',
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(1000).default(1000),
+          skip: z.coerce.number().int().min(0).default(0),
+        }),
+        response: { 200: EmailLogsResponseSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => listEmailLogs(db, caller(request).user.id, request.query),
+  );
+
+  app.delete(
+    '/me/email-logs/:id',
+    {
+      schema: {
+        summary: 'Delete one of my ended email searches',
+        tags,
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteEmailLog(db, caller(request).user.id, request.params.id)))
+        throw new AppError('NOT_FOUND', 'No such email search.');
+      return reply.code(204).send(null);
+    },
+  );
+};

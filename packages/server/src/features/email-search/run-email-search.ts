@@ -1,0 +1,84 @@
+/**
+ * Runs one email search in this process: streams the engine's results into the database in small batches
+ * (read by the SSE stream and the snapshot), then finishes the search. A failure on our side returns the
+ * credit; finding nothing is not a failure.
+ */
+import type { EmailResult, Engine } from '@hound/engine';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { emailSearches, emailSearchResults } from '../../db/schema/index.ts';
+import { returnReservation } from '../credits/reservations.ts';
+import { toCheckResult } from './to-contract.ts';
+
+export interface EmailRunDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  loud: boolean;
+  keys: Record<string, string | undefined>;
+}
+
+const FLUSH_MS = 100;
+
+export async function runEmailSearch(
+  deps: EmailRunDeps,
+  engine: Engine,
+  search: { id: string; email: string; reservationId: string | null },
+  signal: AbortSignal,
+): Promise<void> {
+  let seq = 0;
+  let found = 0;
+  let pending: EmailResult[] = [];
+  let lastFlush = Date.now();
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    const rows = batch.map((result) => ({
+      searchId: search.id,
+      seq: ++seq,
+      checkId: result.checkId,
+      result: toCheckResult(result),
+    }));
+    found += batch.filter((r) => r.verdict === 'found').length;
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(emailSearchResults).values(rows);
+      await tx
+        .update(emailSearches)
+        .set({ done: seq, found, updatedAt: new Date() })
+        .where(eq(emailSearches.id, search.id));
+    });
+    lastFlush = Date.now();
+  };
+  try {
+    for await (const { result } of engine.searchEmail(search.email, { loud: deps.loud, keys: deps.keys, signal })) {
+      pending.push(result);
+      if (Date.now() - lastFlush >= FLUSH_MS) await flush();
+    }
+    await flush();
+    await deps.db
+      .update(emailSearches)
+      .set({ status: 'completed', total: sql`${emailSearches.done}`, finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(emailSearches.id, search.id), eq(emailSearches.status, 'running')));
+  } catch (error) {
+    deps.log.error({ err: error, searchId: search.id }, 'email search failed');
+    await failEmailSearch(deps.db, search, 'Search failed');
+  }
+}
+
+/**
+ * Ends a running search as failed and gives its credit back. Only a search still running is failed, and a
+ * reservation is returned once, so a late or repeated call changes nothing.
+ */
+export async function failEmailSearch(
+  db: Database,
+  search: { id: string; reservationId: string | null },
+  message: string,
+): Promise<void> {
+  const ended = await db
+    .update(emailSearches)
+    .set({ status: 'error', error: message, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(emailSearches.id, search.id), eq(emailSearches.status, 'running')))
+    .returning({ id: emailSearches.id });
+  if (search.reservationId && ended.length > 0) await returnReservation(db, search.reservationId, 'released');
+}

@@ -1,0 +1,65 @@
+import { EMAIL_SEARCH_MESSAGES, emailSearchProblem } from '@hound/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { EngineHost } from '../../catalogues/engine-host.ts';
+import { emailSearches, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { newId } from '../../ids.ts';
+import { consumeReservation, reserveCredit, returnReservation } from '../credits/reservations.ts';
+import { type EmailRunDeps, runEmailSearch } from './run-email-search.ts';
+
+export interface EmailSearchDeps extends EmailRunDeps {
+  engines: EngineHost;
+  /** Searches running in this process, so shutdown can stop them. */
+  running: Map<string, { controller: AbortController; done: Promise<void> }>;
+  now(): Date;
+}
+
+/**
+ * Starts an email search for a signed-in user: validates the address (spec messages), pays with the
+ * user's reserved credit or reserves one now ("Not enough credits"), stores the search and runs it here.
+ */
+export async function startEmailSearch(
+  deps: EmailSearchDeps,
+  userId: string,
+  input: string,
+): Promise<{ id: string; done: Promise<void> }> {
+  const problem = emailSearchProblem(input);
+  if (problem) throw new AppError('INVALID_INPUT', problem);
+  const email = input.trim().toLowerCase();
+  const lease = deps.engines.lease();
+  if (!lease) throw new AppError('EMAIL_SEARCH_UNAVAILABLE', EMAIL_SEARCH_MESSAGES.notReady);
+  const id = newId();
+  let reservationId: string | null = null;
+  try {
+    reservationId =
+      (await consumeReservation(deps.db, userId, id)) ??
+      (await reserveCredit(deps.db, userId, deps.now()).then(async (r) => {
+        await consumeReservation(deps.db, userId, id);
+        return r.reservationId;
+      }));
+    await deps.db.insert(emailSearches).values({
+      id,
+      userId,
+      email,
+      status: 'running',
+      reservationId,
+      total: lease.engine.countEmailChecks(),
+    });
+    await deps.db
+      .update(users)
+      .set({ searchCount: sql`${users.searchCount} + 1` })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    lease.release();
+    // Nothing ran: the credit goes back.
+    if (reservationId) await returnReservation(deps.db, reservationId, 'released');
+    throw error;
+  }
+  const controller = new AbortController();
+  const done = runEmailSearch(deps, lease.engine, { id, email, reservationId }, controller.signal).finally(() => {
+    lease.release();
+    deps.running.delete(id);
+  });
+  deps.running.set(id, { controller, done });
+  return { id, done };
+}

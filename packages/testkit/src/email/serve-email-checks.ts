@@ -1,0 +1,204 @@
+/**
+ * Fake sites for Hound's email-check catalogue (format `hound-email`), read here independently of the
+ * engine: every check's prefetch page hands out a token (by regex-shaped markup, JSON or cookie), and every
+ * probe answers with the check's found signals for a registered address and its not-found signals for any
+ * other — only when the token comes back. Faults set on a host apply as for any other fake site.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Internet, RouteRequest, RouteResponse } from '../types.ts';
+
+type Signal =
+  | { status: number[] }
+  | { bodyContains: string }
+  | { bodyLacks: string }
+  | { jsonPath: string; equals?: unknown; exists?: boolean };
+
+interface RequestTemplate {
+  method?: string;
+  url: string;
+}
+
+/** The parts of a catalogue check the fake needs. */
+export interface EmailCheckEntry {
+  id: string;
+  prefetch?: { url: string; token: { regex: string } | { jsonPath: string } | { cookie: string } };
+  requests: RequestTemplate[];
+  found: Signal[];
+  notFound: Signal[];
+  details?: Array<{ label: string; jsonPath: string }>;
+  records?: { jsonPath: string; fields: string[] };
+  usernames?: string[];
+}
+
+export interface EmailSites {
+  /** Checks served, by id. */
+  served: string[];
+  /** Checks that could not be served, with the reason. */
+  skipped: Array<{ id: string; reason: string }>;
+  /** The address now has an account on every served check (or only on `checkIds`). */
+  register(email: string, checkIds?: string[]): void;
+}
+
+const hex = (algorithm: string, text: string) => createHash(algorithm).update(text).digest('hex');
+
+/** The forms an address can take in a request (placed as itself or hashed). */
+function forms(email: string): string[] {
+  return [email, hex('sha256', email), hex('md5', email)];
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const steps = path.split('.');
+  let node: Record<string, unknown> = target;
+  for (const [i, step] of steps.entries()) {
+    if (i === steps.length - 1) node[step] = value;
+    else {
+      const nextIsIndex = /^\d+$/.test(steps[i + 1]!);
+      node[step] ??= nextIsIndex ? [] : {};
+      node = node[step] as Record<string, unknown>;
+    }
+  }
+}
+
+/** A page on which the regex finds `token` in its first group, or null when the regex is too clever. */
+function pageForRegex(regex: string, token: string): string | null {
+  const open = regex.indexOf('(');
+  const close = regex.indexOf(')', open);
+  if (open < 0 || close < 0) return null;
+  const literal = (text: string) => text.replace(/\\(.)/g, '$1');
+  const page = `<html><body><form>${literal(regex.slice(0, open))}${token}${literal(regex.slice(close + 1))}</form></body></html>`;
+  return new RegExp(regex).exec(page)?.[1] === token ? page : null;
+}
+
+/** A response that satisfies every signal, with invented data where a found answer is read for details. */
+function answer(signals: Signal[], check: EmailCheckEntry, found: boolean): RouteResponse | null {
+  const status = signals.find((s): s is { status: number[] } => 'status' in s)?.status[0] ?? 200;
+  const texts = signals.filter((s): s is { bodyContains: string } => 'bodyContains' in s).map((s) => s.bodyContains);
+  const paths = signals.filter((s): s is { jsonPath: string; equals?: unknown; exists?: boolean } => 'jsonPath' in s);
+  const wantsJson =
+    paths.length > 0 || (found && Boolean(check.records || check.details?.length || check.usernames?.length));
+  let body: string;
+  if (wantsJson) {
+    if (texts.some((t) => /["\\]/.test(t))) return null;
+    if (found && check.records?.jsonPath === '') {
+      body = JSON.stringify(
+        ['Fakebreach', 'Examplesite'].map((name) =>
+          Object.fromEntries(check.records!.fields.map((f) => [f, f === 'Name' ? name : `${f} of ${name}`])),
+        ),
+      );
+    } else {
+      const data: Record<string, unknown> = {};
+      for (const p of paths) {
+        if (p.exists === false) continue;
+        const value = p.exists ? `value-of-${p.jsonPath}` : p.equals;
+        if (p.jsonPath === '') return null;
+        setPath(data, p.jsonPath, value);
+      }
+      if (found) {
+        for (const d of check.details ?? []) if (d.jsonPath) setPath(data, d.jsonPath, `Test ${d.label}`);
+        for (const u of check.usernames ?? []) setPath(data, u, 'test_user');
+        if (check.records?.jsonPath)
+          setPath(data, check.records.jsonPath, [Object.fromEntries(check.records.fields.map((f) => [f, `${f} 1`]))]);
+      }
+      if (texts.length > 0) data.message = texts.join(' ');
+      body = JSON.stringify(data);
+    }
+  } else {
+    body = texts.length > 0 ? texts.join('\n') : found ? 'account' : 'nothing';
+  }
+  for (const s of signals) if ('bodyLacks' in s && body.includes(s.bodyLacks)) return null;
+  return {
+    status,
+    headers: { 'content-type': wantsJson ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8' },
+    body,
+  };
+}
+
+/** Everything of a request the address could be in: path, query and body, decoded. */
+function requestText(request: RouteRequest): string {
+  let text: string;
+  try {
+    text = decodeURIComponent(request.url);
+  } catch {
+    text = request.url;
+  }
+  const body = request.body.toString('utf8');
+  try {
+    text += `\n${decodeURIComponent(body.replace(/\+/g, ' '))}`;
+  } catch {
+    text += `\n${body}`;
+  }
+  return text;
+}
+
+export function serveEmailChecks(internet: Internet, checks: readonly EmailCheckEntry[]): EmailSites {
+  const everywhere = new Set<string>();
+  const perCheck = new Map<string, Set<string>>();
+  const served: string[] = [];
+  const skipped: EmailSites['skipped'] = [];
+
+  for (const check of checks) {
+    const foundAnswer = answer(check.found, check, true);
+    const missingAnswer = answer(check.notFound, check, false);
+    if (!foundAnswer || !missingAnswer) {
+      skipped.push({ id: check.id, reason: 'its signals cannot all be met by one fake answer' });
+      continue;
+    }
+    const token = `tok${randomBytes(6).toString('hex')}`;
+    let prefetchPage: { path: string; page: RouteResponse } | undefined;
+    if (check.prefetch) {
+      const source = check.prefetch.token;
+      const page: RouteResponse | null =
+        'regex' in source
+          ? (() => {
+              const html = pageForRegex(source.regex, token);
+              return html ? { status: 200, headers: { 'content-type': 'text/html' }, body: html } : null;
+            })()
+          : 'jsonPath' in source
+            ? (() => {
+                const data: Record<string, unknown> = {};
+                setPath(data, source.jsonPath, token);
+                return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) };
+              })()
+            : {
+                status: 200,
+                headers: { 'content-type': 'text/html', 'set-cookie': `${source.cookie}=${token}; Path=/; HttpOnly` },
+                body: '<html><body>sign up</body></html>',
+              };
+      if (!page) {
+        skipped.push({ id: check.id, reason: 'the prefetch regex is too complex to fake' });
+        continue;
+      }
+      const url = new URL(check.prefetch.url);
+      prefetchPage = { path: url.pathname, page };
+      internet.route(url.hostname, url.pathname, () => page);
+    }
+    const registered = new Set<string>();
+    perCheck.set(check.id, registered);
+    for (const template of check.requests) {
+      const url = new URL(template.url);
+      const path = decodeURIComponent(url.pathname);
+      // A placeholder in the path: serve every path under its fixed beginning.
+      const route = path.includes('{') ? `${path.slice(0, path.indexOf('{'))}*` : path;
+      internet.route(url.hostname, route, (request) => {
+        // Sign-in pages are often fetched and posted at one address.
+        if (request.method === 'GET' && prefetchPage && request.url.split('?')[0] === prefetchPage.path)
+          return prefetchPage.page;
+        const text = requestText(request);
+        if (check.prefetch && !text.includes(token) && !JSON.stringify(request.headers).includes(token))
+          return { status: 403, headers: { 'content-type': 'text/plain' }, body: 'missing or stale token' };
+        const known = [...everywhere, ...registered].some((email) => forms(email).some((f) => text.includes(f)));
+        return known ? foundAnswer : missingAnswer;
+      });
+    }
+    served.push(check.id);
+  }
+  return {
+    served,
+    skipped,
+    register(email, checkIds) {
+      const address = email.trim().toLowerCase();
+      if (!checkIds) everywhere.add(address);
+      else for (const id of checkIds) perCheck.get(id)?.add(address);
+    },
+  };
+}
