@@ -4,40 +4,15 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { address, mailedCode as mailedCodeFrom, register as registerIn } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, search, USERNAME, useJourney, waitForCompletion } from '../support/journey.ts';
-
-let n = 0;
-const address = (label: string) => `${label}.${++n}.${Date.now().toString(36)}@example.com`;
-
-function codeIn(text: string): string {
-  const match = /\b(\d{6})\b/.exec(text);
-  if (!match) throw new Error(`no code in: ${text}`);
-  return match[1]!;
-}
 
 describeInBrowser('accounts', () => {
   const journey = useJourney({ slowMs: 300 });
 
-  async function mailedCode(to: string, after: number): Promise<string> {
-    const mail = await journey.stack.smtp.waitForMail({ to, after }, 15_000);
-    return codeIn(mail.text);
-  }
-
-  /** Registers through the form and lands on the dashboard. */
-  async function register(page: Page, email: string, first = 'Ann'): Promise<void> {
-    await page.goto('/register');
-    await page.getByLabel('First name').fill(first);
-    await page.getByLabel('Last name').fill('Lee');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Date of birth').fill('1990-04-02');
-    const before = journey.stack.smtp.mails().length;
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await page.getByLabel('6-digit code').fill(await mailedCode(email, before));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: `Hello, ${first}` }).waitFor();
-  }
+  const mailedCode = (to: string, after: number) => mailedCodeFrom(journey.stack, to, after);
+  const register = (page: Page, email: string, first?: string) => registerIn(page, journey.stack, email, first);
 
   async function signIn(page: Page, email: string): Promise<void> {
     await page.getByLabel('Email address').fill(email);
@@ -61,6 +36,11 @@ describeInBrowser('accounts', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(await page.getByTestId('plan').textContent()).toBe('Free');
     expect(await page.evaluate(() => localStorage.getItem('auth.token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The header's mode switch leads to the email page, which offers the Dashboard to a signed-in user.
+    await page.getByRole('link', { name: /Email$/ }).click();
+    await page.waitForURL('**/email-search');
+    await page.getByRole('link', { name: 'Go to your Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Hello, Ann' }).waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/username-search');
@@ -161,8 +141,16 @@ describeInBrowser('accounts', () => {
         await page.getByRole('button', { name: 'Continue' }).click();
         await page.getByText('Date of birth is required.').waitFor();
         await screenshot(page, 'register-errors', false);
+        // The most crowded header: a visitor on the email page (Login and Register buttons).
+        await page.goto('/email-search');
+        await page.getByRole('heading', { name: 'Email search' }).waitFor();
+        await screenshot(page, 'email-search-visitor', false);
+        await page.goto('/register');
         await register(page, email, 'Ann');
         await screenshot(page, 'dashboard', false);
+        await page.goto('/email-search');
+        await page.getByRole('heading', { name: 'Email search' }).waitFor();
+        await screenshot(page, 'email-search', false);
         await page.goto('/dashboard/settings');
         await page.getByRole('heading', { name: 'Settings' }).waitFor();
         await screenshot(page, 'settings');

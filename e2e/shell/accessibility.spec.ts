@@ -1,11 +1,12 @@
 /**
  * axe-core's WCAG 2 A/AA rules (contrast included) on every screen, in both themes, including the
- * results panel with expanded cards, the open recent-searches list and the crash screen.
+ * results panel with expanded cards, the open recent-searches list, the crash screen and the account pages.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { address, register } from '../support/accounts.ts';
 import { describeInBrowser, search, USERNAME, useJourney, waitForCompletion } from '../support/journey.ts';
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -63,6 +64,32 @@ describeInBrowser('accessibility', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.waitForTimeout(400); // legal pages fade in
         expect([path, await violations(page)]).toEqual([path, []]);
+      }
+    });
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`login, register, email page and the signed-in pages, ${theme}`, async () => {
+      const page = await journey.open('/login', { theme });
+      const check = async (label: string) => {
+        await page.waitForTimeout(300); // pages fade in
+        expect([label, await violations(page)]).toEqual([label, []]);
+      };
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await check('login');
+      await page.goto('/register');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('Date of birth is required.').waitFor();
+      await check('register with errors');
+      await page.goto('/email-search');
+      await page.getByRole('heading', { name: 'Email search' }).waitFor();
+      await check('email search, visitor');
+      await register(page, journey.stack, address(`a11y-${theme}`));
+      await check('dashboard');
+      for (const path of ['/dashboard/my-searches', '/dashboard/billing', '/dashboard/settings']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await check(path);
       }
     });
   }

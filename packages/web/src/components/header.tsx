@@ -11,6 +11,8 @@ export function Header() {
   const { m, language, setLanguage } = useI18n();
   const { theme, toggle } = useTheme();
   const location = useLocation();
+  // The email page's header carries the most buttons; on phones it drops the brand name to fit.
+  const crowded = location.pathname === '/email-search';
 
   // Spec 000 §2: the brand link reloads the page when the visitor is already on /.
   const onBrandClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -22,7 +24,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-slate-50/85 backdrop-blur dark:border-slate-800/80 dark:bg-[#0b0f17]/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6">
         <Link
           to="/"
           onClick={onBrandClick}
@@ -30,7 +32,7 @@ export function Header() {
           aria-label={m.header.home}
         >
           <LogoMark className="text-[28px]" />
-          <span>{m.brand}</span>
+          <span className={crowded ? 'hidden sm:inline' : ''}>{m.brand}</span>
         </Link>
         <nav aria-label={m.header.nav} className="flex items-center gap-1">
           <NavLink
@@ -51,7 +53,7 @@ export function Header() {
         <label
           className={`relative flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-200/70 has-[select:focus-visible]:outline-2 has-[select:focus-visible]:outline-offset-2 has-[select:focus-visible]:outline-amber-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:has-[select:focus-visible]:outline-amber-400`}
         >
-          <GlobeIcon />
+          <GlobeIcon className="hidden sm:block" />
           <span aria-hidden="true">{language.toUpperCase()}</span>
           <select
             aria-label={m.header.language}
@@ -82,7 +84,7 @@ export function Header() {
 
 /**
  * Spec 000 §2's mode switch: from the email page back to username search, from anywhere else to the email
- * page (on dashboard paths it reads "{brand} Email"). The label names where it goes; on phones only the icon.
+ * page (on dashboard paths it reads "{brand} Email"). The label names where it goes; below 1024 px only the icon.
  */
 function ModeSwitch() {
   const { m } = useI18n();
@@ -98,7 +100,7 @@ function ModeSwitch() {
       aria-label={label}
     >
       <SwapIcon />
-      <span className="hidden sm:inline">{label}</span>
+      <span className="hidden lg:inline">{label}</span>
     </Link>
   );
 }
@@ -114,9 +116,9 @@ function AccountLinks() {
   const a = m.account.header;
   if (authenticated) {
     return (
-      <Link to="/dashboard" className={`${button.ghost} px-2.5 sm:px-3`}>
+      <Link to="/dashboard" className={`${button.ghost} px-2.5 sm:px-3`} aria-label={a.dashboard}>
         <UserIcon />
-        <span className={pathname === '/email-search' ? '' : 'hidden sm:inline'}>{a.dashboard}</span>
+        <span className="hidden sm:inline">{a.dashboard}</span>
       </Link>
     );
   }

@@ -14,6 +14,7 @@ export const accountEn = {
     lead: 'Find the websites where an email address has registered accounts. Results show on screen and are saved to your Dashboard under My Searches. No email is sent to the address.',
     notYet:
       'Email search is not open on this server yet. Create an account now: your searches and credits will be waiting in your Dashboard.',
+    notYetSignedIn: 'Email search is not open on this server yet. Your searches and credits will be in your Dashboard.',
     dashboard: 'Go to your Dashboard',
     usernameSearch: 'Search a username instead',
   },
@@ -88,14 +89,6 @@ export const accountEn = {
     spamHint: 'Nothing yet? Look in your spam folder.',
   },
   messages: {
-    failedToSendCode: 'Failed to send code',
-    invalidCode: 'Invalid code',
-    loginFailed: 'Login failed',
-    registrationFailed: 'Registration failed',
-    enterCode: 'Enter the 6-digit code.',
-    pleaseSignIn: 'Please sign in to continue',
-    networkError: 'Network Error',
-    unknownError: 'An unknown error occurred',
     operationFailed: 'Operation failed',
   },
   guard: {
@@ -128,6 +121,7 @@ export const accountEn = {
   searches: {
     title: 'My Searches',
     lead: 'Username searches you ran while signed in, kept for {days} days.',
+    usernameSearches: 'Username searches',
     empty: 'No searches yet.',
     username: 'Username',
     when: 'Time',

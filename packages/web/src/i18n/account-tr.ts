@@ -16,6 +16,7 @@ export const accountTr: typeof accountEn = {
     lead: 'Bir e-posta adresiyle hesap açılmış web sitelerini bulun. Sonuçlar ekranda gösterilir ve Panelinizde Aramalarım altında saklanır. Adrese e-posta gönderilmez.',
     notYet:
       'E-posta araması bu sunucuda henüz açık değil. Şimdiden hesap oluşturun: aramalarınız ve kredileriniz Panelinizde sizi bekliyor olacak.',
+    notYetSignedIn: 'E-posta araması bu sunucuda henüz açık değil. Aramalarınız ve kredileriniz Panelinizde olacak.',
     dashboard: 'Panelinize gidin',
     usernameSearch: 'Bunun yerine kullanıcı adı arayın',
   },
@@ -90,14 +91,6 @@ export const accountTr: typeof accountEn = {
     spamHint: 'Henüz gelmedi mi? Spam klasörünüze bakın.',
   },
   messages: {
-    failedToSendCode: 'Kod gönderilemedi',
-    invalidCode: 'Geçersiz kod',
-    loginFailed: 'Giriş başarısız',
-    registrationFailed: 'Kayıt başarısız',
-    enterCode: '6 haneli kodu girin.',
-    pleaseSignIn: 'Devam etmek için lütfen giriş yapın',
-    networkError: 'Ağ Hatası',
-    unknownError: 'Bilinmeyen bir hata oluştu',
     operationFailed: 'İşlem başarısız',
   },
   guard: {
@@ -130,6 +123,7 @@ export const accountTr: typeof accountEn = {
   searches: {
     title: 'Aramalarım',
     lead: 'Giriş yapmışken yaptığınız kullanıcı adı aramaları, {days} gün saklanır.',
+    usernameSearches: 'Kullanıcı adı aramaları',
     empty: 'Henüz arama yok.',
     username: 'Kullanıcı adı',
     when: 'Zaman',

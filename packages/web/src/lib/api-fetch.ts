@@ -22,6 +22,12 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * Fired on `window` when a call made with a token answers 401: the session ended elsewhere (signed out
+ * everywhere, expired, account deleted). The session provider forgets the token, as for `/auth/me`.
+ */
+export const SESSION_ENDED_EVENT = 'hound:session-ended';
+
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest = {}): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
@@ -33,6 +39,7 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest = 
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
     });
+    if (res.status === 401 && request.token) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
     const text = await res.text();
     let body: unknown = null;
     try {

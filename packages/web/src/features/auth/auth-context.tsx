@@ -1,6 +1,7 @@
 import type { User } from '@hound/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiFetch } from '../../lib/api-fetch.ts';
+import { apiFetch, SESSION_ENDED_EVENT } from '../../lib/api-fetch.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { fetchMe, storedToken, storeToken } from './session.ts';
 
 export interface AuthValue {
@@ -54,6 +55,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!initial) return;
     void load(initial).finally(() => setStatus('ready'));
   }, [load]);
+
+  // Another tab signed in or out: follow it, so no tab keeps showing an account that is gone.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEYS.authToken) return;
+      setToken(event.newValue);
+      setUser(null);
+      if (event.newValue) void load(event.newValue);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [load]);
+
+  useEffect(() => {
+    window.addEventListener(SESSION_ENDED_EVENT, forget);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, forget);
+  }, [forget]);
 
   const signIn = useCallback(
     async (next: string) => {

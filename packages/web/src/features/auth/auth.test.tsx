@@ -1,32 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../components/header.tsx';
+import { jsonAnswer, TEST_USER } from '../../test/account-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { maskEmail } from '../dashboard/mask-email.ts';
 import { useAuth } from './auth-context.tsx';
 import { registrationProblems } from './register-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { returnPath } from './return-path.ts';
-
-const USER = {
-  id: 'u1',
-  first_name: 'Ann',
-  last_name: 'Lee',
-  email: 'ann@example.com',
-  date_of_birth: '1990-01-01',
-  is_admin: false,
-  plan: 'free',
-  email_search_credits: 3,
-  search_count: 0,
-  language: 'en',
-  created_at: '2026-01-01T00:00:00Z',
-};
-
-function answer(status: number, body: unknown) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-}
 
 function Probe() {
   const auth = useAuth();
@@ -42,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('session (spec 000 §4)', () => {
   it('loads the user of a stored token with GET /auth/me and the bearer header', async () => {
     localStorage.setItem('auth.token', 'tok-1234567890abcdefghij');
-    const fetch = vi.fn(() => answer(200, USER));
+    const fetch = vi.fn(() => jsonAnswer(200, TEST_USER));
     vi.stubGlobal('fetch', fetch);
     renderWithApp(<Probe />);
     await waitFor(() =>
@@ -58,7 +39,7 @@ describe('session (spec 000 §4)', () => {
       localStorage.setItem('auth.token', 'dead-token-1234567890');
       vi.stubGlobal(
         'fetch',
-        vi.fn(() => answer(status, { detail: 'no' })),
+        vi.fn(() => jsonAnswer(status, { detail: 'no' })),
       );
       const view = renderWithApp(<Probe />);
       await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('ready|false|no-token|no-user'));
@@ -71,7 +52,7 @@ describe('session (spec 000 §4)', () => {
     localStorage.setItem('auth.token', 'kept-token-1234567890');
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => answer(503, { detail: 'down' })),
+      vi.fn(() => jsonAnswer(503, { detail: 'down' })),
     );
     renderWithApp(<Probe />);
     await waitFor(() =>
@@ -101,7 +82,7 @@ describe('protected routes', () => {
     localStorage.setItem('auth.token', 'good-token-1234567890');
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => answer(200, USER)),
+      vi.fn(() => jsonAnswer(200, TEST_USER)),
     );
     renderWithApp(
       <>
@@ -157,7 +138,7 @@ describe('header account links', () => {
   it('offers Login and Register on /email-search and one sign-in link elsewhere', () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => answer(401, {})),
+      vi.fn(() => jsonAnswer(401, {})),
     );
     const view = renderWithApp(<Header />, { path: '/email-search' });
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
@@ -172,7 +153,7 @@ describe('header account links', () => {
     localStorage.setItem('auth.token', 'good-token-1234567890');
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => answer(200, USER)),
+      vi.fn(() => jsonAnswer(200, TEST_USER)),
     );
     renderWithApp(<Header />, { path: '/email-search' });
     await waitFor(() =>

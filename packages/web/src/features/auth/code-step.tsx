@@ -1,8 +1,9 @@
-import { codeProblem, digitsOnly } from '@hound/contracts';
+import { ACCOUNT_MESSAGES, codeProblem, digitsOnly } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { ApiAnswer } from '../../lib/api-fetch.ts';
+import { useAccountText } from './account-text.ts';
 import { errorClass, inputClass, labelClass } from './auth-frame.tsx';
 import { useCountdown } from './use-countdown.ts';
 
@@ -24,6 +25,7 @@ export interface CodeStepProps {
 /** The second step of login and register: the 6-digit code (digits only; paste and autofill work). */
 export function CodeStep(props: CodeStepProps) {
   const { m } = useI18n();
+  const say = useAccountText();
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function CodeStep(props: CodeStepProps) {
     if (busy) return;
     const problem = codeProblem(code);
     if (problem) {
-      setError(m.account.messages.enterCode);
+      setError(problem);
       return;
     }
     setBusy(true);
@@ -57,7 +59,7 @@ export function CodeStep(props: CodeStepProps) {
     const seconds = answer.ok ? (answer.body?.resend_after_seconds ?? 60) : answer.retryAfter;
     if (seconds) props.onResendAt(Date.now() + seconds * 1000);
     if (answer.ok) setNotice(m.account.code.resent);
-    else setError(answer.detail ?? m.account.messages.failedToSendCode);
+    else setError(answer.detail ?? ACCOUNT_MESSAGES.failedToSendCode);
   };
 
   return (
@@ -85,7 +87,7 @@ export function CodeStep(props: CodeStepProps) {
       />
       {error && (
         <p id={`${id}-error`} role="alert" className={errorClass}>
-          {error}
+          {say(error)}
         </p>
       )}
       {notice && <p className="mt-2 text-sm text-emerald-700 dark:text-emerald-400">{notice}</p>}
@@ -112,10 +114,7 @@ export function CodeStep(props: CodeStepProps) {
 }
 
 /** Turns a verify answer into the token or the message to show ("Invalid code" unless the server says more). */
-export function verifyOutcome(
-  answer: ApiAnswer<{ access_token: string }>,
-  fallback: string,
-): { token: string } | { error: string } {
+export function verifyOutcome(answer: ApiAnswer<{ access_token: string }>): { token: string } | { error: string } {
   if (answer.ok && answer.body?.access_token) return { token: answer.body.access_token };
-  return { error: answer.detail ?? fallback };
+  return { error: answer.detail ?? ACCOUNT_MESSAGES.invalidCode };
 }

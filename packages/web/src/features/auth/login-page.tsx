@@ -1,8 +1,9 @@
-import { emailProblem } from '@hound/contracts';
+import { ACCOUNT_MESSAGES, emailProblem } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { useAccountText } from './account-text.ts';
 import { sendLoginCode, verifyCode } from './auth-api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthFrame, errorClass, inputClass, labelClass } from './auth-frame.tsx';
@@ -13,6 +14,7 @@ import { returnPath } from './return-path.ts';
 export default function LoginPage() {
   const { m, language } = useI18n();
   const auth = useAuth();
+  const say = useAccountText();
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
@@ -39,7 +41,7 @@ export default function LoginPage() {
       setStep('code');
     } else {
       if (answer.retryAfter) setResendAt(Date.now() + answer.retryAfter * 1000);
-      setError(answer.detail ?? m.account.messages.failedToSendCode);
+      setError(answer.detail ?? ACCOUNT_MESSAGES.failedToSendCode);
     }
   };
 
@@ -51,9 +53,7 @@ export default function LoginPage() {
       <AuthFrame title={m.account.code.title} lead={null}>
         <CodeStep
           email={email.trim()}
-          verify={async (code) =>
-            verifyOutcome(await verifyCode('login', email.trim(), code), m.account.messages.invalidCode)
-          }
+          verify={async (code) => verifyOutcome(await verifyCode('login', email.trim(), code))}
           resend={() => sendLoginCode(email.trim(), language)}
           resendAt={resendAt}
           onResendAt={setResendAt}
@@ -88,7 +88,7 @@ export default function LoginPage() {
         />
         {error && (
           <p id={`${id}-error`} role="alert" className={errorClass}>
-            {error}
+            {say(error)}
           </p>
         )}
         <button type="submit" className={`${button.primary} mt-5 w-full`} disabled={busy}>

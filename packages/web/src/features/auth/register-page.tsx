@@ -1,8 +1,9 @@
-import { dateOfBirthProblem, emailProblem, nameProblem } from '@hound/contracts';
+import { ACCOUNT_MESSAGES, dateOfBirthProblem, emailProblem, nameProblem } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { useAccountText } from './account-text.ts';
 import { type RegistrationForm, sendRegisterCode, verifyCode } from './auth-api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthFrame, errorClass, inputClass, labelClass } from './auth-frame.tsx';
@@ -28,6 +29,7 @@ export function registrationProblems(form: RegistrationForm, today: Date): Parti
 export default function RegisterPage() {
   const { m, language } = useI18n();
   const auth = useAuth();
+  const say = useAccountText();
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
@@ -71,7 +73,7 @@ export default function RegisterPage() {
       setStep('code');
     } else {
       if (answer.retryAfter) setResendAt(Date.now() + answer.retryAfter * 1000);
-      setError(answer.detail ?? m.account.messages.failedToSendCode);
+      setError(answer.detail ?? ACCOUNT_MESSAGES.failedToSendCode);
     }
   };
 
@@ -82,9 +84,7 @@ export default function RegisterPage() {
       <AuthFrame title={m.account.code.title} lead={null}>
         <CodeStep
           email={form.email.trim()}
-          verify={async (code) =>
-            verifyOutcome(await verifyCode('register', form.email.trim(), code), m.account.messages.invalidCode)
-          }
+          verify={async (code) => verifyOutcome(await verifyCode('register', form.email.trim(), code))}
           resend={() => sendRegisterCode(trimmed(), language)}
           resendAt={resendAt}
           onResendAt={setResendAt}
@@ -116,7 +116,7 @@ export default function RegisterPage() {
       />
       {problems[name] && (
         <p id={`${id}-${name}-error`} role="alert" className={errorClass}>
-          {problems[name]}
+          {say(problems[name])}
         </p>
       )}
     </div>
@@ -137,7 +137,7 @@ export default function RegisterPage() {
         })}
         {error && (
           <p role="alert" className={errorClass}>
-            {error}
+            {say(error)}
           </p>
         )}
         <button type="submit" className={`${button.primary} w-full`} disabled={busy}>

@@ -6,6 +6,7 @@ import { useToast } from '../../components/toast.tsx';
 import { button, card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
+import { useAccountText } from '../auth/account-text.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 
 export const MY_SEARCHES_KEY = 'my-searches';
@@ -13,6 +14,7 @@ export const MY_SEARCHES_KEY = 'my-searches';
 /** The signed-in user's username searches, each expandable to the profiles it found. */
 export function MySearchesList({ limit }: { limit: number }) {
   const { m, locale } = useI18n();
+  const say = useAccountText();
   const { token } = useAuth();
   const query = useQuery({
     queryKey: [MY_SEARCHES_KEY, limit, token],
@@ -24,7 +26,7 @@ export function MySearchesList({ limit }: { limit: number }) {
     enabled: Boolean(token),
   });
   if (query.isPending) return <p className={muted}>{m.common.loading}</p>;
-  if (query.isError) return <p className="text-red-700 dark:text-red-400">{query.error.message}</p>;
+  if (query.isError) return <p className="text-red-700 dark:text-red-400">{say(query.error.message)}</p>;
   if (query.data.items.length === 0) return <p className={`${card} p-5 ${muted}`}>{m.account.searches.empty}</p>;
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -38,6 +40,7 @@ export function MySearchesList({ limit }: { limit: number }) {
 
 function SearchRow({ search, when }: { search: MySearch; when: string }) {
   const { m } = useI18n();
+  const say = useAccountText();
   const s = m.account.searches;
   const { token } = useAuth();
   const toast = useToast();
@@ -51,7 +54,7 @@ function SearchRow({ search, when }: { search: MySearch; when: string }) {
       toast.success(s.deleted);
       await client.invalidateQueries({ queryKey: [MY_SEARCHES_KEY] });
     } else {
-      toast.error(answer.detail ?? m.account.messages.operationFailed);
+      toast.error(say(answer.detail ?? m.account.messages.operationFailed));
     }
   };
 

@@ -3,7 +3,10 @@ import { muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { MySearchesList } from './my-searches-list.tsx';
 
-/** `/dashboard/my-searches`. */
+/**
+ * `/dashboard/my-searches`: one section per kind of search. Email searches (spec 001 §2 "My Searches") get
+ * their own section above the username ones when email search arrives.
+ */
 export default function MySearchesPage() {
   const { m } = useI18n();
   const { retentionDays } = useSiteConfig();
@@ -14,7 +17,13 @@ export default function MySearchesPage() {
         <h1 className="text-3xl font-bold tracking-tight">{s.title}</h1>
         <p className={`mt-2 ${muted}`}>{s.lead.replace('{days}', String(retentionDays))}</p>
       </header>
-      <MySearchesList limit={1000} />
+      {/* Slot: the email searches section goes here. */}
+      <section aria-labelledby="username-searches" className="space-y-3">
+        <h2 id="username-searches" className="text-xl font-semibold">
+          {s.usernameSearches}
+        </h2>
+        <MySearchesList limit={1000} />
+      </section>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { isLanguage, LANGUAGES } from '../../i18n/messages.ts';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { useTheme } from '../../lib/theme.tsx';
+import { useAccountText } from '../auth/account-text.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { maskEmail } from './mask-email.ts';
@@ -43,6 +44,7 @@ export default function SettingsPage() {
 
 function ProfileSection({ user }: { user: User }) {
   const { m } = useI18n();
+  const say = useAccountText();
   const s = m.account.settings;
   const auth = useAuth();
   const toast = useToast();
@@ -111,7 +113,7 @@ function ProfileSection({ user }: { user: User }) {
         </div>
         {error && (
           <p role="alert" className={errorClass}>
-            {error}
+            {say(error)}
           </p>
         )}
         <button type="submit" className={button.primary} disabled={busy}>
@@ -182,6 +184,7 @@ function PreferencesSection() {
 
 function SessionsSection() {
   const { m } = useI18n();
+  const say = useAccountText();
   const s = m.account.settings;
   const auth = useAuth();
   const navigate = useNavigate();
@@ -189,7 +192,7 @@ function SessionsSection() {
   const signOutEverywhere = async () => {
     const answer = await apiFetch('/auth/logout-all', { method: 'POST', token: auth.token });
     if (!answer.ok && answer.status !== 401) {
-      toast.error(answer.detail ?? m.account.messages.operationFailed);
+      toast.error(say(answer.detail ?? m.account.messages.operationFailed));
       return;
     }
     auth.forget();
@@ -207,6 +210,7 @@ function SessionsSection() {
 
 function DeleteSection({ email }: { email: string }) {
   const { m } = useI18n();
+  const say = useAccountText();
   const s = m.account.settings;
   const auth = useAuth();
   const navigate = useNavigate();
@@ -222,7 +226,7 @@ function DeleteSection({ email }: { email: string }) {
     const answer = await apiFetch('/me', { method: 'DELETE', token: auth.token });
     setBusy(false);
     if (!answer.ok) {
-      toast.error(answer.detail ?? m.account.messages.operationFailed);
+      toast.error(say(answer.detail ?? m.account.messages.operationFailed));
       return;
     }
     auth.forget();
