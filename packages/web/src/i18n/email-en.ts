@@ -79,6 +79,8 @@ export const emailEn = {
     saved: 'Saved to My Searches.',
   },
   errors: {
+    empty: 'Please enter an email address',
+    invalid: 'Invalid email. Max 70 chars, and characters $ / \\ " are not allowed.',
     notEnoughCredits: 'Not enough credits',
     unableToVerify: 'Unable to verify credits',
     failedToDecrement: 'Failed to decrement credits',

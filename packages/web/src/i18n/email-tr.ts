@@ -81,6 +81,8 @@ export const emailTr: typeof emailEn = {
     saved: 'Aramalarım’a kaydedildi.',
   },
   errors: {
+    empty: 'Lütfen bir e-posta adresi girin',
+    invalid: 'Geçersiz e-posta. En fazla 70 karakter; $ / \\ " karakterlerine izin verilmez.',
     notEnoughCredits: 'Yeterli kredi yok',
     unableToVerify: 'Krediler doğrulanamadı',
     failedToDecrement: 'Kredi düşülemedi',

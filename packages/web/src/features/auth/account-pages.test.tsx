@@ -217,15 +217,18 @@ describe('email search mode', () => {
     expect(screen.getByRole('link', { name: /Username$/ }).getAttribute('href')).toBe('/username-search');
   });
 
-  it('offers registration to visitors and the Dashboard to signed-in users on the email page', async () => {
+  it('checks the address with the spec messages, and sends visitors to sign in first', async () => {
     signedOut();
-    const view = renderWithApp(<EmailSearchPage />, { path: '/email-search' });
-    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    view.unmount();
-    signedIn();
     renderWithApp(<EmailSearchPage />, { path: '/email-search' });
-    expect((await screen.findByRole('link', { name: 'Go to your Dashboard' })).getAttribute('href')).toBe('/dashboard');
-    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+    const input = screen.getByLabelText('Email address');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter an email address');
+    fireEvent.change(input, { target: { value: 'a$b@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Invalid email. Max 70 chars, and characters $ / \\ " are not allowed.',
+    );
+    expect(screen.getByText(/No email is sent to the address/)).toBeTruthy();
+    expect(screen.getAllByText('Only available in Email Plus')).toHaveLength(5);
   });
 });
