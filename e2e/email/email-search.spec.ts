@@ -48,7 +48,9 @@ describeInBrowser('email search', () => {
     const gravatar = accounts.filter({ hasText: 'Gravatar' });
     await gravatar.getByRole('button', { name: 'Show links' }).click();
     await gravatar.getByRole('link', { name: /gravatar\.com/ }).waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The local part is offered as a username search, started only by this click.
+    await dialog.getByRole('link', { name: 'Search “known.person”' }).click();
+    await page.getByRole('heading', { name: 'Results for "known.person"' }).waitFor({ timeout: 30_000 });
 
     await page.goto('/dashboard/my-searches');
     const log = page.getByTestId('email-log').first();

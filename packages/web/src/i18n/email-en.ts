@@ -76,6 +76,7 @@ export const emailEn = {
     noLinks: "No site links found for this record or it's an old record.",
     unknownNote: '{count} sites could not be checked this time (blocked, slow or unclear answers).',
     suggestions: 'Search these as usernames:',
+    searchUsername: 'Search “{username}”',
     saved: 'Saved to My Searches.',
   },
   errors: {

@@ -78,6 +78,7 @@ export const emailTr: typeof emailEn = {
     noLinks: 'Bu kayıt için site bağlantısı bulunamadı ya da eski bir kayıt.',
     unknownNote: '{count} site bu kez kontrol edilemedi (engellendi, yavaş kaldı veya yanıt belirsizdi).',
     suggestions: 'Bunları kullanıcı adı olarak arayın:',
+    searchUsername: '“{username}” ara',
     saved: 'Aramalarım’a kaydedildi.',
   },
   errors: {

@@ -99,3 +99,12 @@ describe('email search export', () => {
     expect(csv).toContain("'=evil,d,c,https://d/x,a@example.com,s1,t");
   });
 });
+
+describe('username suggestions', () => {
+  it('offers the local part and revealed usernames that a username search accepts', async () => {
+    const { usernameSuggestions } = await import('./modal-state.ts');
+    const found = { ...result('d', 'Duolingo', 'found'), usernames: ['ivy_stone', 'bad name'] };
+    const unknown = { ...result('u', 'U', 'unknown'), usernames: ['hidden'] };
+    expect(usernameSuggestions('ivy.s@example.com', [found, unknown] as never)).toEqual(['ivy.s', 'ivy_stone']);
+  });
+});
