@@ -115,3 +115,24 @@ export type EmailLogItem = z.infer<typeof EmailLogItemSchema>;
 /** `GET /me/credits`. */
 export const CreditsResponseSchema = z.object({ credits: z.number().int(), plan: PlanSchema });
 export type CreditsResponse = z.infer<typeof CreditsResponseSchema>;
+
+/** `GET /api/email/checks`: every email check, and whether searches run it (the self-test's verdict). */
+export const EmailChecksResponseSchema = z.object({
+  ready: z.boolean(),
+  checks: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      domain: z.string(),
+      category: z.string(),
+      method: z.string(),
+      /** May notify the address's owner: run only when the operator enables loud checks. */
+      loud: z.boolean(),
+      /** Setting holding the API key it needs. */
+      needs: z.string().optional(),
+      /** null until the self-test has checked it; unreliable checks are left out of searches. */
+      reliable: z.boolean().nullable(),
+      reason: z.string().optional(),
+    }),
+  ),
+});

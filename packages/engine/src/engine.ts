@@ -3,6 +3,7 @@ import { buildSites } from './catalogue/build-sites.ts';
 import { type CatalogueSourceStats, catalogueStats } from './catalogue/catalogue-stats.ts';
 import { normaliseEmail } from './email/address.ts';
 import type { EmailCheck } from './email/catalogue-format.ts';
+import { EMAIL_HEALTH_PREFIX, runEmailSelfTest } from './email/email-self-test.ts';
 import { BUNDLED_EMAIL_CATALOGUE, loadEmailCatalogues } from './email/load-email-catalogue.ts';
 import { searchEmailStream } from './email/search-email.ts';
 import { runSelfTest } from './health/self-test.ts';
@@ -78,8 +79,6 @@ export interface HoundEngine extends Engine {
   stats(): CatalogueSourceStats[];
   /** The transport every check uses (shared dispatcher and limits). */
   readonly transport: Transport;
-  /** Every loaded email check. */
-  readonly emailChecks: readonly EmailCheck[];
   /**
    * Checks where `email` has an account; results in completion order. Loud checks run only with
    * `loud: true`; keyed checks only with their key in `keys`.
@@ -136,6 +135,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
 
 class LoadedEngine implements HoundEngine {
   private healthBySite: Map<string, SiteHealth>;
+  private healthByEmailCheck: Map<string, SiteHealth>;
   private closed = false;
 
   constructor(
@@ -150,6 +150,13 @@ class LoadedEngine implements HoundEngine {
   ) {
     const ids = new Set(sites.map((s) => s.id));
     this.healthBySite = new Map(health.filter((h) => ids.has(h.siteId)).map((h) => [h.siteId, h]));
+    const emailIds = new Set(emailChecks.map((c) => c.id));
+    this.healthByEmailCheck = new Map(
+      health
+        .filter((h) => h.siteId.startsWith(EMAIL_HEALTH_PREFIX))
+        .map((h) => [h.siteId.slice(EMAIL_HEALTH_PREFIX.length), h] as const)
+        .filter(([id]) => emailIds.has(id)),
+    );
   }
 
   searchUsername(username: string, options: SearchOptions = {}): AsyncIterable<SearchEvent> {
@@ -163,16 +170,27 @@ class LoadedEngine implements HoundEngine {
     });
   }
 
+  /** The email checks a search runs: every one but those the self-test found unreliable, unless named. */
+  private selectedEmailChecks(options: EmailSearchOptions): readonly EmailCheck[] {
+    if (options.checks) {
+      const wanted = new Set(options.checks);
+      return this.emailChecks.filter((c) => wanted.has(c.id));
+    }
+    return this.emailChecks.filter((c) => this.healthByEmailCheck.get(c.id)?.reliable !== false);
+  }
+
   countEmailChecks(): number {
-    return this.emailChecks.length;
+    return this.selectedEmailChecks({}).length;
+  }
+
+  emailHealth(): ReadonlyMap<string, SiteHealth> {
+    return this.healthByEmailCheck;
   }
 
   searchEmail(email: string, options: EmailSearchOptions = {}): AsyncIterable<EmailSearchEvent> {
     if (this.closed) throw new SearchError('engine_closed', 'The engine has been closed.');
     const address = normaliseEmail(email);
-    const wanted = options.checks ? new Set(options.checks) : undefined;
-    const checks = wanted ? this.emailChecks.filter((c) => wanted.has(c.id)) : this.emailChecks;
-    return searchEmailStream(checks, address, this.transport, options);
+    return searchEmailStream(this.selectedEmailChecks(options), address, this.transport, options);
   }
 
   countSites(options: SearchOptions = {}): number {
@@ -184,16 +202,28 @@ class LoadedEngine implements HoundEngine {
   }
 
   async selfTest(
-    options: { signal?: AbortSignal; onProgress?: (p: SearchProgress) => void; timeoutMs?: number } = {},
+    options: {
+      signal?: AbortSignal;
+      onProgress?: (p: SearchProgress) => void;
+      timeoutMs?: number;
+      /** API keys for keyed email checks (without them those checks are not probed). */
+      emailKeys?: Record<string, string | undefined>;
+    } = {},
   ): Promise<SiteHealth[]> {
     if (this.closed) throw new SearchError('engine_closed', 'The engine has been closed.');
     const results = await runSelfTest(this.sites, this.transport, {
       ...options,
       claimedPerCheck: this.settings.claimedPerCheck,
     });
+    const emailResults = await runEmailSelfTest(this.emailChecks, this.transport, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.emailKeys ? { keys: options.emailKeys } : {}),
+    });
     if (options.signal?.aborted) return results; // a cancelled run is not stored: its unknowns mean nothing
     this.healthBySite = new Map(results.map((h) => [h.siteId, h]));
-    await writeHealth(this.settings.healthFile, results);
+    this.healthByEmailCheck = new Map(emailResults.map((h) => [h.siteId.slice(EMAIL_HEALTH_PREFIX.length), h]));
+    await writeHealth(this.settings.healthFile, [...results, ...emailResults]);
     return results;
   }
 

@@ -3,6 +3,8 @@
  * stream, the health self-test, the CLI and the server consume them. Keep this file types-only.
  */
 
+import type { EmailCheck } from './email/catalogue-format.ts';
+
 /** Where a rule set came from. `hound` is Hound's own catalogue format. */
 export type CatalogueFormat = 'sherlock' | 'whatsmyname' | 'maigret' | 'hound';
 
@@ -266,8 +268,17 @@ export interface Engine {
   countSites(options?: SearchOptions): number;
   /** Latest self-test outcome per site (empty before the first run). */
   health(): readonly SiteHealth[];
-  /** Runs the health self-test over all sites and stores the outcome. */
-  selfTest(options?: { signal?: AbortSignal; onProgress?: (p: SearchProgress) => void }): Promise<SiteHealth[]>;
+  /** Runs the health self-test over all sites and email checks, and stores the outcome. */
+  selfTest(options?: {
+    signal?: AbortSignal;
+    onProgress?: (p: SearchProgress) => void;
+    /** API keys for keyed email checks (without them those checks are not probed). */
+    emailKeys?: Record<string, string | undefined>;
+  }): Promise<SiteHealth[]>;
+  /** Every loaded email check. */
+  readonly emailChecks: readonly EmailCheck[];
+  /** Latest self-test outcome per email check id. */
+  emailHealth(): ReadonlyMap<string, SiteHealth>;
   /** Number of email checks an email search runs (loud and keyed ones included: they answer `invalid`). */
   countEmailChecks(): number;
   /** Email search: results in completion order, one per email check. */

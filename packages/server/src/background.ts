@@ -105,7 +105,7 @@ function scheduleSelfTest(services: Services, config: Config, timers: NodeJS.Tim
     if (!lease) return;
     running = true;
     try {
-      const outcome = await lease.engine.selfTest();
+      const outcome = await lease.engine.selfTest({ emailKeys: config.email.keys });
       log.info(
         { sites: outcome.length, unreliable: outcome.filter((h) => !h.reliable).length },
         'health self-test done',

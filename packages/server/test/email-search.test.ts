@@ -51,6 +51,18 @@ for (const mode of MODES) {
     const user = (credits: number) => createTestUser(db(), { credits });
     const credits = async (u: TestUser) => (await call('GET', '/me/credits', undefined, u.headers)).json.credits;
 
+    it('lists the email checks publicly, with what the self-test said (nothing yet)', async () => {
+      const list = await call('GET', '/api/email/checks');
+      expect(list.json.ready).toBe(true);
+      expect(list.json.checks).toHaveLength(checks.length);
+      expect(list.json.checks.find((c: { id: string }) => c.id === 'hibp')).toMatchObject({
+        needs: 'HIBP_API_KEY',
+        loud: false,
+        reliable: null,
+      });
+      expect(list.json.checks.filter((c: { loud: boolean }) => c.loud).length).toBeGreaterThan(0);
+    });
+
     it('needs a session for every email-search call', async () => {
       for (const [method, url, body] of [
         ['POST', '/api/email/search', { email: REGISTERED }],

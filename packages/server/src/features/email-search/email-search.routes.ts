@@ -1,5 +1,6 @@
 import {
   DetailErrorSchema,
+  EmailChecksResponseSchema,
   EmailLogsResponseSchema,
   EmailSearchRequestSchema,
   EmailSearchResponseSchema,
@@ -31,6 +32,40 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{ deps: EmailSearchDeps; h
     for (const run of deps.running.values()) run.controller.abort();
     await Promise.all([...deps.running.values()].map((run) => run.done));
   });
+
+  app.get(
+    '/api/email/checks',
+    {
+      schema: {
+        summary: 'The email checks, and which ones searches run',
+        description: 'Checks the health self-test found unreliable are left out of searches; `reason` says why.',
+        tags,
+        response: { 200: EmailChecksResponseSchema },
+      },
+    },
+    async () => {
+      const engine = deps.engines.current();
+      if (!engine) return { ready: false, checks: [] };
+      const health = engine.emailHealth();
+      return {
+        ready: true,
+        checks: engine.emailChecks.map((c) => {
+          const h = health.get(c.id);
+          return {
+            id: c.id,
+            name: c.name,
+            domain: c.domain,
+            category: c.category,
+            method: c.method,
+            loud: c.loud,
+            ...(c.needs ? { needs: c.needs } : {}),
+            reliable: h ? h.reliable : null,
+            ...(h?.reason ? { reason: h.reason } : {}),
+          };
+        }),
+      };
+    },
+  );
 
   app.post(
     '/api/email/search',

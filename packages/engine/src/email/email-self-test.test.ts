@@ -1,0 +1,91 @@
+/** Email checks in the health self-test: a check that says "registered" for anyone is left out of searches. */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Internet, startInternet } from '@hound/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type HoundEngine } from '../engine.ts';
+
+const check = (id: string, host: string) => ({
+  id,
+  name: id,
+  domain: host,
+  category: 'test',
+  method: 'api',
+  requests: [{ url: `https://${host}/check?e={email}` }],
+  found: [{ status: [200] }],
+  notFound: [{ status: [404] }],
+});
+
+let internet: Internet;
+let engine: HoundEngine;
+let dir: string;
+let file: string;
+
+beforeAll(async () => {
+  internet = await startInternet({ catalogues: [] });
+  // An honest site knows one address; a broken one says "registered" to everybody.
+  internet.route('honest.example', '/check', (request) => ({
+    status: decodeURIComponent(request.url).includes('known@example.com') ? 200 : 404,
+  }));
+  internet.route('yes-man.example', '/check', () => ({ status: 200 }));
+  dir = await mkdtemp(path.join(os.tmpdir(), 'hound-email-health-'));
+  file = path.join(dir, 'email.json');
+  await writeFile(
+    file,
+    JSON.stringify({
+      format: 'hound-email',
+      version: 1,
+      checks: [
+        { ...check('honest', 'honest.example'), examples: { registered: ['known@example.com'], unregistered: [] } },
+        check('yes-man', 'yes-man.example'),
+      ],
+    }),
+  );
+  engine = await createEngine({ checks: [], emailCatalogues: [file], dataDir: dir, connect: internet.connect });
+});
+afterAll(async () => {
+  await engine?.close();
+  await internet?.close();
+});
+
+describe('email self-test', () => {
+  it('marks a check that finds a random address unreliable, with the reason, and searches leave it out', async () => {
+    expect(engine.countEmailChecks()).toBe(2);
+    await engine.selfTest();
+    const health = engine.emailHealth();
+    expect(health.get('honest')).toMatchObject({ reliable: true });
+    expect(health.get('yes-man')).toMatchObject({
+      reliable: false,
+      reason: 'random address judged found, expected not_found',
+    });
+    expect(engine.countEmailChecks()).toBe(1);
+    const ids: string[] = [];
+    for await (const { result } of engine.searchEmail('known@example.com')) ids.push(result.checkId);
+    expect(ids).toEqual(['honest']);
+    // Named explicitly, it still runs.
+    const named: string[] = [];
+    for await (const { result } of engine.searchEmail('known@example.com', { checks: ['yes-man'] }))
+      named.push(result.verdict);
+    expect(named).toEqual(['found']);
+  });
+
+  it('keeps the outcome for the next engine on the same data directory', async () => {
+    const again = await createEngine({
+      checks: [],
+      emailCatalogues: engine.emailChecks.length
+        ? [
+            path.join(
+              path.dirname((engine as unknown as { settings: { healthFile: string } }).settings.healthFile),
+              'email.json',
+            ),
+          ]
+        : [],
+      dataDir: path.dirname((engine as unknown as { settings: { healthFile: string } }).settings.healthFile),
+      connect: internet.connect,
+    });
+    expect(again.emailHealth().get('yes-man')?.reliable).toBe(false);
+    expect(again.countEmailChecks()).toBe(1);
+    await again.close();
+  });
+});
