@@ -9,15 +9,6 @@ export const accountEn = {
     usernameMode: '{brand} Username',
     switchMode: 'Switch between username and email search',
   },
-  emailSearch: {
-    title: 'Email search',
-    lead: 'Find the websites where an email address has registered accounts. Results show on screen and are saved to your Dashboard under My Searches. No email is sent to the address.',
-    notYet:
-      'Email search is not open on this server yet. Create an account now: your searches and credits will be waiting in your Dashboard.',
-    notYetSignedIn: 'Email search is not open on this server yet. Your searches and credits will be in your Dashboard.',
-    dashboard: 'Go to your Dashboard',
-    usernameSearch: 'Search a username instead',
-  },
   searchOptions: {
     title: 'New search',
     lead: 'What do you want to search?',

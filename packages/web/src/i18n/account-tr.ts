@@ -11,15 +11,6 @@ export const accountTr: typeof accountEn = {
     usernameMode: '{brand} Kullanıcı Adı',
     switchMode: 'Kullanıcı adı ve e-posta araması arasında geçiş yap',
   },
-  emailSearch: {
-    title: 'E-posta araması',
-    lead: 'Bir e-posta adresiyle hesap açılmış web sitelerini bulun. Sonuçlar ekranda gösterilir ve Panelinizde Aramalarım altında saklanır. Adrese e-posta gönderilmez.',
-    notYet:
-      'E-posta araması bu sunucuda henüz açık değil. Şimdiden hesap oluşturun: aramalarınız ve kredileriniz Panelinizde sizi bekliyor olacak.',
-    notYetSignedIn: 'E-posta araması bu sunucuda henüz açık değil. Aramalarınız ve kredileriniz Panelinizde olacak.',
-    dashboard: 'Panelinize gidin',
-    usernameSearch: 'Bunun yerine kullanıcı adı arayın',
-  },
   searchOptions: {
     title: 'Yeni arama',
     lead: 'Ne aramak istiyorsunuz?',

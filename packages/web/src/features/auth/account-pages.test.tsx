@@ -7,7 +7,6 @@ import { ACCOUNT_RULES } from '../../i18n/account-rules.ts';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { jsonAnswer, TEST_USER } from '../../test/account-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import EmailSearchPage from '../email-search/email-search-page.tsx';
 import { localiseAccountText } from './account-text.ts';
 import LoginPage from './login-page.tsx';
 import RegisterPage from './register-page.tsx';
@@ -215,17 +214,5 @@ describe('email search mode', () => {
     view.unmount();
     renderWithApp(<Header />, { path: '/email-search' });
     expect(screen.getByRole('link', { name: /Username$/ }).getAttribute('href')).toBe('/username-search');
-  });
-
-  it('offers registration to visitors and the Dashboard to signed-in users on the email page', async () => {
-    signedOut();
-    const view = renderWithApp(<EmailSearchPage />, { path: '/email-search' });
-    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    view.unmount();
-    signedIn();
-    renderWithApp(<EmailSearchPage />, { path: '/email-search' });
-    expect((await screen.findByRole('link', { name: 'Go to your Dashboard' })).getAttribute('href')).toBe('/dashboard');
-    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
   });
 });
