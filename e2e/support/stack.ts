@@ -5,21 +5,35 @@
  * sending its mail to the testkit's SMTP sink.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Internet, type SmtpSink, startInternet, startSmtpSink } from '@hound/testkit';
+import { BUNDLED_EMAIL_CATALOGUE } from '@hound/engine';
+import {
+  type EmailCheckEntry,
+  type EmailSites,
+  type Internet,
+  type SmtpSink,
+  serveEmailChecks,
+  startInternet,
+  startSmtpSink,
+} from '@hound/testkit';
 import { CLAIMED_HOSTS, ERROR_HOST, e2eCatalogue, SLOW_HOST, WAF_HOST } from './catalogue.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const CATALOGUE_HOST = 'catalogues.hound.test';
+/** The address with an account on every fake email-check site. */
+export const EMAIL_REGISTERED = 'known.person@example.com';
 
 export interface Stack {
   baseUrl: string;
   internet: Internet;
   /** The SMTP server the stack's mail goes to (SMTP_URL points at it). */
   smtp: SmtpSink;
+  /** Fake sites of the shipped email-check catalogue; `EMAIL_REGISTERED` has an account on each. */
+  emailSites: EmailSites;
   /** Server output, for diagnosing a failed journey. */
   output(): string;
   stop(): Promise<void>;
@@ -76,6 +90,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   internet.fault(WAF_HOST, { kind: 'waf', vendor: 'cloudflare' });
   internet.fault(ERROR_HOST, { kind: 'status', status: 503 });
   internet.fault(SLOW_HOST, { kind: 'latency', ms: options.slowMs ?? 4000 });
+  const emailChecks = (JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { checks: EmailCheckEntry[] })
+    .checks;
+  const emailSites = serveEmailChecks(internet, emailChecks);
+  emailSites.register(EMAIL_REGISTERED);
 
   const smtp = await startSmtpSink();
   const port = await freePort();
@@ -131,5 +149,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { baseUrl, internet, smtp, output, stop };
+  return { baseUrl, internet, smtp, emailSites, output, stop };
 }

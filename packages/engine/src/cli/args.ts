@@ -18,6 +18,8 @@ const OPTIONS = {
   ca: { type: 'string' },
   'user-agent': { type: 'string' },
   catalogue: { type: 'string', multiple: true },
+  'email-catalogue': { type: 'string', multiple: true },
+  loud: { type: 'boolean' },
   'data-dir': { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -50,6 +52,16 @@ export type Command =
       common: CommonArgs;
     }
   | {
+      kind: 'email';
+      addresses: string[];
+      json?: string;
+      csv?: string;
+      printAll: boolean;
+      loud: boolean;
+      emailCatalogues?: string[];
+      common: CommonArgs;
+    }
+  | {
       kind: 'sites';
       action: 'update' | 'list' | 'stats' | 'selftest';
       categories?: string[];
@@ -68,8 +80,9 @@ function seconds(value: string): number {
 }
 
 /**
- * Parses `hound` arguments. `hound sites ACTION` is the sites command; anything else is a search. A user
- * literally named "sites" is searched with `hound -- sites`.
+ * Parses `hound` arguments. `hound sites ACTION` is the sites command, `hound email ADDRESS…` the email
+ * search; anything else is a username search. A user literally named "sites" or "email" is searched with
+ * `hound -- sites`.
  * @throws UsageError
  */
 export function parseCommand(argv: string[]): Command {
@@ -86,7 +99,8 @@ export function parseCommand(argv: string[]): Command {
 
   const terminator = tokens.findIndex((t) => t.kind === 'option-terminator');
   const firstPositional = tokens.findIndex((t) => t.kind === 'positional');
-  const subcommand = positionals[0] === 'sites' && (terminator < 0 || firstPositional < terminator);
+  const beforeTerminator = terminator < 0 || firstPositional < terminator;
+  const subcommand = positionals[0] === 'sites' && beforeTerminator;
   const common: CommonArgs = {
     ...(values.proxy !== undefined ? { proxy: values.proxy } : {}),
     ...(values.ca !== undefined ? { ca: values.ca } : {}),
@@ -113,6 +127,29 @@ export function parseCommand(argv: string[]): Command {
       nsfw: values.nsfw ?? false,
       common,
     };
+  }
+
+  if (positionals[0] === 'email' && beforeTerminator) {
+    const addresses = positionals.slice(1);
+    if (addresses.length === 0) throw new UsageError('hound email needs at least one address');
+    for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue'] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} does not apply to hound email`);
+    }
+    if (values.json !== undefined && values.json === values.csv)
+      throw new UsageError('--json and --csv need different files');
+    return {
+      kind: 'email',
+      addresses,
+      ...(values.json !== undefined ? { json: values.json } : {}),
+      ...(values.csv !== undefined ? { csv: values.csv } : {}),
+      printAll: values['print-all'] ?? false,
+      loud: values.loud ?? false,
+      ...(values['email-catalogue'] ? { emailCatalogues: values['email-catalogue'] } : {}),
+      common,
+    };
+  }
+  for (const flag of ['email-catalogue', 'loud'] as const) {
+    if (values[flag] !== undefined) throw new UsageError(`--${flag} applies only to hound email`);
   }
 
   if (positionals.length === 0) throw new UsageError('no username given');

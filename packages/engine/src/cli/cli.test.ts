@@ -149,3 +149,33 @@ describe('hound sites', () => {
     expect(list.stdout).toMatch(/Lima Status\t.*unreliable: /);
   });
 });
+
+describe('hound email', () => {
+  it('finds the accounts of a registered address, writes JSON and CSV, and refuses a bad address', async () => {
+    const { serveEmailChecks } = await import('@hound/testkit');
+    const { BUNDLED_EMAIL_CATALOGUE } = await import('../email/load-email-catalogue.ts');
+    const catalogue = JSON.parse(await readFile(BUNDLED_EMAIL_CATALOGUE, 'utf8'));
+    serveEmailChecks(internet, catalogue.checks).register('cli.person@example.com');
+    const json = path.join(dir, 'email.json');
+    const csv = path.join(dir, 'email.csv');
+    const run = await hound(['email', 'cli.person@example.com', '--json', json, '--csv', csv, ...network], {
+      HIBP_API_KEY: 'key-from-env',
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('[+] Gravatar (gravatar.com): https://gravatar.com/');
+    expect(run.stdout).toContain('Hacked Email Address: Fakebreach');
+    expect(run.stderr).toMatch(/cli\.person@example\.com: \d+ found/);
+    const written = JSON.parse(await readFile(json, 'utf8'));
+    expect(written.kind).toBe('email');
+    const loudCount = catalogue.checks.filter((c: { loud?: boolean }) => c.loud).length;
+    expect(written.searches[0].results.filter((r: { verdict: string }) => r.verdict === 'found')).toHaveLength(
+      catalogue.checks.length - loudCount,
+    );
+    expect((await readFile(csv, 'utf8')).split('\r\n')[0]).toBe(
+      'email,site,domain,url,verdict,reason,method,http_status,rule,records',
+    );
+    const bad = await hound(['email', 'not an address', ...network]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('is not an email address');
+  });
+});

@@ -8,6 +8,7 @@ and Maigret site catalogues.
 
 USAGE
     hound [OPTIONS] USERNAME...
+    hound email [OPTIONS] ADDRESS...
     hound sites update|list|stats|selftest [OPTIONS]
 
     Found profiles are printed to stdout as they arrive; progress (on a terminal) and the summary go
@@ -44,6 +45,15 @@ OTHER
     -h, --help           Show this help.
     -V, --version        Show the version.
 
+EMAIL SEARCH
+    hound email ADDRESS...  Where each address has an account, asked the way each site's sign-up,
+                            sign-in or public profile pages do (Hound's email-check catalogue). Takes
+                            --json, --csv, --print-all and the network options, and:
+    --email-catalogue FILE  Use this hound-email catalogue instead of the shipped one. Repeatable;
+                            a later file's check replaces one with the same id.
+    --loud                  Also run checks that may notify the address's owner (off by default).
+    HIBP_API_KEY            (environment) Have I Been Pwned key: breaches appear as records.
+
 SITES COMMANDS
     hound sites update     Download the default catalogues now and show where each came from.
     hound sites list       Every site with its category, catalogues and status: searched by
@@ -59,7 +69,8 @@ RESULTS
     found       the profile exists
     not_found   the site says there is no such user
     unknown     the site could not tell (timeout, blocked, rate_limited, conflict, dns, tls, ...)
-    invalid     the site cannot check this name (unsupported_username, disabled, unsupported_check)
+    invalid     the site cannot check this name (unsupported_username, disabled, unsupported_check,
+                missing_key)
 
 EXIT STATUS
     0    the search ran to the end (whether or not anything was found)
@@ -76,5 +87,6 @@ EXAMPLES
     hound alice --site GitHub --site GitLab --print-all
     hound alice --proxy socks5h://127.0.0.1:9050 --timeout 30
     hound alice --catalogue ./my-sites.json
+    hound email someone@example.com --json someone.json
 `;
 }

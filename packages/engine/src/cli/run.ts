@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { CatalogueError } from '../catalogue/errors.ts';
+import { EmailInputError } from '../email/address.ts';
 import { SearchError } from '../search/errors.ts';
 import { TransportConfigError } from '../transport/errors.ts';
 import { UsernameInputError } from '../username/input.ts';
 import { parseCommand, UsageError } from './args.ts';
+import { runEmail } from './email-command.ts';
 import { EXIT } from './exit-codes.ts';
 import { helpText } from './help.ts';
 import type { CliIo } from './io.ts';
@@ -31,10 +33,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await runSearch(command, io, version);
       case 'sites':
         return await runSites(command, io);
+      case 'email':
+        return await runEmail(command, io, version);
     }
   } catch (error) {
     const usage =
       error instanceof UsageError ||
+      error instanceof EmailInputError ||
       error instanceof UsernameInputError ||
       (error instanceof SearchError && error.code !== 'engine_closed');
     if (usage) {

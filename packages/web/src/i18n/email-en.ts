@@ -76,9 +76,12 @@ export const emailEn = {
     noLinks: "No site links found for this record or it's an old record.",
     unknownNote: '{count} sites could not be checked this time (blocked, slow or unclear answers).',
     suggestions: 'Search these as usernames:',
+    searchUsername: 'Search “{username}”',
     saved: 'Saved to My Searches.',
   },
   errors: {
+    empty: 'Please enter an email address',
+    invalid: 'Invalid email. Max 70 chars, and characters $ / \\ " are not allowed.',
     notEnoughCredits: 'Not enough credits',
     unableToVerify: 'Unable to verify credits',
     failedToDecrement: 'Failed to decrement credits',

@@ -78,9 +78,12 @@ export const emailTr: typeof emailEn = {
     noLinks: 'Bu kayıt için site bağlantısı bulunamadı ya da eski bir kayıt.',
     unknownNote: '{count} site bu kez kontrol edilemedi (engellendi, yavaş kaldı veya yanıt belirsizdi).',
     suggestions: 'Bunları kullanıcı adı olarak arayın:',
+    searchUsername: '“{username}” ara',
     saved: 'Aramalarım’a kaydedildi.',
   },
   errors: {
+    empty: 'Lütfen bir e-posta adresi girin',
+    invalid: 'Geçersiz e-posta. En fazla 70 karakter; $ / \\ " karakterlerine izin verilmez.',
     notEnoughCredits: 'Yeterli kredi yok',
     unableToVerify: 'Krediler doğrulanamadı',
     failedToDecrement: 'Kredi düşülemedi',

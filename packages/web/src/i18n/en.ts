@@ -112,6 +112,8 @@ export const en = {
     whileWaiting: 'Questions while you wait?',
     afterwards: 'Questions about a result?',
     community: 'Ask the community',
+    emailSearchPrompt: 'Have an email address too?',
+    emailSearch: 'Try email search',
   },
   results: {
     title: 'Results for "{username}"',

@@ -109,6 +109,8 @@ export const tr: Messages = {
     whileWaiting: 'Beklerken sorunuz mu var?',
     afterwards: 'Bir sonuçla ilgili sorunuz mu var?',
     community: 'Topluluğa sorun',
+    emailSearchPrompt: 'E-posta adresi de mi var?',
+    emailSearch: 'E-posta aramasını deneyin',
   },
   results: {
     title: '"{username}" için sonuçlar',

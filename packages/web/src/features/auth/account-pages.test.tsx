@@ -7,6 +7,7 @@ import { ACCOUNT_RULES } from '../../i18n/account-rules.ts';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { jsonAnswer, TEST_USER } from '../../test/account-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import EmailSearchPage from '../email-search/email-search-page.tsx';
 import { localiseAccountText } from './account-text.ts';
 import { useAuth } from './auth-context.tsx';
 import LoginPage from './login-page.tsx';
@@ -248,5 +249,20 @@ describe('email search mode', () => {
     view.unmount();
     renderWithApp(<Header />, { path: '/email-search' });
     expect(screen.getByRole('link', { name: /Username$/ }).getAttribute('href')).toBe('/username-search');
+  });
+
+  it('checks the address with the spec messages, and sends visitors to sign in first', async () => {
+    signedOut();
+    renderWithApp(<EmailSearchPage />, { path: '/email-search' });
+    const input = screen.getByLabelText('Email address');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter an email address');
+    fireEvent.change(input, { target: { value: 'a$b@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Invalid email. Max 70 chars, and characters $ / \\ " are not allowed.',
+    );
+    expect(screen.getByText(/No email is sent to the address/)).toBeTruthy();
+    expect(screen.getAllByText('Only available in Email Plus')).toHaveLength(5);
   });
 });

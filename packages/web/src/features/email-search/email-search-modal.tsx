@@ -1,5 +1,6 @@
 import type { CreditsResponse, EmailCheckResult } from '@hound/contracts';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { CheckIcon, ChevronIcon, ExternalIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -8,7 +9,14 @@ import { button, card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { decrementCredit, followEmailSearch, getCredits, getEmailSearch, startEmailSearch } from './email-api.ts';
-import { foundAccounts, initialModalState, modalReducer, progressMessageIndex, resultsDue } from './modal-state.ts';
+import {
+  foundAccounts,
+  initialModalState,
+  modalReducer,
+  progressMessageIndex,
+  resultsDue,
+  usernameSuggestions,
+} from './modal-state.ts';
 
 /** The email-search modal: choose (credit or Email Plus), watch the checks, read the accounts. */
 export function EmailSearchModal({ email, onClose }: { email: string; onClose(): void }) {
@@ -253,6 +261,7 @@ function ResultsStep({ email, results, onClose }: { email: string; results: Emai
   const { m } = useI18n();
   const t = m.email.modal;
   const accounts = foundAccounts(results);
+  const suggestions = usernameSuggestions(email, results);
   const unknown = results.filter((r) => r.verdict === 'unknown').length;
   return (
     <div className="mt-4 space-y-4">
@@ -267,6 +276,25 @@ function ResultsStep({ email, results, onClose }: { email: string; results: Emai
         </ul>
       )}
       {unknown > 0 && <p className={`text-sm ${muted}`}>{t.unknownNote.replace('{count}', String(unknown))}</p>}
+      {suggestions.length > 0 && (
+        <div className="text-sm">
+          <p className={muted}>{t.suggestions}</p>
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {suggestions.map((name) => (
+              <li key={name}>
+                {/* Started only when clicked: it is a new search of its own. */}
+                <Link
+                  to={`/username-search?q=${encodeURIComponent(name)}`}
+                  className={button.secondary}
+                  onClick={onClose}
+                >
+                  {t.searchUsername.replace('{username}', name)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="flex justify-end">
         <button type="button" className={button.primary} onClick={onClose}>
           {t.close}

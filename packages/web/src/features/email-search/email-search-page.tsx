@@ -1,4 +1,4 @@
-import { emailSearchProblem } from '@hound/contracts';
+import { EMAIL_SEARCH_MESSAGES, emailSearchProblem } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
@@ -27,7 +27,7 @@ export default function EmailSearchPage() {
     event.preventDefault();
     const problem = emailSearchProblem(email);
     if (problem) {
-      setError(problem);
+      setError(problem === EMAIL_SEARCH_MESSAGES.empty ? m.email.errors.empty : m.email.errors.invalid);
       return;
     }
     setError(null);

@@ -76,3 +76,10 @@ export const PROGRESS_MESSAGE_MS = 55_000;
 export function progressMessageIndex(elapsedMs: number, count: number): number {
   return Math.floor(elapsedMs / PROGRESS_MESSAGE_MS) % count;
 }
+
+/** The address's local part and usernames found answers revealed, in the form a username search accepts. */
+export function usernameSuggestions(email: string, results: readonly EmailCheckResult[]): string[] {
+  const local = email.slice(0, email.lastIndexOf('@'));
+  const names = [local, ...results.flatMap((r) => (r.verdict === 'found' ? (r.usernames ?? []) : []))];
+  return [...new Set(names.filter((n) => /^[A-Za-z0-9._-]{1,64}$/.test(n)))].slice(0, 6);
+}

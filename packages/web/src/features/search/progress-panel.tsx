@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { button, card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -112,7 +113,11 @@ export function ProgressPanel({ state, onCancel }: { state: SearchState; onCance
         {active ? m.progress.whileWaiting : m.progress.afterwards}{' '}
         <a href={communityUrl} className={link} target="_blank" rel="noopener noreferrer">
           {m.progress.community}
-        </a>
+        </a>{' '}
+        · {m.progress.emailSearchPrompt}{' '}
+        <Link to="/email-search" className={link}>
+          {m.progress.emailSearch}
+        </Link>
       </p>
     </section>
   );

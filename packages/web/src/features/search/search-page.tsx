@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { preloadSearchApi } from '../../api/lazy-search-api.ts';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { useDefaultMeta } from '../../app/default-meta.ts';
@@ -23,6 +24,15 @@ export default function SearchPage() {
   useDocumentMeta(meta, meta);
 
   const { state, start, cancel } = useUsernameSearch();
+  const [params, setParams] = useSearchParams();
+
+  // `?q=NAME` (e.g. "Search this username" from an email search) starts that search once.
+  const asked = params.get('q');
+  useEffect(() => {
+    if (!asked) return;
+    setParams({}, { replace: true });
+    if (/^[A-Za-z0-9._-]{1,64}$/.test(asked.trim())) start(asked.trim());
+  }, [asked, setParams, start]);
   const [history, setHistory] = useState<HistoryEntry[]>(() => readHistory(browserStore()));
   const saved = useRef<string | null>(null);
 

@@ -1,0 +1,130 @@
+import { writeFile } from 'node:fs/promises';
+import { normaliseEmail } from '../email/address.ts';
+import { BUNDLED_EMAIL_CATALOGUE } from '../email/load-email-catalogue.ts';
+import { createEngine } from '../engine.ts';
+import type { EmailResult } from '../model.ts';
+import type { Command } from './args.ts';
+import { palette, printable } from './color.ts';
+import { csvRow } from './csv.ts';
+import { EXIT } from './exit-codes.ts';
+import type { CliIo } from './io.ts';
+import { ProgressBar } from './progress.ts';
+
+type EmailCommand = Extract<Command, { kind: 'email' }>;
+
+interface EmailRecord {
+  email: string;
+  startedAt: string;
+  elapsedMs: number;
+  interrupted: boolean;
+  results: EmailResult[];
+}
+
+function describe(result: EmailResult): string {
+  if (result.verdict === 'found') return result.url || `account (${result.method})`;
+  if (result.verdict === 'not_found') return 'not registered';
+  return `${result.verdict} (${result.reason ?? 'no reason'}): ${printable(result.evidence.rule)}`;
+}
+
+/**
+ * `hound email ADDRESS…`: where each address has an account, from the email-check catalogue. Keyed checks
+ * read their key from the environment (e.g. `HIBP_API_KEY`); loud checks run only with `--loud`.
+ */
+export async function runEmail(command: EmailCommand, io: CliIo, version: string): Promise<number> {
+  for (const address of command.addresses) normaliseEmail(address);
+  const out = palette(io.stdout.isTTY, command.common.noColor, io.env);
+  const err = palette(io.stderr.isTTY, command.common.noColor, io.env);
+  const { common } = command;
+  const engine = await createEngine({
+    checks: [],
+    emailCatalogues: command.emailCatalogues ?? [BUNDLED_EMAIL_CATALOGUE],
+    ...(common.proxy ? { proxy: common.proxy } : {}),
+    ...(common.ca ? { caFile: common.ca } : {}),
+    ...(common.userAgent ? { userAgent: common.userAgent } : {}),
+    ...(common.timeoutMs ? { timeoutMs: common.timeoutMs } : {}),
+    ...(common.dataDir ? { dataDir: common.dataDir } : {}),
+  });
+  const records: EmailRecord[] = [];
+  try {
+    for (const address of command.addresses) {
+      if (io.signal.aborted) break;
+      io.stderr.write(`${err.bold(`Searching ${printable(address)}`)} with ${engine.countEmailChecks()} checks\n`);
+      const bar = new ProgressBar(io.stderr, printable(address));
+      const record: EmailRecord = {
+        email: address,
+        startedAt: new Date().toISOString(),
+        elapsedMs: 0,
+        interrupted: false,
+        results: [],
+      };
+      const started = performance.now();
+      let found = 0;
+      for await (const { result, progress } of engine.searchEmail(address, {
+        loud: command.loud,
+        keys: { HIBP_API_KEY: io.env.HIBP_API_KEY },
+        signal: io.signal,
+      })) {
+        record.results.push(result);
+        if (result.verdict === 'found') found++;
+        const show = result.verdict === 'found' || command.printAll;
+        if (show) {
+          bar.clear();
+          const mark = {
+            found: out.green('[+]'),
+            not_found: out.dim('[-]'),
+            unknown: out.yellow('[?]'),
+            invalid: out.dim('[!]'),
+          }[result.verdict];
+          io.stdout.write(`${mark} ${printable(result.name)} (${result.domain}): ${describe(result)}\n`);
+          for (const r of result.records ?? []) io.stdout.write(`    ${printable(r.type)}: ${printable(r.data)}\n`);
+        }
+        bar.update(progress.done, progress.total, found, show);
+      }
+      bar.clear();
+      record.elapsedMs = Math.round(performance.now() - started);
+      record.interrupted = io.signal.aborted;
+      records.push(record);
+      const count = (v: EmailResult['verdict']) => record.results.filter((r) => r.verdict === v).length;
+      io.stderr.write(
+        `${printable(address)}: ${err.green(`${count('found')} found`)}, ${count('not_found')} not registered, ` +
+          `${err.yellow(`${count('unknown')} unknown`)}, ${count('invalid')} skipped (${(record.elapsedMs / 1000).toFixed(1)} s)\n`,
+      );
+    }
+  } finally {
+    await engine.close();
+  }
+  if (command.json) {
+    const body = { tool: 'hound', kind: 'email', version, generatedAt: new Date().toISOString(), searches: records };
+    await writeFile(command.json, `${JSON.stringify(body, null, 2)}\n`, 'utf8');
+  }
+  if (command.csv) {
+    let text = csvRow([
+      'email',
+      'site',
+      'domain',
+      'url',
+      'verdict',
+      'reason',
+      'method',
+      'http_status',
+      'rule',
+      'records',
+    ]);
+    for (const record of records)
+      for (const r of record.results)
+        text += csvRow([
+          record.email,
+          r.name,
+          r.domain,
+          r.url,
+          r.verdict,
+          r.reason,
+          r.method,
+          r.evidence.status,
+          r.evidence.rule,
+          (r.records ?? []).map((x) => `${x.type}: ${x.data}`).join(' | '),
+        ]);
+    await writeFile(command.csv, text, 'utf8');
+  }
+  return io.signal.aborted ? EXIT.interrupted : EXIT.ok;
+}
