@@ -82,7 +82,7 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
     dispatch({ type: 'failed', error: message });
   };
 
-  const useCredit = async () => {
+  const spendCredit = async () => {
     if (busy) return;
     setBusy(true);
     // The flag keeps a second click, or a retry after a failed start, from taking another credit.
@@ -119,7 +119,7 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
             <button
               type="button"
               className={`${button.primary} w-full`}
-              onClick={useCredit}
+              onClick={spendCredit}
               disabled={busy || credits === null}
             >
               {t.useCredit}
