@@ -36,10 +36,10 @@ describeInBrowser('accounts', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(await page.getByTestId('plan').textContent()).toBe('Free');
     expect(await page.evaluate(() => localStorage.getItem('auth.token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // The header's mode switch leads to the email page, which offers the Dashboard to a signed-in user.
+    // The header's mode switch leads to the email page, where the header offers the Dashboard.
     await page.getByRole('link', { name: /Email$/ }).click();
     await page.waitForURL('**/email-search');
-    await page.getByRole('link', { name: 'Go to your Dashboard' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { name: 'Hello, Ann' }).waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -143,13 +143,13 @@ describeInBrowser('accounts', () => {
         await screenshot(page, 'register-errors', false);
         // The most crowded header: a visitor on the email page (Login and Register buttons).
         await page.goto('/email-search');
-        await page.getByRole('heading', { name: 'Email search' }).waitFor();
+        await page.getByRole('heading', { level: 1 }).waitFor();
         await screenshot(page, 'email-search-visitor', false);
         await page.goto('/register');
         await register(page, email, 'Ann');
         await screenshot(page, 'dashboard', false);
         await page.goto('/email-search');
-        await page.getByRole('heading', { name: 'Email search' }).waitFor();
+        await page.getByRole('heading', { level: 1 }).waitFor();
         await screenshot(page, 'email-search', false);
         await page.goto('/dashboard/settings');
         await page.getByRole('heading', { name: 'Settings' }).waitFor();

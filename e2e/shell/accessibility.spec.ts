@@ -82,7 +82,7 @@ describeInBrowser('accessibility', () => {
       await page.getByText('Date of birth is required.').waitFor();
       await check('register with errors');
       await page.goto('/email-search');
-      await page.getByRole('heading', { name: 'Email search' }).waitFor();
+      await page.getByRole('heading', { level: 1 }).waitFor();
       await check('email search, visitor');
       await register(page, journey.stack, address(`a11y-${theme}`));
       await check('dashboard');

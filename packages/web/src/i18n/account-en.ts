@@ -9,7 +9,6 @@ export const accountEn = {
     usernameMode: '{brand} Username',
     switchMode: 'Switch between username and email search',
   },
-
   searchOptions: {
     title: 'New search',
     lead: 'What do you want to search?',

@@ -11,7 +11,6 @@ export const accountTr: typeof accountEn = {
     usernameMode: '{brand} Kullanıcı Adı',
     switchMode: 'Kullanıcı adı ve e-posta araması arasında geçiş yap',
   },
-
   searchOptions: {
     title: 'Yeni arama',
     lead: 'Ne aramak istiyorsunuz?',

@@ -9,6 +9,7 @@ import { jsonAnswer, TEST_USER } from '../../test/account-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import EmailSearchPage from '../email-search/email-search-page.tsx';
 import { localiseAccountText } from './account-text.ts';
+import { useAuth } from './auth-context.tsx';
 import LoginPage from './login-page.tsx';
 import RegisterPage from './register-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -33,6 +34,16 @@ function Where() {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '-';
   return <p data-testid="where">{`${location.pathname} from ${from}`}</p>;
+}
+
+/** A page that ends the session on purpose (as Logout and account deletion do). */
+function SignOut() {
+  const auth = useAuth();
+  return (
+    <button type="button" onClick={auth.forget}>
+      out
+    </button>
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -160,6 +171,29 @@ describe('a session that ended elsewhere', () => {
     await act(() => apiFetch('/me/searches', { token: 'good-token-1234567890' }));
     expect(screen.getByTestId('where').textContent).toBe('/login from /dashboard');
     expect(localStorage.getItem('auth.token')).toBeNull();
+  });
+});
+
+describe('a deliberate sign-out', () => {
+  it('leaves the navigation to the page instead of detouring to /login', async () => {
+    signedIn();
+    const routes = (
+      <Routes>
+        <Route
+          path="/dashboard"
+          element={
+            <RequireAuth>
+              <SignOut />
+            </RequireAuth>
+          }
+        />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    );
+    renderWithApp(routes, { path: '/dashboard' });
+    fireEvent.click(await screen.findByRole('button', { name: 'out' }));
+    expect(screen.queryByRole('button', { name: 'out' })).toBeNull();
+    expect(screen.queryByTestId('where')).toBeNull();
   });
 });
 

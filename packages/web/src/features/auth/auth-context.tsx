@@ -17,6 +17,13 @@ export interface AuthValue {
   signOut(): Promise<void>;
   /** Forgets the session here only (after "sign out everywhere" or account deletion). */
   forget(): void;
+  /**
+   * True from a deliberate sign-out until the protected page has gone: the page navigates on by itself
+   * (to /username-search), so the route guard must not race it to /login.
+   */
+  leaving: boolean;
+  /** Called by the route guard when it mounts or unmounts. */
+  doneLeaving(): void;
   /** Reloads the user (after a profile change, a payment …). */
   refresh(): Promise<void>;
   /** Replaces the user with a fresh copy the server already returned. */
@@ -30,11 +37,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready'>(() => (storedToken() ? 'loading' : 'ready'));
 
-  const forget = useCallback(() => {
+  const [leaving, setLeaving] = useState(false);
+
+  /** The session is dead (401/403, another tab): cleared silently, the guard sends the visitor to /login. */
+  const clear = useCallback(() => {
     storeToken(null);
     setToken(null);
     setUser(null);
   }, []);
+
+  const forget = useCallback(() => {
+    setLeaving(true);
+    clear();
+  }, [clear]);
+
+  const doneLeaving = useCallback(() => setLeaving(false), []);
 
   const load = useCallback(
     async (candidate: string): Promise<boolean> => {
@@ -44,10 +61,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return true;
       }
       // 401/403: the token is dead and cleared silently; other failures keep it, without a user.
-      if (outcome.kind === 'invalid') forget();
+      if (outcome.kind === 'invalid') clear();
       return false;
     },
-    [forget],
+    [clear],
   );
 
   useEffect(() => {
@@ -69,9 +86,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [load]);
 
   useEffect(() => {
-    window.addEventListener(SESSION_ENDED_EVENT, forget);
-    return () => window.removeEventListener(SESSION_ENDED_EVENT, forget);
-  }, [forget]);
+    window.addEventListener(SESSION_ENDED_EVENT, clear);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, clear);
+  }, [clear]);
 
   const signIn = useCallback(
     async (next: string) => {
@@ -100,10 +117,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       forget,
+      leaving,
+      doneLeaving,
       refresh,
       setUser,
     }),
-    [status, token, user, signIn, signOut, forget, refresh],
+    [status, token, user, signIn, signOut, forget, leaving, doneLeaving, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
