@@ -61,7 +61,8 @@ export interface EngineOptions extends TransportOptions {
   /** Cancels catalogue loading. */
   signal?: AbortSignal;
   /**
-   * Email-check catalogue files (Hound's `hound-email` format). Later files replace checks with the same id.
+   * Email-check catalogue files or URLs (Hound's `hound-email` format). Later catalogues replace checks with
+   * the same id. URLs are downloaded on each load and cached; a failed download uses the cached copy.
    * @default the catalogue that ships with Hound
    */
   emailCatalogues?: readonly string[];
@@ -122,7 +123,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
     }
     const healthFile = options.health?.file ?? resolve(dataDir, 'health.json');
     const health = await readHealth(healthFile);
-    const emailChecks = await loadEmailCatalogues(options.emailCatalogues ?? [BUNDLED_EMAIL_CATALOGUE]);
+    const emailChecks = await loadEmailCatalogues(options.emailCatalogues ?? [BUNDLED_EMAIL_CATALOGUE], {
+      fetchText: options.fetchText ?? createFetchText({ dispatcher: transport.dispatcher }),
+      cacheDir: resolve(dataDir, 'email-catalogues'),
+      ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     return new LoadedEngine(buildSites(checks), checks, sources, warnings, transport, health, emailChecks, {
       healthFile,
       claimedPerCheck: options.health?.claimedPerCheck ?? 2,

@@ -226,7 +226,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       catalogues: e.HOUND_EMAIL_CATALOGUES?.split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-        .map((s) => (s === 'default' ? s : path.resolve(baseDir, s))),
+        .map((s) => (s === 'default' || /^https?:\/\//.test(s) ? s : path.resolve(baseDir, s))),
       loud: e.HOUND_EMAIL_LOUD,
       keys: { HIBP_API_KEY: e.HIBP_API_KEY },
       resultsMinSeconds: e.EMAIL_RESULTS_MIN_SECONDS,

@@ -89,3 +89,41 @@ describe('email self-test', () => {
     await again.close();
   });
 });
+
+describe('email catalogues by URL', () => {
+  it('downloads through the engine, caches, and falls back to the cached copy when the download fails', async () => {
+    const catalogue = { format: 'hound-email', version: 1, checks: [check('remote', 'honest.example')] };
+    let serve: 'good' | 'broken' = 'good';
+    internet.route('catalogues.hound.test', '/email.json', () =>
+      serve === 'good'
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(catalogue) }
+        : { status: 200, body: '{ not json' },
+    );
+    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'hound-email-url-'));
+    const url = 'https://catalogues.hound.test/email.json';
+    const first = await createEngine({
+      checks: [],
+      emailCatalogues: [url],
+      dataDir: cacheDir,
+      connect: internet.connect,
+    });
+    expect(first.emailChecks.map((c) => c.id)).toEqual(['remote']);
+    await first.close();
+    serve = 'broken';
+    const warnings: string[] = [];
+    const second = await createEngine({
+      checks: [],
+      emailCatalogues: [url],
+      dataDir: cacheDir,
+      connect: internet.connect,
+      onWarning: (w) => warnings.push(w),
+    });
+    expect(second.emailChecks.map((c) => c.id)).toEqual(['remote']);
+    expect(warnings[0]).toMatch(/using the copy from/);
+    await second.close();
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'hound-email-url-'));
+    await expect(
+      createEngine({ checks: [], emailCatalogues: [url], dataDir: empty, connect: internet.connect }),
+    ).rejects.toThrow(/no cached copy/);
+  });
+});

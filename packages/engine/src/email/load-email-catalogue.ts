@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { CatalogueError } from '../catalogue/errors.ts';
+import { cacheKey, readCache, writeCache } from '../sources/cache.ts';
+import type { FetchText } from '../sources/fetch-text.ts';
 import { EMAIL_VARIABLES, type EmailCatalogue, EmailCatalogueSchema, type EmailCheck } from './catalogue-format.ts';
 
 /** The catalogue that ships with Hound. */
@@ -62,17 +64,68 @@ export function parseEmailCatalogue(data: unknown, source: string): EmailCheck[]
   return catalogue.checks;
 }
 
-/** Loads catalogue files; later files replace checks of the same id (so a file can extend or patch). */
-export async function loadEmailCatalogues(files: readonly string[]): Promise<EmailCheck[]> {
+export interface EmailCatalogueLoadOptions {
+  /** Downloads a URL (the engine's, through its proxy and CA). */
+  fetchText?: FetchText;
+  /** Where downloaded catalogues are kept, so a failed download falls back to the last good copy. */
+  cacheDir?: string;
+  onWarning?: (message: string) => void;
+  signal?: AbortSignal;
+}
+
+function parseText(text: string, source: string): EmailCheck[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CatalogueError('invalid_catalogue', `${source}: ${(error as Error).message}`);
+  }
+  return parseEmailCatalogue(data, source);
+}
+
+/**
+ * A catalogue at a URL: downloaded, validated, then cached; when the download or its content fails, the last
+ * good cached copy is used with a warning (a bad download never replaces a good copy).
+ */
+async function loadUrl(url: string, options: EmailCatalogueLoadOptions): Promise<EmailCheck[]> {
+  const key = cacheKey('email-catalogue', url);
+  try {
+    if (!options.fetchText) throw new Error('no downloader');
+    const text = await options.fetchText(url, options.signal ? { signal: options.signal } : {});
+    const checks = parseText(text, url);
+    if (options.cacheDir) await writeCache(options.cacheDir, key, text, url, new Date());
+    return checks;
+  } catch (error) {
+    const cached = options.cacheDir ? await readCache(options.cacheDir, key) : undefined;
+    if (!cached)
+      throw new CatalogueError('catalogue_unavailable', `${url}: ${(error as Error).message}, and no cached copy`);
+    options.onWarning?.(`${url}: ${(error as Error).message}; using the copy from ${cached.meta.fetchedAt}`);
+    return parseText(cached.text, url);
+  }
+}
+
+/**
+ * Loads catalogue files and URLs; a later catalogue's check replaces an earlier one with the same id (so one
+ * can extend or patch another).
+ */
+export async function loadEmailCatalogues(
+  sources: readonly string[],
+  options: EmailCatalogueLoadOptions = {},
+): Promise<EmailCheck[]> {
   const byId = new Map<string, EmailCheck>();
-  for (const file of files) {
-    let data: unknown;
-    try {
-      data = JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      throw new CatalogueError('invalid_catalogue', `${file}: ${(error as Error).message}`);
+  for (const source of sources) {
+    let checks: EmailCheck[];
+    if (/^https?:\/\//i.test(source)) checks = await loadUrl(source, options);
+    else {
+      let text: string;
+      try {
+        text = await readFile(source, 'utf8');
+      } catch (error) {
+        throw new CatalogueError('catalogue_file_unreadable', `${source}: ${(error as Error).message}`);
+      }
+      checks = parseText(text, source);
     }
-    for (const check of parseEmailCatalogue(data, file)) byId.set(check.id, check);
+    for (const check of checks) byId.set(check.id, check);
   }
   return [...byId.values()];
 }
