@@ -26,3 +26,10 @@ export function palette(isTTY: boolean | undefined, noColorFlag: boolean, env: N
 export function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 }
+
+/** The line marker of a printed result: `[+]` found, `[-]` not found, `[?]` unknown, `[!]` invalid. */
+export function verdictMark(out: Palette, verdict: 'found' | 'not_found' | 'unknown' | 'invalid'): string {
+  return { found: out.green('[+]'), not_found: out.dim('[-]'), unknown: out.yellow('[?]'), invalid: out.dim('[!]') }[
+    verdict
+  ];
+}

@@ -4,7 +4,7 @@ import { BUNDLED_EMAIL_CATALOGUE } from '../email/load-email-catalogue.ts';
 import { createEngine } from '../engine.ts';
 import type { EmailResult } from '../model.ts';
 import type { Command } from './args.ts';
-import { palette, printable } from './color.ts';
+import { palette, printable, verdictMark } from './color.ts';
 import { csvRow } from './csv.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
@@ -69,12 +69,7 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
         const show = result.verdict === 'found' || command.printAll;
         if (show) {
           bar.clear();
-          const mark = {
-            found: out.green('[+]'),
-            not_found: out.dim('[-]'),
-            unknown: out.yellow('[?]'),
-            invalid: out.dim('[!]'),
-          }[result.verdict];
+          const mark = verdictMark(out, result.verdict);
           io.stdout.write(`${mark} ${printable(result.name)} (${result.domain}): ${describe(result)}\n`);
           for (const r of result.records ?? []) io.stdout.write(`    ${printable(r.type)}: ${printable(r.data)}\n`);
         }

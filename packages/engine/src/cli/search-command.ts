@@ -3,7 +3,7 @@ import { SearchError } from '../search/errors.ts';
 import { EMAIL_INPUT_MESSAGE, isEmailLike } from '../username/email.ts';
 import { normaliseUsernameInput } from '../username/input.ts';
 import type { Command } from './args.ts';
-import { palette, printable } from './color.ts';
+import { palette, printable, verdictMark } from './color.ts';
 import { engineFromArgs } from './engine-from-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
@@ -57,12 +57,7 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
         const show = result.verdict === 'found' || command.printAll;
         if (show) {
           bar.clear();
-          const mark = {
-            found: out.green('[+]'),
-            not_found: out.dim('[-]'),
-            unknown: out.yellow('[?]'),
-            invalid: out.dim('[!]'),
-          }[result.verdict];
+          const mark = verdictMark(out, result.verdict);
           io.stdout.write(`${mark} ${printable(result.name)}: ${describe(result)}\n`);
         }
         bar.update(progress.done, progress.total, found, show);

@@ -1,13 +1,14 @@
 import type { EmailLogItem } from '@hound/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ChevronIcon, DownloadIcon, ExternalIcon } from '../../components/icons.tsx';
+import { ChevronIcon, DownloadIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { download, toCsv, toJson } from './email-export.ts';
+import { SiteLinks } from './site-links.tsx';
 
 const KEY = 'email-logs';
 
@@ -133,22 +134,7 @@ function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }) {
                     <td className="py-1 pr-3">{a.domain}</td>
                     <td className="py-1 pr-3">{a.category ?? '—'}</td>
                     <td className="py-1">
-                      {a.urls.length === 0 ? (
-                        <span className={muted}>{t.noLinks}</span>
-                      ) : (
-                        a.urls.map((url) => (
-                          <a
-                            key={url}
-                            href={url}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            className={`${link} inline-flex items-center gap-1 break-all`}
-                          >
-                            {url}
-                            <ExternalIcon />
-                          </a>
-                        ))
-                      )}
+                      <SiteLinks urls={a.urls} empty={t.noLinks} />
                     </td>
                   </tr>
                 ))}

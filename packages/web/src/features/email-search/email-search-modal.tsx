@@ -2,7 +2,7 @@ import type { CreditsResponse, EmailCheckResult } from '@hound/contracts';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
-import { CheckIcon, ChevronIcon, ExternalIcon } from '../../components/icons.tsx';
+import { CheckIcon, ChevronIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { TOAST_DURATION_MS } from '../../components/toast-model.ts';
 import { button, card, link, muted } from '../../components/ui.ts';
@@ -17,6 +17,7 @@ import {
   resultsDue,
   usernameSuggestions,
 } from './modal-state.ts';
+import { SiteLinks } from './site-links.tsx';
 
 /** The email-search modal: choose (credit or Email Plus), watch the checks, read the accounts. */
 export function EmailSearchModal({ email, onClose }: { email: string; onClose(): void }) {
@@ -329,22 +330,7 @@ function AccountRow({ account }: { account: EmailCheckResult }) {
       </div>
       {open && (
         <div className="mt-2 text-sm">
-          {links.length === 0 ? (
-            <p className={muted}>{t.noLinks}</p>
-          ) : (
-            links.map((url) => (
-              <a
-                key={url}
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={`${link} inline-flex items-center gap-1 break-all`}
-              >
-                {url}
-                <ExternalIcon />
-              </a>
-            ))
-          )}
+          <SiteLinks urls={links} empty={t.noLinks} />
         </div>
       )}
     </li>
