@@ -100,6 +100,8 @@ describe('web app hosting', () => {
       site_count: 2,
       contact_email: 'ops@hound.test',
       sponsored: [{ id: 'one', title: 'One', url: 'https://one.example/' }],
+      email_results_min_seconds: 0,
+      email_check_count: 46,
     });
   });
 
