@@ -1,5 +1,6 @@
+import { normaliseEmail } from './email/address.ts';
 import { createEngine, type EngineOptions, type HoundEngine } from './engine.ts';
-import type { SearchEvent, SearchOptions } from './model.ts';
+import type { EmailSearchEvent, EmailSearchOptions, SearchEvent, SearchOptions } from './model.ts';
 import { SearchError } from './search/errors.ts';
 import { EMAIL_INPUT_MESSAGE, isEmailLike } from './username/email.ts';
 import { normaliseUsernameInput } from './username/input.ts';
@@ -43,5 +44,22 @@ export function searchUsername(username: string, options: SearchOptions = {}): A
   return (async function* () {
     const engine = await defaultEngine();
     yield* engine.searchUsername(username, options);
+  })();
+}
+
+/**
+ * Searches `email` on every selected email check with the default engine; results arrive in completion
+ * order with `{done, total}` progress. Input errors are thrown at once, before anything is loaded.
+ * @throws EmailInputError for input that is not one address
+ * @example
+ * for await (const { result } of searchEmail('someone@example.org')) {
+ *   if (result.verdict === 'found') console.log(result.name, result.domain);
+ * }
+ */
+export function searchEmail(email: string, options: EmailSearchOptions = {}): AsyncIterable<EmailSearchEvent> {
+  normaliseEmail(email);
+  return (async function* () {
+    const engine = await defaultEngine();
+    yield* engine.searchEmail(email, options);
   })();
 }

@@ -1,13 +1,13 @@
 /**
  * @hound/engine — username search over the Sherlock, WhatsMyName and Maigret catalogues.
  *
- * Runtime: `createEngine` (catalogues + shared transport + health), `searchUsername` (completion-order
- * stream), the transport and the health self-test. Catalogue half: loaders, rules, sources, username
- * placement (re-exported from `./catalogue/index.ts`).
+ * Runtime: `createEngine` (catalogues + shared transport + health), `searchUsername` and `searchEmail`
+ * (completion-order streams), the transport and the health self-test. Catalogue half: loaders, rules, sources,
+ * username placement (re-exported from `./catalogue/index.ts`).
  * @packageDocumentation
  */
 export * from './catalogue/index.ts';
-export { closeDefaultEngine, defaultEngine, searchUsername } from './default-engine.ts';
+export { closeDefaultEngine, defaultEngine, searchEmail, searchUsername } from './default-engine.ts';
 export { EmailInputError, normaliseEmail } from './email/address.ts';
 export { EmailCatalogueSchema, type EmailCheck } from './email/catalogue-format.ts';
 export { BUNDLED_EMAIL_CATALOGUE, loadEmailCatalogues, parseEmailCatalogue } from './email/load-email-catalogue.ts';
