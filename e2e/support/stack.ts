@@ -49,6 +49,11 @@ export interface StackOptions {
   env?: Record<string, string>;
 }
 
+function withoutSharedServices(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = env;
+  return rest;
+}
+
 async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,7 +107,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts')], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env,
+      // Embedded defaults, always: CI exports DATABASE_URL and REDIS_URL for the server suites, and a journey's
+      // server on the shared database would see earlier runs' accounts and rate-limit counters.
+      ...withoutSharedServices(process.env),
       NODE_ENV: 'production',
       INIT_CWD: REPO_ROOT,
       PORT: String(port),
