@@ -23,9 +23,12 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { AUTH_LIMITS, type AuthDeps, type AuthLimits } from './features/auth/auth-deps.ts';
 import { codeKeyLoader } from './features/auth/code-key.ts';
 import { installAuthGuard } from './features/auth/guard.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { billingDeps } from './features/billing/billing-deps.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { creditsRoutes } from './features/credits/credits.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
+import { emailPlusRoutes } from './features/email-plus/email-plus.routes.ts';
 import { emailSearchRoutes } from './features/email-search/email-search.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -51,6 +54,7 @@ export interface AppOptions {
   publicUrl: string;
   auth: Config['auth'] & { limits?: Partial<AuthLimits> };
   email: Config['email'];
+  billing: Config['billing'];
 }
 
 export interface AppDeps {
@@ -154,6 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     heartbeatMs: deps.options.sseHeartbeatMs,
   });
+  await app.register(billingRoutes, {
+    deps: billingDeps({ db: deps.db.db, log: deps.log, mailer: deps.mailer, now }, deps.options.billing, {
+      publicUrl: deps.options.publicUrl,
+      brand: authDeps.options.brand,
+    }),
+  });
+  await app.register(emailPlusRoutes, { db: deps.db.db });
   await app.register(adminRoutes, { db: deps.db.db });
   await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
   if (!deps.options.production) await app.register(devMailboxRoutes, { db: deps.db.db });

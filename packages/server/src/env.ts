@@ -86,6 +86,14 @@ const EnvSchema = z.object({
   HOUND_EMAIL_LOUD: bool.default(false),
   HIBP_API_KEY: z.string().min(8).max(200).optional(),
   EMAIL_RESULTS_MIN_SECONDS: int(0, 3600).default(0),
+  STRIPE_SECRET_KEY: z.string().min(8).max(300).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).max(300).optional(),
+  STRIPE_PRICE_MONTHLY: z.string().min(1).max(200).optional(),
+  STRIPE_PRICE_TRIAL_FEE: z.string().min(1).max(200).optional(),
+  STRIPE_PRICE_PLUS: z.string().min(1).max(200).optional(),
+  STRIPE_API_URL: url(['http:', 'https:']).optional(),
+  PLAN_MONTHLY_CREDITS: int(0, 10_000).default(10),
+  TRIAL_CREDITS: int(0, 10_000).default(3),
   SPONSORED: z
     .string()
     .transform((text, ctx) => {
@@ -155,6 +163,18 @@ export interface Config {
     keys: Record<string, string | undefined>;
     /** The web app shows results no sooner than this after a search starts. */
     resultsMinSeconds: number;
+  };
+  billing: {
+    /** Unset: payments are off (pay buttons say so; everything else works). */
+    stripe?: {
+      secretKey: string;
+      webhookSecret: string;
+      prices: { monthly: string; trialFee: string; plus: string };
+      /** Another Stripe API (the testkit's fake); unset: Stripe itself. */
+      apiUrl?: string;
+    };
+    monthlyCredits: number;
+    trialCredits: number;
   };
   /** What GET /api/config tells the web app. */
   site: { brandName?: string; contactEmail?: string; communityUrl?: string; sponsored: SponsoredEntry[] };
@@ -231,11 +251,41 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       keys: { HIBP_API_KEY: e.HIBP_API_KEY },
       resultsMinSeconds: e.EMAIL_RESULTS_MIN_SECONDS,
     },
+    billing: {
+      stripe: stripeSettings(e),
+      monthlyCredits: e.PLAN_MONTHLY_CREDITS,
+      trialCredits: e.TRIAL_CREDITS,
+    },
     site: {
       brandName: e.BRAND_NAME,
       contactEmail: e.CONTACT_EMAIL,
       communityUrl: e.COMMUNITY_URL,
       sponsored: e.SPONSORED ?? [],
     },
+  };
+}
+
+const STRIPE_REQUIRED = [
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_MONTHLY',
+  'STRIPE_PRICE_TRIAL_FEE',
+  'STRIPE_PRICE_PLUS',
+] as const;
+
+/** Payments are on only with the key and everything else they need: half a configuration fails at start. */
+function stripeSettings(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  const missing = STRIPE_REQUIRED.filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new AppError(
+      'CONFIG_INVALID',
+      `Invalid environment: STRIPE_SECRET_KEY is set but ${missing.join(', ')} is not`,
+    );
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    prices: { monthly: e.STRIPE_PRICE_MONTHLY!, trialFee: e.STRIPE_PRICE_TRIAL_FEE!, plus: e.STRIPE_PRICE_PLUS! },
+    apiUrl: e.STRIPE_API_URL,
   };
 }

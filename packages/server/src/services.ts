@@ -105,6 +105,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
       publicUrl: config.publicUrl,
       auth: config.auth,
       email: config.email,
+      billing: config.billing,
     },
   };
 }

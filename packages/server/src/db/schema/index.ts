@@ -1,5 +1,6 @@
 export * from './admin-audit.ts';
 export * from './app-secrets.ts';
+export * from './billing.ts';
 export * from './credits.ts';
 export * from './dev-mail.ts';
 export * from './email-searches.ts';

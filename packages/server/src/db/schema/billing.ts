@@ -1,0 +1,109 @@
+import { ORDER_STATUSES } from '@hound/contracts';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonText } from './json-text.ts';
+import { PLANS, users } from './users.ts';
+
+/**
+ * A user's Stripe customer (one per user, created once) and the last state read from Stripe. The plan
+ * itself lives on `users`; `stripe_plan` is what Stripe implied at the last sync, so only a *change* of
+ * Stripe's state moves the user's plan and an admin's manual plan stays until then.
+ */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    subscriptionStatus: text('subscription_status'),
+    stripePlan: text('stripe_plan', { enum: PLANS }).notNull().default('free'),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** A trial was started once on this account; the trial is offered once. */
+    trialUsed: boolean('trial_used').notNull().default(false),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_accounts_customer_uq').on(t.customerId)],
+);
+
+/** Every verified webhook event, by Stripe's id: a redelivered event that was applied is answered and skipped. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+export const CHECKOUT_KINDS = ['monthly', 'trial', 'plus', 'upgrade'] as const;
+export const CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const;
+
+/** A checkout Hound started, so the return page can wait until its payment has been applied. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    /** Stripe's checkout session id (`upgrade:<subscription>:<time>` for a trial ended early). */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CHECKOUT_KINDS }).notNull(),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
+    orderId: text('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('checkouts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The report an admin writes for an Email Plus order. */
+export interface EmailPlusReport {
+  full_name: string;
+  home_address: string;
+  family_members: string;
+  social_profiles: string;
+  email_addresses: string;
+  notes: string;
+  sources: string;
+}
+
+/**
+ * An Email Plus request: a lead (target address and stated purpose) until paid, then an order for a
+ * human-reviewed report. Payment facts come from Stripe; the report is written by an admin.
+ */
+export const emailPlusOrders = pgTable(
+  'email_plus_orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetEmail: text('target_email').notNull(),
+    deliveryEmail: text('delivery_email').notNull(),
+    purpose: text('purpose').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('lead'),
+    checkoutId: text('checkout_id'),
+    paymentIntentId: text('payment_intent_id'),
+    amount: integer('amount'),
+    currency: text('currency'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The automated email search run for the order when it was paid. */
+    searchId: text('search_id'),
+    report: jsonText<EmailPlusReport>('report'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    refusedReason: text('refused_reason'),
+    refundId: text('refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_plus_orders_user_idx').on(t.userId, t.createdAt),
+    index('email_plus_orders_status_idx').on(t.status, t.dueAt),
+    uniqueIndex('email_plus_orders_checkout_uq').on(t.checkoutId),
+  ],
+);
+
+export type BillingAccountRow = typeof billingAccounts.$inferSelect;
+export type EmailPlusOrderRow = typeof emailPlusOrders.$inferSelect;

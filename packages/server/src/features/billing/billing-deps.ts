@@ -1,0 +1,41 @@
+import { BILLING_MESSAGES } from '@hound/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { Database } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import { AppError } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { createStripeClient, type StripeSettings } from './stripe-client.ts';
+
+export interface BillingDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  now: () => Date;
+  /** Absent: payments are off. */
+  stripe?: { client: Stripe; settings: StripeSettings };
+  options: {
+    publicUrl: string;
+    brand: string;
+    monthlyCredits: number;
+    trialCredits: number;
+  };
+}
+
+export function billingDeps(
+  base: Omit<BillingDeps, 'stripe' | 'options'>,
+  billing: Config['billing'],
+  options: { publicUrl: string; brand: string },
+): BillingDeps {
+  return {
+    ...base,
+    ...(billing.stripe ? { stripe: { client: createStripeClient(billing.stripe), settings: billing.stripe } } : {}),
+    options: { ...options, monthlyCredits: billing.monthlyCredits, trialCredits: billing.trialCredits },
+  };
+}
+
+/** The Stripe client, or the clear "payments are off" error (503) for routes that need it. */
+export function stripeOf(deps: BillingDeps): { client: Stripe; settings: StripeSettings } {
+  if (!deps.stripe) throw new AppError('PAYMENTS_DISABLED', BILLING_MESSAGES.paymentsOff);
+  return deps.stripe;
+}
