@@ -28,6 +28,7 @@ import { billingDeps } from './features/billing/billing-deps.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { creditsRoutes } from './features/credits/credits.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
+import { adminEmailPlusRoutes } from './features/email-plus/admin-email-plus.routes.ts';
 import { emailPlusRoutes } from './features/email-plus/email-plus.routes.ts';
 import { emailSearchRoutes } from './features/email-search/email-search.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
@@ -146,25 +147,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { deps: authDeps });
   await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now });
   await app.register(creditsRoutes, { db: deps.db.db, now });
-  await app.register(emailSearchRoutes, {
-    deps: {
-      db: deps.db.db,
-      log: deps.log,
-      engines: deps.engines,
-      loud: deps.options.email.loud,
-      keys: deps.options.email.keys,
-      running: new Map(),
-      now,
-    },
-    heartbeatMs: deps.options.sseHeartbeatMs,
+  const emailSearch = {
+    db: deps.db.db,
+    log: deps.log,
+    engines: deps.engines,
+    loud: deps.options.email.loud,
+    keys: deps.options.email.keys,
+    running: new Map(),
+    now,
+  };
+  await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs });
+  const billing = billingDeps({ db: deps.db.db, log: deps.log, mailer: deps.mailer, now }, deps.options.billing, {
+    publicUrl: deps.options.publicUrl,
+    brand: authDeps.options.brand,
   });
-  await app.register(billingRoutes, {
-    deps: billingDeps({ db: deps.db.db, log: deps.log, mailer: deps.mailer, now }, deps.options.billing, {
-      publicUrl: deps.options.publicUrl,
-      brand: authDeps.options.brand,
-    }),
-  });
+  await app.register(billingRoutes, { deps: billing });
   await app.register(emailPlusRoutes, { db: deps.db.db });
+  await app.register(adminEmailPlusRoutes, { deps: { billing, emailSearch } });
   await app.register(adminRoutes, { db: deps.db.db });
   await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
   if (!deps.options.production) await app.register(devMailboxRoutes, { db: deps.db.db });

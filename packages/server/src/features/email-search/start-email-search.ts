@@ -17,11 +17,13 @@ export interface EmailSearchDeps extends EmailRunDeps {
 /**
  * Starts an email search for a signed-in user: validates the address (spec messages), pays with the
  * user's reserved credit or reserves one now ("Not enough credits"), stores the search and runs it here.
+ * `charge: false` is for searches already paid for otherwise (an Email Plus order's automated search).
  */
 export async function startEmailSearch(
   deps: EmailSearchDeps,
   userId: string,
   input: string,
+  options: { charge?: boolean } = {},
 ): Promise<{ id: string; done: Promise<void> }> {
   const problem = emailSearchProblem(input);
   if (problem) throw new AppError('INVALID_INPUT', problem);
@@ -31,12 +33,14 @@ export async function startEmailSearch(
   const id = newId();
   let reservationId: string | null = null;
   try {
-    reservationId =
-      (await consumeReservation(deps.db, userId, id)) ??
-      (await reserveCredit(deps.db, userId, deps.now()).then(async (r) => {
-        await consumeReservation(deps.db, userId, id);
-        return r.reservationId;
-      }));
+    if (options.charge !== false) {
+      reservationId =
+        (await consumeReservation(deps.db, userId, id)) ??
+        (await reserveCredit(deps.db, userId, deps.now()).then(async (r) => {
+          await consumeReservation(deps.db, userId, id);
+          return r.reservationId;
+        }));
+    }
     await deps.db.insert(emailSearches).values({
       id,
       userId,

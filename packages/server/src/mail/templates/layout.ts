@@ -10,7 +10,9 @@ export interface MailContent {
 export type MailBlock =
   | { kind: 'text'; text: string }
   | { kind: 'code'; code: string }
-  | { kind: 'link'; label: string; url: string };
+  | { kind: 'link'; label: string; url: string }
+  /** A titled block of several lines (a report section). */
+  | { kind: 'section'; title: string; text: string };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -20,6 +22,7 @@ export function renderText(brand: string, content: MailContent, footer: string):
   const body = content.blocks.map((b) => {
     if (b.kind === 'text') return b.text;
     if (b.kind === 'code') return `    ${b.code}`;
+    if (b.kind === 'section') return `${b.title}\n${'-'.repeat(b.title.length)}\n${b.text}`;
     return `${b.label}: ${b.url}`;
   });
   return `${brand}\n\n${body.join('\n\n')}\n\n-- \n${footer}\n`;
@@ -29,6 +32,8 @@ export function renderHtml(brand: string, content: MailContent, footer: string, 
   const body = content.blocks
     .map((b) => {
       if (b.kind === 'text') return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(b.text)}</p>`;
+      if (b.kind === 'section')
+        return `<h2 style="margin:24px 0 8px;font-size:16px;color:#0f172a">${escapeHtml(b.title)}</h2><p style="margin:0 0 16px;line-height:1.5;white-space:pre-wrap">${escapeHtml(b.text)}</p>`;
       if (b.kind === 'code')
         return `<p style="margin:0 0 16px;font:600 32px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:6px;color:#0f172a">${escapeHtml(b.code)}</p>`;
       return `<p style="margin:0 0 16px"><a href="${escapeHtml(b.url)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#b45309;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(b.label)}</a></p>`;

@@ -1,0 +1,95 @@
+/** The admin's view of Email Plus orders: the queue (open first, oldest due first) and one order in full. */
+import {
+  type AdminOrder,
+  type AdminOrderDetail,
+  EMAIL_PLUS_MESSAGES,
+  type Report,
+  ReportSchema,
+} from '@hound/contracts';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type EmailPlusOrderRow, emailPlusOrders, emailSearches, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { emailSearchSnapshot } from '../email-search/get-email-search.ts';
+
+type Row = { order: EmailPlusOrderRow; email: string; firstName: string; lastName: string };
+
+export function toAdminOrder(row: Row, now: Date): AdminOrder {
+  const { order } = row;
+  const open = order.status === 'paid' || order.status === 'in_progress';
+  return {
+    id: order.id,
+    customer_email: row.email,
+    customer_name: `${row.firstName} ${row.lastName}`,
+    target_email: order.targetEmail,
+    purpose: order.purpose,
+    status: order.status,
+    amount: order.amount,
+    currency: order.currency,
+    paid_at: order.paidAt?.toISOString() ?? null,
+    due_at: order.dueAt?.toISOString() ?? null,
+    overdue: open && order.dueAt !== null && order.dueAt.getTime() < now.getTime(),
+    delivered_at: order.deliveredAt?.toISOString() ?? null,
+    refused_reason: order.refusedReason,
+  };
+}
+
+const joined = {
+  order: emailPlusOrders,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+export async function listOrders(
+  db: Database,
+  query: { status: 'open' | 'paid' | 'in_progress' | 'delivered' | 'refused' | 'all'; limit: number; skip: number },
+  now: Date,
+): Promise<{ items: AdminOrder[]; total: number }> {
+  // Unpaid leads are not orders.
+  const where: SQL | undefined =
+    query.status === 'all'
+      ? ne(emailPlusOrders.status, 'lead')
+      : query.status === 'open'
+        ? inArray(emailPlusOrders.status, ['paid', 'in_progress'])
+        : eq(emailPlusOrders.status, query.status);
+  const open = query.status === 'open' || query.status === 'paid' || query.status === 'in_progress';
+  const rows = await db
+    .select(joined)
+    .from(emailPlusOrders)
+    .innerJoin(users, eq(users.id, emailPlusOrders.userId))
+    .where(where)
+    .orderBy(open ? asc(emailPlusOrders.dueAt) : desc(emailPlusOrders.paidAt))
+    .limit(query.limit)
+    .offset(query.skip);
+  const [total] = await db.select({ n: count() }).from(emailPlusOrders).where(where);
+  return { items: rows.map((r) => toAdminOrder(r, now)), total: total?.n ?? 0 };
+}
+
+export async function findOrder(db: Pick<Database, 'select'>, id: string, lock = false): Promise<Row> {
+  const query = db
+    .select(joined)
+    .from(emailPlusOrders)
+    .innerJoin(users, eq(users.id, emailPlusOrders.userId))
+    .where(and(eq(emailPlusOrders.id, id), ne(emailPlusOrders.status, 'lead')));
+  const [row] = lock ? await query.for('update', { of: emailPlusOrders }) : await query;
+  if (!row) throw new AppError('NOT_FOUND', EMAIL_PLUS_MESSAGES.orderNotFound);
+  return row;
+}
+
+export function emptyReport(): Report {
+  return ReportSchema.parse({});
+}
+
+export async function getOrderDetail(db: Database, id: string, now: Date): Promise<AdminOrderDetail> {
+  const row = await findOrder(db, id);
+  let search: AdminOrderDetail['search'] = null;
+  if (row.order.searchId) {
+    const [searchRow] = await db.select().from(emailSearches).where(eq(emailSearches.id, row.order.searchId));
+    if (searchRow) {
+      const snapshot = await emailSearchSnapshot(db, searchRow);
+      search = { id: searchRow.id, status: searchRow.status, accounts: snapshot.accounts, data: snapshot.data };
+    }
+  }
+  return { ...toAdminOrder(row, now), report: row.order.report, search };
+}

@@ -1,0 +1,66 @@
+/**
+ * Email Plus mails: the delivered report and the refusal notice. The report is the admin's text, escaped,
+ * in the branded frame; only sections with content are shown.
+ */
+import { REPORT_FIELDS, type Report } from '@hound/contracts';
+import type { MailMessage } from '../mailer.ts';
+import { type MailBlock, renderHtml, renderText } from './layout.ts';
+
+export const REPORT_TITLES: Record<(typeof REPORT_FIELDS)[number], string> = {
+  full_name: 'Full name',
+  home_address: 'Home address',
+  family_members: 'Family members',
+  social_profiles: 'Social media profiles',
+  email_addresses: 'Email addresses',
+  notes: 'Notes',
+  sources: 'Sources',
+};
+
+const FOOTER =
+  'This report was prepared by a person from public sources for the purpose you stated when ordering. Use it lawfully.';
+
+export function reportMail(
+  to: string,
+  input: { brand: string; target: string; report: Report; orderId: string },
+): MailMessage {
+  const subject = `Your ${input.brand} Email Plus report on ${input.target}`;
+  const blocks: MailBlock[] = [
+    { kind: 'text', text: `Here is the Email Plus report you ordered on ${input.target} (order ${input.orderId}).` },
+    ...REPORT_FIELDS.filter((f) => input.report[f].trim() !== '').map(
+      (f): MailBlock => ({ kind: 'section', title: REPORT_TITLES[f], text: input.report[f].trim() }),
+    ),
+  ];
+  const content = { subject, blocks, summary: `Email Plus report for order ${input.orderId}` };
+  return {
+    to,
+    subject,
+    text: renderText(input.brand, content, FOOTER),
+    html: renderHtml(input.brand, content, FOOTER, 'en'),
+    summary: content.summary,
+  };
+}
+
+export function refusalMail(
+  to: string,
+  input: { brand: string; target: string; reason: string; orderId: string; refunded: boolean },
+): MailMessage {
+  const subject = `Your ${input.brand} Email Plus order could not be fulfilled`;
+  const blocks: MailBlock[] = [
+    { kind: 'text', text: `We could not prepare the Email Plus report on ${input.target} (order ${input.orderId}).` },
+    { kind: 'section', title: 'Reason', text: input.reason },
+    {
+      kind: 'text',
+      text: input.refunded
+        ? 'Your payment has been refunded in full; it reaches your card within 5–10 business days.'
+        : 'No payment was taken for this order.',
+    },
+  ];
+  const content = { subject, blocks, summary: `Email Plus refusal for order ${input.orderId}` };
+  return {
+    to,
+    subject,
+    text: renderText(input.brand, content, ''),
+    html: renderHtml(input.brand, content, '', 'en'),
+    summary: content.summary,
+  };
+}
