@@ -5,6 +5,9 @@
  * loopback port that speaks HTTP, HTTPS (its own CA, a certificate per SNI name) and the HTTP proxy
  * protocol, with per-host faults and a request log.
  *
+ * `startFakeStripe()` is a stateful fake of Stripe (REST API for the official SDK, hosted Checkout and
+ * portal pages, signed webhooks, a movable clock) for testing Hound's billing over real sockets.
+ *
  * @packageDocumentation
  */
 
@@ -12,6 +15,31 @@ export { type EmailCheckEntry, type EmailSites, serveEmailChecks } from './email
 export { TestkitError, type TestkitErrorCode } from './errors.ts';
 export { type MailMatch, type ReceivedMail, type SmtpSink, startSmtpSink } from './smtp/smtp-sink.ts';
 export { startInternet } from './start-internet.ts';
+export { startFakeStripe } from './stripe/fake-stripe.ts';
+export type {
+  CheckoutOutcome,
+  FakeCharge,
+  FakeCheckoutLineItem,
+  FakeCheckoutSession,
+  FakeCustomer,
+  FakeEvent,
+  FakeInvoice,
+  FakeInvoiceLine,
+  FakePaymentIntent,
+  FakePortalSession,
+  FakePrice,
+  FakeProduct,
+  FakeRefund,
+  FakeStripe,
+  FakeStripeOptions,
+  FakeStripeSettings,
+  FakeSubscription,
+  FakeSubscriptionItem,
+  FakeWebhookEndpoint,
+  ReleaseOrder,
+  WebhookControls,
+  WebhookDelivery,
+} from './stripe/types.ts';
 export type {
   CatalogueFormat,
   CatalogueSource,
