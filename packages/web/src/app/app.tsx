@@ -33,6 +33,8 @@ const MySearchesPage = lazy(() => import('../features/dashboard/my-searches-page
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 const EmailSearchPage = lazy(() => import('../features/email-search/email-search-page.tsx'));
 const EmailTermsPage = lazy(() => import('../features/legal/email-terms-page.tsx'));
+const PricingPage = lazy(() => import('../features/billing/pricing-page.tsx'));
+const CheckoutReturnPage = lazy(() => import('../features/billing/checkout-return-page.tsx'));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -103,6 +105,9 @@ export function App({ language, messages }: { language: Language; messages: Mess
                         <Route path="library/:slug" element={<ArticlePage />} />
                         <Route path="terms" element={<TermsPage />} />
                         <Route path="email-terms" element={<EmailTermsPage />} />
+                        <Route path="pricing" element={<PricingPage />} />
+                        {/* Where the payment provider returns to (spec 001 §2): public, the page checks the session. */}
+                        <Route path="account/billing" element={<CheckoutReturnPage />} />
                         <Route path="privacy" element={<PrivacyPage />} />
                         <Route path="contact" element={<ContactPage />} />
                         <Route path="licenses" element={<LicensesPage />} />

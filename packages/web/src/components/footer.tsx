@@ -5,7 +5,8 @@ import { useI18n } from '../i18n/i18n.tsx';
 import { LogoMark } from './icons.tsx';
 import { link, muted } from './ui.ts';
 
-const LEGAL_LINKS = [
+const SITE_LINKS = [
+  ['/pricing', 'pricing'],
   ['/terms', 'terms'],
   ['/privacy', 'privacy'],
   ['/email-terms', 'emailTerms'],
@@ -13,11 +14,11 @@ const LEGAL_LINKS = [
   ['/licenses', 'licenses'],
 ] as const;
 
-function LegalLinks({ className }: { className: string }) {
+function SiteLinks({ className }: { className: string }) {
   const { m } = useI18n();
   return (
     <ul className={className}>
-      {LEGAL_LINKS.map(([to, key]) => (
+      {SITE_LINKS.map(([to, key]) => (
         <li key={to}>
           <Link to={to} className={link}>
             {m.footer[key]}
@@ -115,7 +116,7 @@ export function FullFooter() {
           <h2 id="footer-links" className="font-semibold">
             {m.footer.linksTitle}
           </h2>
-          <LegalLinks className="mt-3 space-y-1.5 text-sm" />
+          <SiteLinks className="mt-3 space-y-1.5 text-sm" />
           <ExternalLinks className="mt-4 space-y-1.5 text-sm" />
           <ApiLink className="mt-4 space-y-1.5 text-sm" />
         </nav>
@@ -143,7 +144,7 @@ export function MinimalFooter() {
       >
         <Copyright />
         <div className="flex flex-wrap gap-x-5 gap-y-2">
-          <LegalLinks className="flex flex-wrap gap-x-5 gap-y-2" />
+          <SiteLinks className="flex flex-wrap gap-x-5 gap-y-2" />
           <ExternalLinks className="flex flex-wrap gap-x-5 gap-y-2" />
           <ApiLink className="flex flex-wrap gap-x-5 gap-y-2" />
         </div>

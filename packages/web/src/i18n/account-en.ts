@@ -102,13 +102,6 @@ export const accountEn = {
     allSearches: 'All searches',
     startSearch: 'Search a username',
   },
-  billing: {
-    title: 'Billing',
-    lead: 'Your plan and credits.',
-    invoices: 'Invoices',
-    noInvoices: 'No invoices yet.',
-    paymentsLater: 'Payments are not set up on this server yet.',
-  },
   searches: {
     title: 'My Searches',
     lead: 'Username searches you ran while signed in, kept for {days} days.',

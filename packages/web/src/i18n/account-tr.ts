@@ -104,13 +104,6 @@ export const accountTr: typeof accountEn = {
     allSearches: 'Tüm aramalar',
     startSearch: 'Kullanıcı adı ara',
   },
-  billing: {
-    title: 'Faturalandırma',
-    lead: 'Planınız ve kredileriniz.',
-    invoices: 'Faturalar',
-    noInvoices: 'Henüz fatura yok.',
-    paymentsLater: 'Bu sunucuda ödemeler henüz ayarlanmadı.',
-  },
   searches: {
     title: 'Aramalarım',
     lead: 'Giriş yapmışken yaptığınız kullanıcı adı aramaları, {days} gün saklanır.',

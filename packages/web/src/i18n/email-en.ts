@@ -56,12 +56,10 @@ export const emailEn = {
     credits: 'Remaining credits: {count}',
     useCredit: 'Use My Credit',
     noCredits: 'You have no credits left.',
-    paymentsSoon: 'Buying credits and plans comes with payments; an admin can add credits meanwhile.',
     plusCard: 'Email Plus',
-    plusText: 'A detailed, human-reviewed report emailed within 3-5 business days.',
+    plusText: 'A human-reviewed report that goes beyond registered accounts:',
     plusFeatures: ['Full name', 'Home address', 'Family members', 'Social media profiles', 'Email addresses'],
     plusTarget: 'Email to investigate',
-    plusSoon: 'Ordering Email Plus opens with payments on this server.',
     steps: [
       'Checking dating apps',
       'Scanning social media profiles',

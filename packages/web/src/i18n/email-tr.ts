@@ -58,12 +58,10 @@ export const emailTr: typeof emailEn = {
     credits: 'Kalan kredi: {count}',
     useCredit: 'Kredimi Kullan',
     noCredits: 'Krediniz kalmadı.',
-    paymentsSoon: 'Kredi ve plan satın alma ödemelerle birlikte gelecek; bu arada bir yönetici kredi ekleyebilir.',
     plusCard: 'Email Plus',
-    plusText: '3-5 iş günü içinde e-postayla gönderilen, insan tarafından incelenmiş ayrıntılı rapor.',
+    plusText: 'Kayıtlı hesapların ötesine geçen, insan tarafından incelenmiş bir rapor:',
     plusFeatures: ['Ad soyad', 'Ev adresi', 'Aile üyeleri', 'Sosyal medya profilleri', 'E-posta adresleri'],
     plusTarget: 'İncelenecek e-posta',
-    plusSoon: 'Email Plus siparişi bu sunucuda ödemelerle birlikte açılacak.',
     steps: [
       'Arkadaşlık uygulamaları kontrol ediliyor',
       'Sosyal medya profilleri taranıyor',

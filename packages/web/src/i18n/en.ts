@@ -4,12 +4,14 @@
  */
 import { accountEn } from './account-en.ts';
 import { adminEn } from './admin-en.ts';
+import { billingEn } from './billing-en.ts';
 import { emailEn } from './email-en.ts';
 
 export const en = {
   brand: '{brand}',
   account: accountEn,
   admin: adminEn,
+  billing: billingEn,
   email: emailEn,
   meta: {
     title: '{brand} — find where a username has a profile',
@@ -52,6 +54,7 @@ export const en = {
       'No account, no cookies, no trackers',
     ],
     linksTitle: 'Links',
+    pricing: 'Pricing',
     terms: 'Terms & Conditions',
     privacy: 'Privacy Policy',
     emailTerms: 'Email Terms',

@@ -1,12 +1,14 @@
 /** Turkish catalogue (Türkçe). Same shape as en.ts; the spec's Turkish strings live here. */
 import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
+import { billingTr } from './billing-tr.ts';
 import { emailTr } from './email-tr.ts';
 import type { Messages } from './messages.ts';
 export const tr: Messages = {
   brand: '{brand}',
   account: accountTr,
   admin: adminTr,
+  billing: billingTr,
   email: emailTr,
   meta: {
     title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',
@@ -49,6 +51,7 @@ export const tr: Messages = {
       'Hesap yok, çerez yok, izleyici yok',
     ],
     linksTitle: 'Bağlantılar',
+    pricing: 'Fiyatlar',
     terms: 'Şartlar ve Koşullar',
     privacy: 'Gizlilik Politikası',
     emailTerms: 'E-posta Şartları',

@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import { button, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { EmailPlusOrders } from '../billing/email-plus-orders.tsx';
+import { PlanActions } from '../billing/plan-actions.tsx';
 import { MySearchesList } from './my-searches-list.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 
-/** `/dashboard`: greeting by first name, plan and credits, the latest searches. */
+/** `/dashboard`: greeting by first name, plan, credits and plan actions, Email Plus orders, the latest searches. */
 export default function DashboardHome() {
   const { m } = useI18n();
   const { user } = useAuth();
@@ -17,7 +19,11 @@ export default function DashboardHome() {
         <h1 className="text-3xl font-bold tracking-tight">{d.greeting.replace('{name}', user.first_name)}</h1>
         <p className={`mt-2 ${muted}`}>{d.lead}</p>
       </header>
-      <PlanSummary user={user} />
+      <div className="space-y-4">
+        <PlanSummary user={user} />
+        <PlanActions plan={user.plan} />
+      </div>
+      <EmailPlusOrders />
       <section aria-labelledby="recent-searches" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="recent-searches" className="text-xl font-semibold">

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ChevronIcon, DownloadIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { button, card, link, muted } from '../../components/ui.ts';
+import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { useAuth } from '../auth/auth-context.tsx';

@@ -2,12 +2,14 @@ import type { CreditsResponse, EmailCheckResult } from '@hound/contracts';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
-import { CheckIcon, ChevronIcon } from '../../components/icons.tsx';
+import { ChevronIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { TOAST_DURATION_MS } from '../../components/toast-model.ts';
-import { button, card, link, muted } from '../../components/ui.ts';
+import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { EmailPlusCard } from '../billing/email-plus-card.tsx';
+import { PlanActions } from '../billing/plan-actions.tsx';
 import { decrementCredit, followEmailSearch, getCredits, getEmailSearch, startEmailSearch } from './email-api.ts';
 import {
   foundAccounts,
@@ -68,11 +70,10 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
   const { m, locale } = useI18n();
   const t = m.email.modal;
   const e = m.email.errors;
-  const { token } = useAuth();
+  const { token, user } = useAuth();
   const toast = useToast();
   const [credits, setCredits] = useState<CreditsResponse | null | 'failed'>(null);
   const [busy, setBusy] = useState(false);
-  const plusId = useId();
 
   useEffect(() => {
     void getCredits(token).then((answer) => setCredits(answer.ok && answer.body ? answer.body : 'failed'));
@@ -128,35 +129,15 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
           ) : (
             credits !== null && (
               <>
-                <p className="font-medium text-red-700 dark:text-red-400">{e.notEnoughCredits}</p>
-                <p className={`mt-1 text-sm ${muted}`}>{t.paymentsSoon}</p>
+                <p className="mb-3 font-medium text-red-700 dark:text-red-400">{e.notEnoughCredits}</p>
+                {/* Spec 001 §6: free is offered the monthly plan and the trial; trial only the monthly plan. */}
+                <PlanActions plan={plan ?? user?.plan ?? 'free'} trialAction="payMonthly" stacked />
               </>
             )
           )}
         </div>
       </section>
-      <section className={`${card} flex flex-col p-5`}>
-        <h3 className="text-lg font-semibold">{t.plusCard}</h3>
-        <p className={`mt-1 text-sm ${muted}`}>{t.plusText}</p>
-        <ul className="mt-3 space-y-1 text-sm">
-          {t.plusFeatures.map((feature) => (
-            <li key={feature} className="flex items-center gap-2">
-              <CheckIcon className="text-emerald-600 dark:text-emerald-400" />
-              {feature}
-            </li>
-          ))}
-        </ul>
-        <label htmlFor={plusId} className="mt-4 block text-sm font-medium">
-          {t.plusTarget}
-        </label>
-        <input
-          id={plusId}
-          type="email"
-          defaultValue={email}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
-        />
-        <p className={`mt-3 text-sm ${muted}`}>{t.plusSoon}</p>
-      </section>
+      <EmailPlusCard email={email} />
     </div>
   );
 }

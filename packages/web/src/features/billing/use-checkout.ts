@@ -1,0 +1,77 @@
+import type { CheckoutRequest } from '@hound/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useToast } from '../../components/toast.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+import { postCheckout } from './billing-api.ts';
+import { useBillingText } from './billing-text.ts';
+import { usePrices } from './use-prices.ts';
+
+/** What a button buys: the monthly plan (also a trial's upgrade), the trial, or an Email Plus report. */
+export type CheckoutProduct = { kind: 'monthly' } | { kind: 'trial' } | { kind: 'plus'; leadId: string };
+
+/** Sends the browser to the payment provider's page; a function of its own so tests can watch it. */
+export const redirectTo = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * `start(product)`: signed out → /login (coming back here); signed in → `POST /billing/checkout` with the
+ * right price, then the browser goes to the hosted checkout. Failures are toasts (spec 001 §8): the
+ * server's detail or "Checkout failed"; no answer at all → "Checkout error".
+ */
+export function useCheckout() {
+  const { m } = useI18n();
+  const { token, user } = useAuth();
+  const prices = usePrices();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const say = useBillingText();
+  const [pending, setPending] = useState<CheckoutProduct['kind'] | null>(null);
+
+  // Back from the provider's page through the browser's cache: the buttons work again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => event.persisted && setPending(null);
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const start = useCallback(
+    async (product: CheckoutProduct) => {
+      if (!token) {
+        navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+        return;
+      }
+      const ids = prices.data;
+      const priceId = ids ? ids[product.kind === 'monthly' ? 'monthly' : product.kind] : null;
+      if (!ids?.payments_enabled || !priceId) {
+        toast.error(m.billing.server.paymentsOff);
+        return;
+      }
+      const request: CheckoutRequest =
+        product.kind === 'plus'
+          ? {
+              price_id: priceId,
+              mode: 'payment',
+              meta: { lead_id: product.leadId, product: 'email_plus', delivery_email: user?.email ?? '' },
+            }
+          : { price_id: priceId, mode: 'subscription' };
+      setPending(product.kind);
+      const answer = await postCheckout(token, request);
+      if (answer.ok && answer.body?.url) {
+        redirectTo.assign(answer.body.url);
+        return; // the page is leaving; the button stays busy
+      }
+      setPending(null);
+      if (answer.status === 0) toast.error(m.billing.checkout.error);
+      else toast.error(answer.detail ? say(answer.detail) : m.billing.checkout.failed);
+    },
+    [token, user, prices.data, navigate, location, toast, say, m],
+  );
+
+  return { start, pending };
+}
