@@ -228,7 +228,7 @@ export class Api {
         const match = route.pattern.exec(path);
         if (!match) continue;
         const id = match[1] === undefined ? '' : decodeURIComponent(match[1]);
-        return { status: 200, result: route.handler(params, id) };
+        return { status: 200, result: this.store.instant(() => route.handler(params, id)) };
       }
       throw new ApiError(
         404,
@@ -324,13 +324,7 @@ export class Api {
       const id = item.requiredString('price');
       const price = this.store.prices.get(id);
       if (!price) {
-        throw new ApiError(
-          400,
-          'invalid_request_error',
-          `No such price: '${id}'`,
-          'resource_missing',
-          item.name('price'),
-        );
+        throw missing('price', id, item.name('price'));
       }
       if (!price.active) throw invalid(`The price specified is inactive: ${id}.`, item.name('price'));
       const quantity = item.integer('quantity', 1, 999_999);

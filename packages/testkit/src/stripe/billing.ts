@@ -574,13 +574,16 @@ export class Billing {
   advance(seconds: number): number {
     if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('advanceClock needs seconds ≥ 0');
     const target = this.store.now() + Math.floor(seconds);
-    for (let guard = 0; guard < 100_000; guard++) {
-      const next = this.nextDue(target);
-      if (!next) break;
-      this.store.setClock(next.at);
-      next.run();
+    try {
+      for (let guard = 0; guard < 100_000; guard++) {
+        const next = this.nextDue(target);
+        if (!next) break;
+        this.store.setClock(next.at, true);
+        next.run();
+      }
+    } finally {
+      this.store.setClock(target);
     }
-    this.store.setClock(target);
     return this.store.now();
   }
 

@@ -45,9 +45,13 @@ const NOUNS: Record<string, string> = {
   price: 'price',
 };
 
-/** 404 `resource_missing`, worded like Stripe: "No such customer: 'cus_x'". */
+/**
+ * `resource_missing`, worded like Stripe: "No such customer: 'cus_x'". 404 for the object in the URL,
+ * 400 for an id passed as a parameter (`customer`, `line_items[0][price]`…).
+ */
 export function missing(noun: string, id: string, param = 'id'): ApiError {
-  return new ApiError(404, 'invalid_request_error', `No such ${noun}: '${id}'`, 'resource_missing', param);
+  const status = param === 'id' ? 404 : 400;
+  return new ApiError(status, 'invalid_request_error', `No such ${noun}: '${id}'`, 'resource_missing', param);
 }
 
 /** The noun Stripe uses for an id, from its prefix (`cus_…` → customer). */

@@ -212,7 +212,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     completeCheckout(sessionId, card = '4242424242424242') {
       if (!store.sessions.has(sessionId)) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
-      return billing.pay(sessionId, card);
+      return store.instant(() => billing.pay(sessionId, card));
     },
     customers: () => copy([...store.customers.values()]),
     subscriptions: () => copy([...store.subscriptions.values()]),

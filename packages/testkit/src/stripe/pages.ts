@@ -116,7 +116,7 @@ export class Pages {
   ) {
     const session = this.store.sessions.get(id);
     if (!session) return this.notFound(response, 'checkout session');
-    this.billing.expireIfDue(session);
+    this.store.instant(() => this.billing.expireIfDue(session));
     if (session.status !== 'open') return this.closedCheckout(response, session);
     const plan = this.store.sessionPlans.get(id)!;
     const trial = plan.trialDays;
@@ -190,7 +190,7 @@ ${errorHtml}
 
   private pay(response: ServerResponse, id: string, card: string) {
     if (!this.store.sessions.has(id)) return this.notFound(response, 'checkout session');
-    const result = this.billing.pay(id, card);
+    const result = this.store.instant(() => this.billing.pay(id, card));
     if (result.outcome === 'paid') {
       if (result.redirectUrl) return redirect(response, result.redirectUrl);
       return this.closedCheckout(response, this.store.sessions.get(id)!);
@@ -266,7 +266,7 @@ ${action}
     if (!portal) return this.notFound(response, 'portal session');
     const sub = this.store.subscriptions.get(subId);
     if (!sub || sub.customer !== portal.customer) return this.notFound(response, 'subscription');
-    this.billing.setCancelAtPeriodEnd(sub, action === 'cancel');
+    this.store.instant(() => this.billing.setCancelAtPeriodEnd(sub, action === 'cancel'));
     redirect(response, `/portal/${id}`);
   }
 

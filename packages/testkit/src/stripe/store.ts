@@ -74,14 +74,29 @@ export class Store {
 
   constructor(readonly baseUrl: string) {}
 
+  /** While set, the clock stands still (advanceClock runs each due step at exactly its time). */
+  private pinned: number | undefined;
+
   now(): number {
-    return Math.floor(Date.now() / 1000) + this.offset;
+    return this.pinned ?? Math.floor(Date.now() / 1000) + this.offset;
   }
 
-  /** Sets the clock to `time` (never backwards). */
-  setClock(time: number): void {
+  /** Sets the clock to `time` (never backwards); `pin` stops it there until the next call. */
+  setClock(time: number, pin = false): void {
     const wall = Math.floor(Date.now() / 1000);
     this.offset = Math.max(this.offset, time - wall);
+    this.pinned = pin ? Math.max(time, this.pinned ?? time) : undefined;
+  }
+
+  /** Runs `work` at one instant: every timestamp it writes is the same second. */
+  instant<T>(work: () => T): T {
+    if (this.pinned !== undefined) return work();
+    this.pinned = this.now();
+    try {
+      return work();
+    } finally {
+      this.pinned = undefined;
+    }
   }
 
   nextInvoiceNumber(): string {
