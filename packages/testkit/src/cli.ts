@@ -1,15 +1,29 @@
 /**
  * `npm run sim -- --catalogue <file> [--catalogue <file>…] [--seed N] [--latency-median-ms N]
- *   [--latency-p99-ms N] [--hang-share F] [--waf-share F] [--port N]`
+ *   [--latency-p99-ms N] [--hang-share F] [--waf-share F] [--port N]
+ *   [--stripe-port N] [--stripe-webhook-url URL]`
  *
- * Prints exactly one JSON line to stdout — {"proxy","ca","sites"} — then serves until SIGINT/SIGTERM.
+ * Prints exactly one JSON line to stdout — {"proxy","ca","sites","stripe"} — then serves until SIGINT/SIGTERM.
  * Everything else goes to stderr.
+ *
+ * `stripe` is the fake Stripe's settings for Hound's environment (STRIPE_API_URL, STRIPE_SECRET_KEY,
+ * STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_*). The fake learns where to send webhooks from
+ * `--stripe-webhook-url`, or later from Hound itself: `POST /v1/webhook_endpoints` (the SDK's
+ * `webhookEndpoints.create`; the last endpoint created wins) or `POST /_fake/webhook-url {"url"}`.
+ * Until then events are kept (GET /_fake/events) but not sent.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TestkitError } from './errors.ts';
 import { startInternet } from './start-internet.ts';
+import { startFakeStripe } from './stripe/fake-stripe.ts';
+import type { FakeStripeOptions } from './stripe/types.ts';
 import type { StartOptions } from './types.ts';
+
+export interface CliOptions {
+  internet: StartOptions;
+  stripe: FakeStripeOptions;
+}
 
 function number(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -19,7 +33,7 @@ function number(name: string, value: string | undefined): number | undefined {
   return parsed;
 }
 
-export function parseCli(argv: string[], cwd: string): StartOptions {
+export function parseCli(argv: string[], cwd: string): CliOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -30,6 +44,8 @@ export function parseCli(argv: string[], cwd: string): StartOptions {
       'hang-share': { type: 'string' },
       'waf-share': { type: 'string' },
       port: { type: 'string' },
+      'stripe-port': { type: 'string' },
+      'stripe-webhook-url': { type: 'string' },
     },
     strict: true,
   });
@@ -50,21 +66,30 @@ export function parseCli(argv: string[], cwd: string): StartOptions {
   if (hangShare !== undefined) options.hangShare = hangShare;
   if (wafShare !== undefined) options.wafShare = wafShare;
   if (port !== undefined) options.port = port;
-  return options;
+  const stripe: FakeStripeOptions = {};
+  const stripePort = number('stripe-port', values['stripe-port']);
+  if (stripePort !== undefined) stripe.port = stripePort;
+  if (values['stripe-webhook-url'] !== undefined) stripe.webhookUrl = values['stripe-webhook-url'];
+  return { internet: options, stripe };
 }
 
 async function main(): Promise<void> {
   // npm runs scripts from the package root; relative paths mean the caller's directory.
   const options = parseCli(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
-  const internet = await startInternet(options);
+  const internet = await startInternet(options.internet);
+  const stripe = await startFakeStripe(options.stripe).catch(async (error: unknown) => {
+    await internet.close();
+    throw error;
+  });
   process.stdout.write(
-    `${JSON.stringify({ proxy: internet.proxyUrl, ca: internet.caFile, sites: internet.siteCount })}\n`,
+    `${JSON.stringify({ proxy: internet.proxyUrl, ca: internet.caFile, sites: internet.siteCount, stripe: stripe.settings })}\n`,
   );
   process.stderr.write(
     `hound-testkit: ${internet.siteCount} sites, ${internet.skipped().length} skipped, ${internet.conflicts().length} conflicting routes\n`,
   );
+  process.stderr.write(`hound-testkit: fake Stripe at ${stripe.url} (pages /checkout, /portal; controls /_fake)\n`);
   const stop = () => {
-    internet.close().then(
+    Promise.all([internet.close(), stripe.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

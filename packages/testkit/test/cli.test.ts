@@ -55,13 +55,23 @@ describe('sim CLI', () => {
     await writeFile(sherlock, JSON.stringify(sherlockFixture));
     await writeFile(wmn, JSON.stringify(whatsMyNameFixture));
     const { line, process: proc, output } = await start(['--catalogue', sherlock, '--catalogue', wmn, '--seed', '5']);
-    const info = JSON.parse(line) as { proxy: string; ca: string; sites: number };
-    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites']);
+    const info = JSON.parse(line) as { proxy: string; ca: string; sites: number; stripe: Record<string, string> };
+    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites', 'stripe']);
     expect(info.proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.sites).toBe(7);
     const via = { proxyUrl: info.proxy, caFile: info.ca } as Parameters<typeof curl>[0];
     expect((await curl(via, 'https://github.com/octocat')).status).toBe(200);
     expect((await curl(via, `https://github.com/${randomUsername()}`)).status).toBe(404);
+    // The fake Stripe answers with the settings the line hands out.
+    expect(info.stripe).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_hound_fake',
+      STRIPE_PRICE_MONTHLY: 'price_hound_monthly',
+    });
+    expect(info.stripe.STRIPE_WEBHOOK_SECRET).toMatch(/^whsec_/);
+    const price = await fetch(`${info.stripe.STRIPE_API_URL}/v1/prices/${info.stripe.STRIPE_PRICE_MONTHLY}`, {
+      headers: { Authorization: `Bearer ${info.stripe.STRIPE_SECRET_KEY}` },
+    });
+    expect(((await price.json()) as { unit_amount: number }).unit_amount).toBe(1500);
     proc.kill('SIGTERM');
     expect(await exited(proc)).toBe(0);
     expect(output.stdout).toBe(`${line}\n`);
@@ -75,5 +85,9 @@ describe('sim CLI', () => {
     const badShare = (await start(['--hang-share', 'lots']).catch((e: Run) => e)) as Run;
     expect(badShare.code).toBe(2);
     expect(badShare.stderr).toContain('--hang-share must be a number');
+    const badStripe = (await start(['--stripe-webhook-url', 'ftp://nowhere']).catch((e: Run) => e)) as Run;
+    expect(badStripe.code).toBe(2);
+    expect(badStripe.stdout).toBe('');
+    expect(badStripe.stderr).toContain('INVALID_OPTION: webhook URL must be http(s)');
   });
 });
