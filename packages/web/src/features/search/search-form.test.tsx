@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { preloadSearchApi } from '../../api/lazy-search-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { SearchForm, submittableUsername } from './search-form.tsx';
 
@@ -7,6 +8,10 @@ const history = [
   { username: 'alice', timestamp: Date.now() - 5 * 60_000, resultCount: 12 },
   { username: 'bob', timestamp: Date.now() - 2 * 86_400_000, resultCount: 1 },
 ];
+
+// The form preloads the search API (a dynamic import) on focus or idle: let it finish before the
+// environment is torn down, or a slow machine reports "Cannot load … after the environment was torn down".
+afterAll(() => preloadSearchApi());
 
 function setup(props: Partial<Parameters<typeof SearchForm>[0]> = {}) {
   const onSearch = vi.fn();
