@@ -400,8 +400,15 @@ describe('checkout sessions', () => {
       success_url: 'http://127.0.0.1/plus?session_id={CHECKOUT_SESSION_ID}',
     });
     expect(session.amount_total).toBe(2499);
+    expect(await fake.completeCheckout(session.id, '4000 0000 0000 0002')).toMatchObject({
+      outcome: 'declined',
+      message: 'Your card was declined.',
+      session: { status: 'open' },
+    });
+    expect(await fake.completeCheckout(session.id, '4111')).toMatchObject({ outcome: 'invalid_card' });
+    await expect(fake.completeCheckout('cs_test_nope')).rejects.toThrow(/no checkout session/);
     const before = fake.events().length;
-    const outcome = fake.completeCheckout(session.id);
+    const outcome = await fake.completeCheckout(session.id);
     expect(outcome).toMatchObject({ outcome: 'paid', redirectUrl: `http://127.0.0.1/plus?session_id=${session.id}` });
     expect(
       fake
@@ -423,7 +430,7 @@ describe('checkout sessions', () => {
       metadata: { lead_id: 'lead_9' },
     });
     expect(intent.id).toMatch(/^pi_/);
-    expect(fake.completeCheckout(session.id)).toMatchObject({ outcome: 'not_open' });
+    expect(await fake.completeCheckout(session.id)).toMatchObject({ outcome: 'not_open' });
     expect(fake.subscriptions().filter((s) => s.customer === customer.id)).toEqual([]);
   });
 });
@@ -437,7 +444,7 @@ describe('refunds', () => {
       line_items: [{ price: fake.prices.plus, quantity: 1 }],
       success_url: 'http://127.0.0.1/ok',
     });
-    fake.completeCheckout(session.id);
+    await fake.completeCheckout(session.id);
     const intent = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
 
     const part = await stripe.refunds.create({ payment_intent: intent, amount: 499, reason: 'requested_by_customer' });

@@ -55,7 +55,7 @@ async function subscribed(kind: 'trial' | 'monthly') {
   const who = await customer();
   const checkout = await session(who.id, kind);
   const before = fake.events().length;
-  const outcome = fake.completeCheckout(checkout.id);
+  const outcome = await fake.completeCheckout(checkout.id);
   expect(outcome.outcome).toBe('paid');
   const sub = fake.subscriptions().find((s) => s.customer === who.id)!;
   return { customer: who, checkout, sub, events: fake.events().slice(before) };
@@ -350,7 +350,7 @@ describe('the clock', () => {
     const checkout = await session(who.id, 'monthly');
     fake.advanceClock(DAY + 1);
     expect((await stripe.checkout.sessions.retrieve(checkout.id)).status).toBe('expired');
-    expect(fake.completeCheckout(checkout.id)).toMatchObject({ outcome: 'not_open' });
+    expect(await fake.completeCheckout(checkout.id)).toMatchObject({ outcome: 'not_open' });
     expect(() => fake.advanceClock(-1)).toThrow(RangeError);
   });
 });

@@ -106,7 +106,7 @@ describe('webhook delivery', () => {
     await stripe.customers.create({ email: 'before@example.com' }); // no URL yet: kept, not sent
     fake.setWebhookUrl(hooks.url);
     const { customer, session } = await trialCheckout(fake, stripe);
-    fake.completeCheckout(session.id);
+    await fake.completeCheckout(session.id);
     await fake.webhooks.idle();
 
     expect(hooks.received.map((r) => r.event.type)).toEqual(['customer.created', ...CHECKOUT_EVENTS]);
@@ -212,7 +212,7 @@ describe('webhook delivery', () => {
     await fake.webhooks.idle();
     const before = hooks.received.length;
     fake.webhooks.hold();
-    fake.completeCheckout(session.id);
+    await fake.completeCheckout(session.id);
     await fake.webhooks.idle();
     expect(hooks.received.length).toBe(before);
     fake.webhooks.release('reverse');
@@ -258,7 +258,7 @@ describe('webhook delivery', () => {
       enabled_events: ['invoice.paid', 'checkout.session.completed'],
     });
     const { session } = await trialCheckout(fake, stripe);
-    fake.completeCheckout(session.id);
+    await fake.completeCheckout(session.id);
     await fake.webhooks.idle();
     expect(first.received).toHaveLength(0); // the last endpoint created wins
     expect(second.received.map((r) => r.event.type)).toEqual(['invoice.paid', 'checkout.session.completed']);

@@ -98,7 +98,7 @@ export async function handleControl(
       const card = field<string>(body, 'card', 'string', true);
       const id = decodeURIComponent(checkout[1]!);
       if (!store.sessions.has(id)) throw new ControlError(404, `no checkout session ${id}`);
-      return sendJson(response, 200, fake.completeCheckout(id, card));
+      return sendJson(response, 200, await fake.completeCheckout(id, card));
     }
     if (method === 'GET' && path === '/events') return sendJson(response, 200, fake.events());
     if (method === 'GET' && path === '/deliveries') return sendJson(response, 200, fake.webhooks.deliveries());

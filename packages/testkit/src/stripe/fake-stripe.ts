@@ -210,7 +210,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (on) store.failing.add(customerId);
       else store.failing.delete(customerId);
     },
-    completeCheckout(sessionId, card = '4242424242424242') {
+    async completeCheckout(sessionId, card = '4242424242424242') {
       if (!store.sessions.has(sessionId)) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
       return store.instant(() => billing.pay(sessionId, card));
     },

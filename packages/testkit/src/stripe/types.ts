@@ -368,8 +368,11 @@ export interface FakeStripe {
   advanceClock(seconds: number): number;
   /** Off-session charges (renewals, retries, trial_end=now) for this customer fail while on. */
   failPaymentsFor(customerId: string, on: boolean): void;
-  /** What the hosted page's Pay button does. */
-  completeCheckout(sessionId: string, card?: string): CheckoutOutcome;
+  /**
+   * What the hosted page's Pay button does (default card 4242…). Resolves with the outcome — declined and
+   * invalid cards included; rejects only for an unknown session.
+   */
+  completeCheckout(sessionId: string, card?: string): Promise<CheckoutOutcome>;
   customers(): FakeCustomer[];
   subscriptions(): FakeSubscription[];
   invoices(): FakeInvoice[];
