@@ -1,13 +1,16 @@
 /**
  * The REST API under `/v1`: authentication, idempotency, routing, validation and list/expand handling.
- * Money-moving behaviour lives in billing.ts; this file turns requests into calls and objects into JSON.
+ * Money-moving behaviour lives in checkout.ts, payments.ts, invoices.ts and billing.ts; this file turns
+ * requests into calls and objects into JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Billing } from './billing.ts';
+import { expire, expireIfDue, newCustomer } from './checkout.ts';
 import { ApiError, invalid, missing, required } from './errors.ts';
 import { FormError, parseForm } from './form.ts';
 import { BodyTooLarge, readBody, sendJson } from './http.ts';
 import { Params } from './params.ts';
+import { refund } from './payments.ts';
 import { API_VERSION, copy, newestFirst, newId, page, type SessionPlan, type Store } from './store.ts';
 import type {
   FakeCheckoutSession,
@@ -63,7 +66,7 @@ export class Api {
 
   constructor(
     private readonly store: Store,
-    private readonly billing: Billing,
+    billing: Billing,
     private readonly options: ApiOptions,
   ) {
     const s = store;
@@ -87,7 +90,7 @@ export class Api {
     });
     this.on('POST', '/v1/checkout/sessions/:id/expire', (p, id) => {
       const session = this.session(id);
-      b.expire(session);
+      expire(s, session);
       return this.expand(session, p);
     });
 
@@ -114,7 +117,7 @@ export class Api {
     this.on('GET', '/v1/charges/:id', (p, id) => this.expand(s.get(s.charges, id, 'charge'), p));
     this.on('GET', '/v1/payment_methods/:id', (p, id) => this.expand(s.get(s.paymentMethods, id, 'payment_method'), p));
 
-    this.on('POST', '/v1/refunds', (p) => this.expand(b.refund(p), p));
+    this.on('POST', '/v1/refunds', (p) => this.expand(refund(s, p), p));
     this.on('GET', '/v1/refunds', (p) => {
       const intent = p.string('payment_intent');
       const refunds = newestFirst(s.refunds).filter((r) => !intent || r.payment_intent === intent);
@@ -262,7 +265,7 @@ export class Api {
 
   private createCustomer(p: Params): FakeCustomer {
     const email = this.email(p);
-    return this.billing.newCustomer(email ?? null, p.string('name') ?? null, p.metadata());
+    return newCustomer(this.store, email ?? null, p.string('name') ?? null, p.metadata());
   }
 
   private email(p: Params): string | undefined {
@@ -301,7 +304,7 @@ export class Api {
 
   private session(id: string): FakeCheckoutSession {
     const session = this.store.get(this.store.sessions, id, 'checkout.session');
-    this.billing.expireIfDue(session);
+    expireIfDue(this.store, session);
     return session;
   }
 
@@ -400,7 +403,7 @@ export class Api {
     const status = p.oneOf('status', ['open', 'complete', 'expired'] as const);
     const subscription = p.string('subscription');
     const intent = p.string('payment_intent');
-    for (const session of this.store.sessions.values()) this.billing.expireIfDue(session);
+    for (const session of this.store.sessions.values()) expireIfDue(this.store, session);
     const sessions = newestFirst(this.store.sessions).filter(
       (s) =>
         (!customer || s.customer === customer) &&

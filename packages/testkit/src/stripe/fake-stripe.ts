@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { TestkitError } from '../errors.ts';
 import { Api } from './api.ts';
 import { Billing } from './billing.ts';
+import { pay } from './checkout.ts';
 import { handleControl } from './control.ts';
 import { sendHtml, sendJson } from './http.ts';
 import { Pages } from './pages.ts';
@@ -212,7 +213,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     async completeCheckout(sessionId, card = '4242424242424242') {
       if (!store.sessions.has(sessionId)) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
-      return store.instant(() => billing.pay(sessionId, card));
+      return store.instant(() => pay(store, sessionId, card));
     },
     customers: () => copy([...store.customers.values()]),
     subscriptions: () => copy([...store.subscriptions.values()]),

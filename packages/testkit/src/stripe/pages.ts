@@ -5,8 +5,10 @@
  * browser tests can drive them by role and name exactly as they would Stripe's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Billing, formatMoney } from './billing.ts';
+import type { Billing } from './billing.ts';
+import { expireIfDue, pay } from './checkout.ts';
 import { readBody, redirect, sendHtml } from './http.ts';
+import { formatMoney } from './payments.ts';
 import type { Store } from './store.ts';
 import type { FakeCheckoutSession, FakeInvoice, FakePortalSession, FakeSubscription } from './types.ts';
 
@@ -116,7 +118,7 @@ export class Pages {
   ) {
     const session = this.store.sessions.get(id);
     if (!session) return this.notFound(response, 'checkout session');
-    this.store.instant(() => this.billing.expireIfDue(session));
+    this.store.instant(() => expireIfDue(this.store, session));
     if (session.status !== 'open') return this.closedCheckout(response, session);
     const plan = this.store.sessionPlans.get(id)!;
     const trial = plan.trialDays;
@@ -190,7 +192,7 @@ ${errorHtml}
 
   private pay(response: ServerResponse, id: string, card: string) {
     if (!this.store.sessions.has(id)) return this.notFound(response, 'checkout session');
-    const result = this.store.instant(() => this.billing.pay(id, card));
+    const result = this.store.instant(() => pay(this.store, id, card));
     if (result.outcome === 'paid') {
       if (result.redirectUrl) return redirect(response, result.redirectUrl);
       return this.closedCheckout(response, this.store.sessions.get(id)!);
