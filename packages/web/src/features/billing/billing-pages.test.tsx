@@ -266,7 +266,7 @@ describe('billing page', () => {
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText('23 Nov 2026')).toBeTruthy();
-    expect(within(row).getByText('HND-0001')).toBeTruthy();
+    expect(within(row).getAllByText('HND-0001').length).toBeGreaterThan(0);
     expect(within(row).getByText('£15.00')).toBeTruthy();
     expect(within(row).getByText('Paid')).toBeTruthy();
     const view = within(row).getByRole('link', { name: /View invoice HND-0001/ });

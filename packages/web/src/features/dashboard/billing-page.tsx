@@ -126,8 +126,10 @@ function InvoiceTable({ items }: { items: Invoice[] }) {
   const t = m.billing.page;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const statuses: Record<string, string> = t.invoiceStatuses;
-  const th = 'px-3 py-2 text-left font-medium whitespace-nowrap first:pl-0';
-  const td = 'px-3 py-2.5 whitespace-nowrap first:pl-0';
+  const th = 'px-2 py-2 text-left font-medium whitespace-nowrap first:pl-0 last:pr-0 sm:px-3';
+  const td = 'px-2 py-2.5 whitespace-nowrap first:pl-0 last:pr-0 sm:px-3';
+  // Below 640 px the number goes under the date, so the table fits a phone without scrolling.
+  const wide = 'hidden sm:table-cell';
   return (
     <div className="mt-3 -mx-5 overflow-x-auto px-5">
       <table className="w-full text-sm">
@@ -136,7 +138,7 @@ function InvoiceTable({ items }: { items: Invoice[] }) {
             <th scope="col" className={th}>
               {t.columns.date}
             </th>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} ${wide}`}>
               {t.columns.number}
             </th>
             <th scope="col" className={`${th} text-right`}>
@@ -153,8 +155,13 @@ function InvoiceTable({ items }: { items: Invoice[] }) {
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {items.map((invoice) => (
             <tr key={invoice.id}>
-              <td className={td}>{date.format(new Date(invoice.date))}</td>
-              <td className={`${td} font-mono text-xs`}>{invoice.number ?? '—'}</td>
+              <td className={td}>
+                {date.format(new Date(invoice.date))}
+                {invoice.number && (
+                  <span className={`block font-mono text-xs sm:hidden ${muted}`}>{invoice.number}</span>
+                )}
+              </td>
+              <td className={`${td} ${wide} font-mono text-xs`}>{invoice.number ?? '—'}</td>
               <td className={`${td} text-right tabular-nums`}>
                 {formatMoney({ amount: invoice.amount, currency: invoice.currency }, locale)}
               </td>
