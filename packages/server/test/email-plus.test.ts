@@ -1,0 +1,218 @@
+/**
+ * Email Plus end to end: a lead paid on the fake Stripe becomes an order in the admin queue; the admin
+ * runs the automated search (prefill), writes the report, previews and delivers it; the customer's mailbox
+ * (the testkit's SMTP sink) holds the report; a refused order is refunded through Stripe. On both stacks.
+ */
+import { readFileSync } from 'node:fs';
+import { EMAIL_PLUS_MESSAGES } from '@hound/contracts';
+import { BUNDLED_EMAIL_CATALOGUE } from '@hound/engine';
+import {
+  type EmailCheckEntry,
+  type FakeStripe,
+  type SmtpSink,
+  serveEmailChecks,
+  startFakeStripe,
+  startSmtpSink,
+} from '@hound/testkit';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAudit, emailPlusOrders } from '../src/db/schema/index.ts';
+import { createTestUser, type TestUser } from './support/accounts.ts';
+import { type Call, injectClient } from './support/http-client.ts';
+import { startTestInternet, type TestInternet } from './support/internet.ts';
+import { MODES, type Stack, startStack } from './support/stacks.ts';
+
+const TARGET = 'investigated.person@example.com';
+const checks = (JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { checks: EmailCheckEntry[] }).checks;
+
+for (const mode of MODES) {
+  describe.skipIf(mode.skip)(`Email Plus (${mode.name})`, () => {
+    let internet: TestInternet;
+    let fake: FakeStripe;
+    let sink: SmtpSink;
+    let stack: Stack;
+    let call: Call;
+    let admin: TestUser;
+    let sdk: Stripe;
+
+    beforeAll(async () => {
+      internet = await startTestInternet({ sites: 2 });
+      serveEmailChecks(internet.internet, checks).register(TARGET);
+      fake = await startFakeStripe({ retryDelaysMs: [50, 100, 200] });
+      sink = await startSmtpSink();
+      stack = await startStack(mode, {
+        createEngine: internet.createEngine({ timeoutMs: 4000 }),
+        env: { ...fake.settings, SMTP_URL: sink.url, BRAND_NAME: 'Hound', PUBLIC_URL: 'http://hound.test' },
+      });
+      await stack.app.listen({ port: 0, host: '127.0.0.1' });
+      fake.setWebhookUrl(`http://127.0.0.1:${(stack.app.server.address() as { port: number }).port}/billing/webhook`);
+      call = injectClient(stack.app, '192.0.2.30');
+      admin = await createTestUser(stack.services.db.db, { isAdmin: true });
+      const url = new URL(fake.url);
+      sdk = new Stripe(fake.secretKey, {
+        host: url.hostname,
+        port: Number(url.port),
+        protocol: 'http',
+        maxNetworkRetries: 0,
+        telemetry: false,
+      });
+    });
+    afterAll(async () => {
+      await stack?.close();
+      await fake?.close();
+      await sink?.close();
+      await internet?.close();
+    });
+
+    const db = () => stack.services.db.db;
+
+    /** A customer's lead, paid through the fake's hosted checkout; answers the order id. */
+    async function paidOrder(customer: TestUser): Promise<string> {
+      const lead = await call(
+        'POST',
+        '/api/email/plus/lead',
+        { email: TARGET, purpose: 'Checking a landlord before signing a lease', accept_terms: true },
+        { ...customer.headers, 'x-user-email': customer.email },
+      );
+      expect(lead.status, lead.text).toBe(200);
+      const checkout = await call(
+        'POST',
+        '/billing/checkout',
+        { price_id: fake.prices.plus, mode: 'payment', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
+        customer.headers,
+      );
+      await fake.completeCheckout(String(checkout.json.url).split('/').pop()!);
+      await fake.webhooks.idle();
+      return lead.json.lead_id;
+    }
+
+    it('keeps every fulfilment route from anonymous callers (401) and users (403)', async () => {
+      const user = await createTestUser(db());
+      for (const [method, url, body] of [
+        ['GET', '/admin/email-plus/orders'],
+        ['GET', '/admin/email-plus/orders/x'],
+        ['POST', '/admin/email-plus/orders/x/search'],
+        ['PUT', '/admin/email-plus/orders/x/report', {}],
+        ['GET', '/admin/email-plus/orders/x/preview'],
+        ['POST', '/admin/email-plus/orders/x/deliver'],
+        ['POST', '/admin/email-plus/orders/x/refuse', { reason: 'because' }],
+      ] as const) {
+        expect((await call(method, url, body)).status, `${method} ${url}`).toBe(401);
+        expect((await call(method, url, body, user.headers)).status, `${method} ${url}`).toBe(403);
+      }
+    });
+
+    it('lead → payment → queue with prefilled results → report → delivered by mail, on both dashboards', async () => {
+      const customer = await createTestUser(db());
+      const orderId = await paidOrder(customer);
+      const queue = await call('GET', '/admin/email-plus/orders', undefined, admin.headers);
+      expect(queue.json.items).toContainEqual(
+        expect.objectContaining({
+          id: orderId,
+          status: 'paid',
+          customer_email: customer.email,
+          target_email: TARGET,
+          purpose: 'Checking a landlord before signing a lease',
+          overdue: false,
+          amount: 2499,
+        }),
+      );
+      const search = await call('POST', `/admin/email-plus/orders/${orderId}/search`, undefined, admin.headers);
+      expect(search.status, search.text).toBe(200);
+      let detail = (await call('GET', `/admin/email-plus/orders/${orderId}`, undefined, admin.headers)).json;
+      for (let i = 0; i < 100 && detail.search?.status === 'running'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        detail = (await call('GET', `/admin/email-plus/orders/${orderId}`, undefined, admin.headers)).json;
+      }
+      expect(detail.search.status).toBe('completed');
+      expect(detail.search.accounts.length).toBeGreaterThan(0);
+      expect(detail.report).toBeNull();
+
+      // Delivering an empty report is refused.
+      const empty = await call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers);
+      expect(empty.status).toBe(400);
+      expect(empty.json.detail).toBe(EMAIL_PLUS_MESSAGES.reportEmpty);
+
+      const report = {
+        full_name: 'Investigated <Person>',
+        home_address: '1 High Street, Anytown',
+        social_profiles: detail.search.accounts.map((a: { siteName: string }) => a.siteName).join('\n'),
+        notes: 'Owns the flat since 2019.',
+      };
+      const saved = await call('PUT', `/admin/email-plus/orders/${orderId}/report`, report, admin.headers);
+      expect(saved.json).toEqual({ status: 'in_progress' });
+      const preview = (await call('GET', `/admin/email-plus/orders/${orderId}/preview`, undefined, admin.headers)).json;
+      expect(preview.html).toContain('Investigated &#60;Person&#62;');
+      expect(preview.html).not.toContain('<Person>');
+      expect(preview.html).not.toContain('Family members');
+
+      const before = sink.mails().length;
+      const delivered = await call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers);
+      expect(delivered.status, delivered.text).toBe(200);
+      const mail = await sink.waitForMail({ to: customer.email, subject: 'Email Plus report', after: before });
+      expect(mail.text).toContain('1 High Street, Anytown');
+      expect(mail.text).toContain('Owns the flat since 2019.');
+      expect(mail.html).toContain('Investigated &#60;Person&#62;');
+      // Delivered once: a second click is refused and sends nothing.
+      expect((await call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers)).status).toBe(
+        409,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(sink.mails().filter((m) => m.to.includes(customer.email.toLowerCase()))).toHaveLength(1);
+
+      const mine = (await call('GET', '/me/email-plus/orders', undefined, customer.headers)).json.items;
+      expect(mine[0]).toMatchObject({ id: orderId, status: 'delivered' });
+      expect(mine[0].delivered_at).not.toBeNull();
+      const delivered_ = await call('GET', '/admin/email-plus/orders?status=delivered', undefined, admin.headers);
+      expect(delivered_.json.items.map((o: { id: string }) => o.id)).toContain(orderId);
+      const audit = await db().select().from(adminAudit).where(eq(adminAudit.targetUserId, customer.id));
+      expect(audit.map((a) => a.action).sort()).toEqual(['emailplus.order.deliver', 'emailplus.order.start']);
+    });
+
+    it('refusing an order refunds it through Stripe once and tells the customer why', async () => {
+      const customer = await createTestUser(db());
+      const orderId = await paidOrder(customer);
+      const short = await call('POST', `/admin/email-plus/orders/${orderId}/refuse`, { reason: 'no' }, admin.headers);
+      expect(short.status).toBe(400);
+      expect(short.json.detail).toBe(EMAIL_PLUS_MESSAGES.reasonRequired);
+      const before = sink.mails().length;
+      const refused = await call(
+        'POST',
+        `/admin/email-plus/orders/${orderId}/refuse`,
+        { reason: 'The stated purpose does not justify a report on a private person.' },
+        admin.headers,
+      );
+      expect(refused.status, refused.text).toBe(200);
+      expect(refused.json.refund_id).toMatch(/^re_/);
+      const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, orderId));
+      const refunds = await sdk.refunds.list({ payment_intent: order!.paymentIntentId! });
+      expect(refunds.data).toHaveLength(1);
+      expect(refunds.data[0]).toMatchObject({ amount: 2499, status: 'succeeded' });
+      const mail = await sink.waitForMail({ to: customer.email, subject: 'could not be fulfilled', after: before });
+      expect(mail.text).toContain('does not justify a report');
+      expect(mail.text).toContain('refunded');
+      const again = await call(
+        'POST',
+        `/admin/email-plus/orders/${orderId}/refuse`,
+        { reason: 'once more please' },
+        admin.headers,
+      );
+      expect(again.status).toBe(409);
+      expect((await sdk.refunds.list({ payment_intent: order!.paymentIntentId! })).data).toHaveLength(1);
+      const mine = (await call('GET', '/me/email-plus/orders', undefined, customer.headers)).json.items;
+      expect(mine[0]).toMatchObject({ status: 'refused', refused_reason: expect.stringContaining('does not justify') });
+    });
+
+    it('marks orders past their due date as overdue, soonest due first', async () => {
+      const customer = await createTestUser(db());
+      const late = await paidOrder(customer);
+      await db()
+        .update(emailPlusOrders)
+        .set({ dueAt: new Date(Date.now() - 86_400_000) })
+        .where(eq(emailPlusOrders.id, late));
+      const queue = (await call('GET', '/admin/email-plus/orders', undefined, admin.headers)).json.items;
+      expect(queue[0]).toMatchObject({ id: late, overdue: true });
+    });
+  });
+}
