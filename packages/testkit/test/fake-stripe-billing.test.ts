@@ -232,7 +232,9 @@ describe('the clock', () => {
     const since = fake.events().length;
     const start = fake.now();
     fake.advanceClock(8 * DAY);
-    expect(fake.now() - start).toBe(8 * DAY);
+    // The fake clock also follows the wall clock, which may tick during the call.
+    expect(fake.now() - start - 8 * DAY).toBeGreaterThanOrEqual(0);
+    expect(fake.now() - start - 8 * DAY).toBeLessThanOrEqual(1);
     const events = eventsFor(who.id, since);
     expect(events.map((e) => e.type)).toEqual([
       'customer.subscription.trial_will_end',
