@@ -202,6 +202,20 @@ for (const mode of MODES) {
       expect(await allowanceEntries(user.id)).toHaveLength(1);
     });
 
+    it('the return page settles a paid checkout itself when its webhooks are late, and the webhooks then change nothing', async () => {
+      const user = await createTestUser(db());
+      fake.webhooks.hold();
+      const url = await checkout(user, 'trial');
+      const status = () => call('GET', `/billing/checkout/${sessionIdOf(url)}`, undefined, user.headers);
+      expect((await status()).json.status).toBe('open');
+      await fake.completeCheckout(sessionIdOf(url));
+      expect((await status()).json).toEqual({ status: 'completed', kind: 'trial', plan: 'trial', email_search_credits: 3 });
+      fake.webhooks.release();
+      await fake.webhooks.idle();
+      expect(await userRow(user.id)).toMatchObject({ plan: 'trial', emailSearchCredits: 3 });
+      expect(await allowanceEntries(user.id)).toHaveLength(1);
+    });
+
     it('monthly: premium at once; the trial user upgrading is charged now and becomes premium', async () => {
       const monthly = await createTestUser(db());
       await pay(monthly, 'monthly');
