@@ -209,7 +209,12 @@ for (const mode of MODES) {
       const status = () => call('GET', `/billing/checkout/${sessionIdOf(url)}`, undefined, user.headers);
       expect((await status()).json.status).toBe('open');
       await fake.completeCheckout(sessionIdOf(url));
-      expect((await status()).json).toEqual({ status: 'completed', kind: 'trial', plan: 'trial', email_search_credits: 3 });
+      expect((await status()).json).toEqual({
+        status: 'completed',
+        kind: 'trial',
+        plan: 'trial',
+        email_search_credits: 3,
+      });
       fake.webhooks.release();
       await fake.webhooks.idle();
       expect(await userRow(user.id)).toMatchObject({ plan: 'trial', emailSearchCredits: 3 });
