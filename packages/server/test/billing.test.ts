@@ -6,13 +6,14 @@
 import { BILLING_MESSAGES, DEFAULT_AMOUNTS } from '@hound/contracts';
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import { and, eq, like } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingAccounts, creditLedger, emailPlusOrders, stripeEvents, users } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
+import { stripeClientFor } from './support/stripe.ts';
 
 const DAY = 86_400;
 
@@ -37,14 +38,7 @@ for (const mode of MODES) {
       fake.setWebhookUrl(`http://127.0.0.1:${address.port}/billing/webhook`);
       off = await startStack(MODES[0]!, { createEngine: internet.createEngine() });
       call = injectClient(stack.app, '192.0.2.20');
-      const url = new URL(fake.url);
-      sdk = new Stripe(fake.secretKey, {
-        host: url.hostname,
-        port: Number(url.port),
-        protocol: 'http',
-        maxNetworkRetries: 0,
-        telemetry: false,
-      });
+      sdk = stripeClientFor(fake);
     });
     afterAll(async () => {
       await stack?.close();

@@ -15,13 +15,14 @@ import {
   startSmtpSink,
 } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, emailPlusOrders } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
+import { stripeClientFor } from './support/stripe.ts';
 
 const TARGET = 'investigated.person@example.com';
 const checks = (JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { checks: EmailCheckEntry[] }).checks;
@@ -49,14 +50,7 @@ for (const mode of MODES) {
       fake.setWebhookUrl(`http://127.0.0.1:${(stack.app.server.address() as { port: number }).port}/billing/webhook`);
       call = injectClient(stack.app, '192.0.2.30');
       admin = await createTestUser(stack.services.db.db, { isAdmin: true });
-      const url = new URL(fake.url);
-      sdk = new Stripe(fake.secretKey, {
-        host: url.hostname,
-        port: Number(url.port),
-        protocol: 'http',
-        maxNetworkRetries: 0,
-        telemetry: false,
-      });
+      sdk = stripeClientFor(fake);
     });
     afterAll(async () => {
       await stack?.close();

@@ -1,7 +1,6 @@
 import {
   CheckoutRequestSchema,
   CheckoutStatusSchema,
-  DetailErrorSchema,
   InvoicesResponseSchema,
   PricesResponseSchema,
   SubscriptionSummarySchema,
@@ -16,17 +15,10 @@ import { createCheckout } from './create-checkout.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { listInvoices, openPortal, subscriptionSummary } from './portal-and-invoices.ts';
 import { readPrices } from './read-prices.ts';
+import { BILLING_ROUTE_ERRORS } from './route-errors.ts';
 
 const tags = ['billing'];
-const errors = {
-  400: DetailErrorSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-  409: DetailErrorSchema,
-  502: DetailErrorSchema,
-  503: DetailErrorSchema,
-};
+const errors = BILLING_ROUTE_ERRORS;
 
 export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async (app, { deps }) => {
   app.get(

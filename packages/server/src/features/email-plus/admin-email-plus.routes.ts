@@ -2,7 +2,6 @@ import {
   AdminOrderDetailSchema,
   AdminOrdersQuerySchema,
   AdminOrdersResponseSchema,
-  DetailErrorSchema,
   RefuseOrderRequestSchema,
   ReportPreviewSchema,
   ReportSchema,
@@ -10,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../admin/admin.routes.ts';
+import { BILLING_ROUTE_ERRORS } from '../billing/route-errors.ts';
 import { getOrderDetail, listOrders } from './admin-orders.ts';
 import { deliverOrder, previewReport } from './deliver-order.ts';
 import type { EmailPlusDeps } from './email-plus-deps.ts';
@@ -18,15 +18,7 @@ import { runOrderSearch } from './run-order-search.ts';
 import { saveReport } from './save-report.ts';
 
 const tags = ['admin', 'email-plus'];
-const errors = {
-  400: DetailErrorSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-  409: DetailErrorSchema,
-  502: DetailErrorSchema,
-  503: DetailErrorSchema,
-};
+const errors = BILLING_ROUTE_ERRORS;
 const params = z.object({ id: z.string().min(1).max(100) });
 
 /** Email Plus fulfilment. Under /admin, so the guard requires an admin session for each route. */
