@@ -4,13 +4,29 @@ import { describeInBrowser, search, useJourney } from '../support/journey.ts';
 describeInBrowser('search: errors', () => {
   const journey = useJourney();
 
-  it('shows the 422 message under an Error heading for unsupported characters', async () => {
+  it('tells the username rule at the form, before sending, for each kind of bad name', async () => {
     const page = await journey.open('/');
-    await search(page, 'bad name!');
-    const alert = page.getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
-    expect(await alert.getByText('Use letters only. Do not use special characters.').isVisible()).toBe(true);
+    const starts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/search')) starts.push(r.url());
+    });
+    for (const [name, says] of [
+      ['mañana', 'Not allowed: “ñ”.'],
+      ['x'.repeat(65), 'This name has 65 characters.'],
+      ['john doe', 'Spaces are not allowed'],
+    ] as const) {
+      await search(page, name);
+      const alert = page.getByRole('alert');
+      await alert.getByText(says, { exact: false }).waitFor();
+      expect(await alert.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
+      expect(await alert.getByText(/letters A–Z, digits and \. _ - only, up to 64 characters/).isVisible()).toBe(true);
+      // The message stands right under the box, not below an empty results panel.
+      const inputBox = (await page.getByPlaceholder('Enter username to search...').boundingBox())!;
+      const alertBox = (await alert.boundingBox())!;
+      expect(alertBox.y - (inputBox.y + inputBox.height)).toBeLessThan(120);
+    }
+    expect(await page.getByRole('heading', { name: /Results for/ }).count()).toBe(0);
+    expect(starts).toEqual([]);
   });
 
   it('explains email-shaped input instead of searching it', async () => {

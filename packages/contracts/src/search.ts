@@ -66,6 +66,10 @@ export const SearchStatusResponseSchema = z.object({
   username: z.string(),
   error: z.string().optional(),
   progress: ProgressSchema,
+  /** When the search was asked for, started and ended (ISO 8601), so a reopened search can say how long it took. */
+  created_at: z.string().optional(),
+  started_at: z.string().optional(),
+  finished_at: z.string().optional(),
   result: z
     .object({
       /** Keyed by platform (site) display name. */

@@ -17,7 +17,8 @@ import type { SearchError } from '../features/search/search-error.ts';
 import { browserStore, readKey, STORAGE_KEYS } from '../lib/storage.ts';
 
 export type StartOutcome = { ok: true; searchId: string } | { ok: false; error: SearchError };
-export type StatusOutcome = { ok: true; body: SearchStatusResponse } | { ok: false };
+/** `missing`: the server has no such search (never existed, or retention deleted it). */
+export type StatusOutcome = { ok: true; body: SearchStatusResponse } | { ok: false; missing?: boolean };
 
 export interface StreamHandlers {
   onResult(event: SseResultEvent): void;
@@ -93,7 +94,7 @@ export function createHttpSearchApi(options: HttpSearchApiOptions = {}): SearchA
         const res = await doFetch(url(`/api/search/status/${encodeURIComponent(searchId)}`), {
           headers: { accept: 'application/json' },
         });
-        if (!res.ok) return { ok: false };
+        if (!res.ok) return res.status === 404 ? { ok: false, missing: true } : { ok: false };
         const parsed = SearchStatusResponseSchema.safeParse(await res.json());
         return parsed.success ? { ok: true, body: parsed.data } : { ok: false };
       } catch {

@@ -100,6 +100,7 @@ export function App({ language, messages }: { language: Language; messages: Mess
                         />
                         <Route index element={<SearchPage />} />
                         <Route path="username-search" element={<SearchPage />} />
+                        <Route path="search/:id" element={<SearchPage />} />
                         <Route path="email-search" element={<EmailSearchPage />} />
                         <Route path="library" element={<LibraryPage />} />
                         <Route path="library/:slug" element={<ArticlePage />} />

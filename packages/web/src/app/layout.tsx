@@ -36,7 +36,7 @@ export function Layout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      {HOME_PATHS.has(pathname) ? <FullFooter /> : <MinimalFooter />}
+      {HOME_PATHS.has(pathname) || pathname.startsWith('/search/') ? <FullFooter /> : <MinimalFooter />}
     </div>
   );
 }

@@ -147,12 +147,23 @@ export const en = {
     unexpectedResponse: 'The server sent an unexpected response. Please try again.',
     pollingFailed: 'Connection error, results could not be retrieved. Please try again later.',
     unknown: 'An unknown error occurred',
+    missing:
+      'This search is no longer stored (searches are deleted after the retention period) or the link is wrong. Search the name again.',
+    usernameRule: 'A username may contain letters A–Z, digits and . _ - only, up to 64 characters.',
+    usernameTooLong: 'This name has {length} characters.',
+    usernameSpace: 'Spaces are not allowed (try “john.doe” or “john_doe”).',
+    usernameCharacters: 'Not allowed: {characters}.',
   },
   filters: {
     status: 'Status',
     statuses: { found: 'Found only', all: 'All', not_found: 'Not found', unknown: 'Unknown' },
     categories: 'Categories',
     allCategories: 'All categories',
+    catalogueCategories: 'Catalogue categories ({count})',
+    name: 'Find a site',
+    namePlaceholder: 'Filter by site name…',
+    sort: 'Order',
+    sorts: { checked: 'As checked', name: 'Name', category: 'Category', verdict: 'Verdict' },
   },
   verdicts: {
     found: 'Found',

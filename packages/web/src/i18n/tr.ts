@@ -144,12 +144,23 @@ export const tr: Messages = {
     unexpectedResponse: 'Sunucudan beklenmeyen bir yanıt alındı. Lütfen tekrar deneyin.',
     pollingFailed: 'Bağlantı hatası, sonuçlar alınamadı. Lütfen daha sonra tekrar deneyin.',
     unknown: 'Bilinmeyen bir hata oluştu',
+    missing:
+      'Bu arama artık saklanmıyor (aramalar saklama süresinden sonra silinir) ya da bağlantı hatalı. Adı yeniden arayın.',
+    usernameRule: 'Kullanıcı adı yalnızca A–Z harfleri, rakamlar ve . _ - içerebilir, en fazla 64 karakter.',
+    usernameTooLong: 'Bu ad {length} karakter.',
+    usernameSpace: 'Boşluk kullanılamaz (“ali.veli” ya da “ali_veli” deneyin).',
+    usernameCharacters: 'İzin verilmeyen: {characters}.',
   },
   filters: {
     status: 'Durum',
     statuses: { found: 'Yalnızca bulunanlar', all: 'Tümü', not_found: 'Bulunamadı', unknown: 'Bilinmiyor' },
     categories: 'Kategoriler',
     allCategories: 'Tüm kategoriler',
+    catalogueCategories: 'Katalog kategorileri ({count})',
+    name: 'Site bul',
+    namePlaceholder: 'Site adına göre süz…',
+    sort: 'Sıralama',
+    sorts: { checked: 'Kontrol sırası', name: 'Ad', category: 'Kategori', verdict: 'Sonuç' },
   },
   verdicts: {
     found: 'Bulundu',

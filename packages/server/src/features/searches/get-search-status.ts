@@ -28,6 +28,9 @@ export async function getSearchStatus(db: Database, searchId: string): Promise<S
     username: row.username,
     ...(row.error ? { error: row.error } : {}),
     progress: { done: row.done, total: row.total },
+    created_at: row.createdAt.toISOString(),
+    ...(row.startedAt ? { started_at: row.startedAt.toISOString() } : {}),
+    ...(row.finishedAt ? { finished_at: row.finishedAt.toISOString() } : {}),
   };
   if (!isTerminal(row.status)) return answer;
   const rows = await db

@@ -8,6 +8,8 @@ export interface HistoryEntry {
   /** Milliseconds since the epoch. */
   timestamp: number;
   resultCount: number;
+  /** The stored search, so the entry reopens its results (`/search/{id}`) instead of searching again. */
+  searchId?: string;
 }
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -27,7 +29,8 @@ function isEntry(value: unknown): value is HistoryEntry {
     typeof v.timestamp === 'number' &&
     Number.isFinite(v.timestamp) &&
     typeof v.resultCount === 'number' &&
-    Number.isFinite(v.resultCount)
+    Number.isFinite(v.resultCount) &&
+    (v.searchId === undefined || typeof v.searchId === 'string')
   );
 }
 

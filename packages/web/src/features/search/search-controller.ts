@@ -74,6 +74,32 @@ export class SearchController {
     else this.#startPolling(outcome.searchId, generation);
   }
 
+  /**
+   * Reopens a stored search by id (`/search/{id}`): an ended one shows its stored results, a running
+   * one is followed live from its first result. A search the server no longer has fails as `missing`.
+   */
+  async open(searchId: string): Promise<void> {
+    this.#stop();
+    const generation = ++this.#generation;
+    this.#dispatch({ type: 'open', searchId, at: this.#clock.now() });
+    const outcome = await this.#api.status(searchId);
+    if (generation !== this.#generation) return;
+    if (!outcome.ok) {
+      this.#dispatch({
+        type: 'fail',
+        error: outcome.missing ? { kind: 'missing' } : { kind: 'unknown' },
+        at: this.#clock.now(),
+      });
+      return;
+    }
+    this.#dispatch({ type: 'loaded', searchId, response: outcome.body, at: this.#clock.now() });
+    const { status } = outcome.body;
+    if (status !== 'queued' && status !== 'running') return;
+    this.#searchId = searchId;
+    if (this.#api.stream) this.#openStream(searchId, generation);
+    else this.#startPolling(searchId, generation);
+  }
+
   cancel(): void {
     const searchId = this.#searchId;
     this.#stop();

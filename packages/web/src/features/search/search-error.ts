@@ -1,4 +1,5 @@
 import type { Messages } from '../../i18n/messages.ts';
+import type { UsernameProblem } from './username-rule.ts';
 
 /**
  * Why a search could not run or finish (spec 000 §8). Kept as data so the message follows the
@@ -11,6 +12,10 @@ export type SearchError =
   | { kind: 'server_error'; serverText?: string }
   | { kind: 'unexpected_status' }
   | { kind: 'polling' }
+  /** A reopened address whose search the server no longer keeps. */
+  | { kind: 'missing' }
+  /** Refused before sending: the name breaks the username rule. */
+  | { kind: 'invalid_username'; problem: UsernameProblem }
   | { kind: 'unknown' };
 
 export function searchErrorMessage(error: SearchError, m: Messages['errors']): string {
@@ -32,5 +37,20 @@ export function searchErrorMessage(error: SearchError, m: Messages['errors']): s
       return m.pollingFailed;
     case 'unknown':
       return m.unknown;
+    case 'missing':
+      return m.missing;
+    case 'invalid_username':
+      return usernameProblemMessage(error.problem, m);
   }
+}
+
+/** What is wrong with the name, then the rule itself (letters, digits, `.`, `_`, `-`, up to 64). */
+export function usernameProblemMessage(problem: UsernameProblem, m: Messages['errors']): string {
+  const what =
+    problem.kind === 'too_long'
+      ? m.usernameTooLong.replace('{length}', String(problem.length))
+      : problem.kind === 'space'
+        ? m.usernameSpace
+        : m.usernameCharacters.replace('{characters}', problem.characters.map((c) => `“${c}”`).join(' '));
+  return `${what} ${m.usernameRule}`;
 }

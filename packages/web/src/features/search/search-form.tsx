@@ -1,11 +1,13 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { preloadSearchApi } from '../../api/lazy-search-api.ts';
-import { ClockIcon, CloseIcon, SearchIcon } from '../../components/icons.tsx';
+import { AlertIcon, ClockIcon, CloseIcon, SearchIcon } from '../../components/icons.tsx';
 import { button, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { plural } from '../../lib/format.ts';
 import type { HistoryEntry } from './history.ts';
 import { relativeTime } from './relative-time.ts';
+import { usernameProblemMessage } from './search-error.ts';
+import { usernameProblem } from './username-rule.ts';
 
 const EMAIL_SHAPED = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -24,25 +26,50 @@ interface SearchFormProps {
   running: boolean;
   history: HistoryEntry[];
   onSearch(username: string): void;
+  /** A recent search was picked (default: search its name again). */
+  onPick?(entry: HistoryEntry): void;
   onClearHistory(): void;
+  /** The box's text when the form mounts (the name of the search on show). */
+  initialValue?: string;
+  /** Why the last search could not start, shown under the box where the eye is. */
+  error?: string | null;
 }
 
-export function SearchForm({ running, history, onSearch, onClearHistory }: SearchFormProps) {
+export function SearchForm({
+  running,
+  history,
+  onSearch,
+  onPick,
+  onClearHistory,
+  initialValue = '',
+  error = null,
+}: SearchFormProps) {
   const { m, locale } = useI18n();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initialValue);
+  /** The rule broken by the name last submitted; cleared as soon as the text changes. */
+  const [refused, setRefused] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const ids = { input: useId(), hint: useId(), recent: useId() };
+  const ids = { input: useId(), hint: useId(), recent: useId(), error: useId() };
 
   const emailLocal = emailLocalPart(value);
   const username = submittableUsername(value);
   const showRecent = open && !running && history.length > 0;
+  const shownError = refused ?? error;
 
   const submit = (name: string) => {
     setOpen(false);
     setValue(name);
+    // The server's rule, told before sending (a 422 says much less).
+    const problem = usernameProblem(name);
+    if (problem) {
+      setRefused(usernameProblemMessage(problem, m.errors));
+      inputRef.current?.focus();
+      return;
+    }
+    setRefused(null);
     onSearch(name);
   };
 
@@ -105,6 +132,7 @@ export function SearchForm({ running, history, onSearch, onClearHistory }: Searc
                 disabled={running}
                 onChange={(e) => {
                   setValue(e.target.value);
+                  setRefused(null);
                   setOpen(false);
                 }}
                 onFocus={() => {
@@ -118,7 +146,8 @@ export function SearchForm({ running, history, onSearch, onClearHistory }: Searc
                 autoCorrect="off"
                 spellCheck={false}
                 maxLength={100}
-                aria-describedby={emailLocal ? ids.hint : undefined}
+                aria-describedby={emailLocal ? ids.hint : shownError ? ids.error : undefined}
+                aria-invalid={shownError ? true : undefined}
                 className="h-14 w-full rounded-xl border border-slate-300 bg-white pr-12 pl-12 text-lg text-slate-900 shadow-sm transition-colors outline-none placeholder:text-slate-500 focus:border-amber-700 focus:ring-4 focus:ring-amber-700/15 disabled:opacity-70 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-amber-400 dark:focus:ring-amber-400/20"
               />
               {value && !running && (
@@ -170,7 +199,12 @@ export function SearchForm({ running, history, onSearch, onClearHistory }: Searc
                   <li key={entry.username}>
                     <button
                       type="button"
-                      onClick={() => submit(entry.username)}
+                      onClick={() => {
+                        setOpen(false);
+                        setValue(entry.username);
+                        if (onPick) onPick(entry);
+                        else submit(entry.username);
+                      }}
                       className={`flex w-full items-center gap-3 px-4 py-2.5 text-left hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800 ${focusRing} focus-visible:outline-offset-[-2px]`}
                     >
                       <ClockIcon className={`shrink-0 ${muted}`} />
@@ -191,6 +225,19 @@ export function SearchForm({ running, history, onSearch, onClearHistory }: Searc
             </div>
           )}
         </div>
+        {shownError && !emailLocal && (
+          <div
+            id={ids.error}
+            role="alert"
+            className="mt-3 flex gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
+          >
+            <AlertIcon className="mt-0.5 shrink-0 text-lg" />
+            <div>
+              <h2 className="font-semibold">{m.results.error}</h2>
+              <p className="mt-1">{shownError}</p>
+            </div>
+          </div>
+        )}
         {emailLocal && (
           <div
             id={ids.hint}

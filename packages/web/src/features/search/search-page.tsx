@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { preloadSearchApi } from '../../api/lazy-search-api.ts';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { useDefaultMeta } from '../../app/default-meta.ts';
@@ -7,48 +7,60 @@ import { muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { fill } from '../../lib/format.ts';
-import { browserStore } from '../../lib/storage.ts';
 import { AboutSection } from './about-section.tsx';
-import { addToHistory, type HistoryEntry, readHistory, writeHistory } from './history.ts';
 import { ProgressPanel } from './progress-panel.tsx';
 import { ResultsPanel } from './results-panel.tsx';
+import { searchErrorMessage } from './search-error.ts';
 import { SearchForm } from './search-form.tsx';
-import { isActive } from './search-state.ts';
-import { useUsernameSearch } from './use-username-search.ts';
+import { isActive, type SearchState } from './search-state.ts';
+import { type SearchStore, sharedSearchStore, useSearchStore } from './search-store.ts';
+import { isSearchableUsername } from './username-rule.ts';
 
-/** The username search home (`/`, `/username-search`). */
-export default function SearchPage() {
+/** A failure with nothing to show below it (the start was refused, or the address is gone): told at the form. */
+export function formError(state: SearchState) {
+  if (state.phase !== 'failed' || !state.error) return null;
+  return state.error.kind === 'missing' || (state.searchId === null && state.results.length === 0) ? state.error : null;
+}
+
+/**
+ * The username search home (`/`, `/username-search`) and a search's own address (`/search/{id}`).
+ * The search itself lives in the tab's search store, so it survives leaving this page.
+ */
+export default function SearchPage({ store = sharedSearchStore() }: { store?: SearchStore }) {
   const { m, locale } = useI18n();
   const config = useSiteConfig();
   const meta = useDefaultMeta();
   useDocumentMeta(meta, meta);
 
-  const { state, start, cancel } = useUsernameSearch();
+  const { state, history, start, open, cancel, clearHistory } = useSearchStore(store);
+  const { id } = useParams();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
 
-  // `?q=NAME` (e.g. "Search this username" from an email search) starts that search once.
+  // `/search/{id}`: reopen that search (its stored results, or live while it still runs).
+  useEffect(() => {
+    if (id) open(id);
+  }, [id, open]);
+
+  // A search started here gets its address as soon as the server names it (reload, back and share reopen it).
+  const shownId = useRef(state.searchId);
+  useEffect(() => {
+    if (!state.searchId || state.searchId === shownId.current) return;
+    shownId.current = state.searchId;
+    if (state.searchId !== id) navigate(`/search/${encodeURIComponent(state.searchId)}`);
+  }, [state.searchId, id, navigate]);
+
+  // `?q=NAME` (e.g. "Search this username" from an email search) starts that search once, or shows it if it is on show.
   const asked = params.get('q');
   useEffect(() => {
     if (!asked) return;
     setParams({}, { replace: true });
-    if (/^[A-Za-z0-9._-]{1,64}$/.test(asked.trim())) start(asked.trim());
-  }, [asked, setParams, start]);
-  const [history, setHistory] = useState<HistoryEntry[]>(() => readHistory(browserStore()));
-  const saved = useRef<string | null>(null);
-
-  // Spec 000 §4: a completed search without an error saves its history entry (once per search).
-  useEffect(() => {
-    if (state.phase !== 'completed' || !state.searchId || saved.current === state.searchId) return;
-    saved.current = state.searchId;
-    const resultCount = state.results.filter((e) => e.result.verdict === 'found').length;
-    const next = addToHistory(readHistory(browserStore()), {
-      username: state.username,
-      timestamp: Date.now(),
-      resultCount,
-    });
-    writeHistory(browserStore(), next);
-    setHistory(next);
-  }, [state.phase, state.searchId, state.username, state.results]);
+    const name = asked.trim();
+    const current = store.getSnapshot().state;
+    if (current.username === name && current.searchId && current.phase !== 'failed') {
+      navigate(`/search/${encodeURIComponent(current.searchId)}`, { replace: true });
+    } else if (isSearchableUsername(name)) start(name);
+  }, [asked, setParams, start, navigate, store]);
 
   // Fetch the search client while the visitor is still typing, so the first search starts at once.
   useEffect(() => {
@@ -56,20 +68,19 @@ export default function SearchPage() {
     return () => clearTimeout(timer);
   }, []);
 
-  const clearHistory = useCallback(() => {
-    writeHistory(browserStore(), []);
-    setHistory([]);
-  }, []);
-
   const running = isActive(state);
+  const refusal = formError(state);
   const lead = config.siteCount
     ? fill(m.hero.leadCount, { count: config.siteCount.toLocaleString(locale) })
     : m.hero.lead;
 
   return (
     <>
-      <section className="relative overflow-hidden">
-        <div aria-hidden="true" className="hero-glow pointer-events-none absolute inset-x-0 -top-40 h-[28rem]" />
+      {/* The glow is clipped by its own box: clipping the section would cut off the recent-searches list. */}
+      <section className="relative">
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden">
+          <div className="hero-glow absolute inset-x-0 -top-40 h-[28rem]" />
+        </div>
         <div className="relative mx-auto max-w-3xl px-4 pt-14 pb-8 text-center sm:px-6 sm:pt-20">
           <p className="text-sm font-semibold tracking-wide text-amber-800 uppercase dark:text-amber-300">
             {m.hero.eyebrow}
@@ -77,7 +88,21 @@ export default function SearchPage() {
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{m.hero.title}</h1>
           <p className={`mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-pretty ${muted}`}>{lead}</p>
           <div className="mt-8 text-left">
-            <SearchForm running={running} history={history} onSearch={start} onClearHistory={clearHistory} />
+            <SearchForm
+              key={state.reopened ? `${state.searchId}:${state.username}` : 'form'}
+              running={running}
+              history={history}
+              initialValue={state.username}
+              error={refusal ? searchErrorMessage(refusal, m.errors) : null}
+              onSearch={start}
+              onPick={(entry) => {
+                if (entry.searchId) {
+                  open(entry.searchId, entry.username);
+                  navigate(`/search/${encodeURIComponent(entry.searchId)}`);
+                } else start(entry.username);
+              }}
+              onClearHistory={clearHistory}
+            />
           </div>
           <ul className={`mt-5 flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm ${muted}`}>
             {m.hero.points.map((point) => (
@@ -90,7 +115,7 @@ export default function SearchPage() {
         </div>
       </section>
 
-      {state.phase !== 'idle' && (
+      {state.phase !== 'idle' && !refusal && (
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
           <ProgressPanel state={state} onCancel={cancel} />
           <ResultsPanel key={state.startedAt ?? 0} state={state} />

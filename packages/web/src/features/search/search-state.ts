@@ -23,6 +23,8 @@ export interface SearchState {
   finishedAt: number | null;
   error: SearchError | null;
   transport: 'sse' | 'polling' | null;
+  /** Reopened from its address (`/search/{id}`) rather than started on this page. */
+  reopened: boolean;
 }
 
 export type SearchAction =
@@ -33,7 +35,10 @@ export type SearchAction =
   | { type: 'snapshot'; searchId: string; response: SearchStatusResponse; at: number }
   | { type: 'done'; searchId: string; status: SearchStatus; error?: string; progress: Progress; at: number }
   | { type: 'fail'; error: SearchError; at: number }
-  | { type: 'cancel'; at: number };
+  | { type: 'cancel'; at: number }
+  /** Reopening a stored search by id (`/search/{id}`): loading until its status answers. */
+  | { type: 'open'; searchId: string; at: number }
+  | { type: 'loaded'; searchId: string; response: SearchStatusResponse; at: number };
 
 export const initialSearchState: SearchState = {
   phase: 'idle',
@@ -45,6 +50,7 @@ export const initialSearchState: SearchState = {
   finishedAt: null,
   error: null,
   transport: null,
+  reopened: false,
 };
 
 export function isActive(state: SearchState): boolean {
@@ -132,5 +138,37 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case 'cancel':
       if (!isActive(state)) return state;
       return { ...state, phase: 'cancelled', searchId: null, error: null, finishedAt: action.at };
+    case 'open':
+      return {
+        ...initialSearchState,
+        phase: 'starting',
+        searchId: action.searchId,
+        startedAt: action.at,
+        reopened: true,
+      };
+    case 'loaded': {
+      if (action.searchId !== state.searchId || state.phase !== 'starting') return state;
+      const { response } = action;
+      const time = (iso: string | undefined, fallback: number | null) => {
+        const t = iso ? Date.parse(iso) : Number.NaN;
+        return Number.isFinite(t) ? t : fallback;
+      };
+      const loaded: SearchState = {
+        ...state,
+        phase: 'running',
+        username: response.username,
+        results: Object.entries(response.result?.results ?? {}).map(([platform, result]) => ({ platform, result })),
+        progress: response.progress,
+        startedAt: time(response.started_at ?? response.created_at, state.startedAt),
+      };
+      if (response.status === 'queued' || response.status === 'running') return loaded;
+      // A stored search that was cancelled keeps its id: its results stay addressable.
+      const ended = finish(loaded, response.status, response.result?.error ?? response.error, action.at);
+      return {
+        ...ended,
+        searchId: action.searchId,
+        finishedAt: time(response.finished_at, ended.finishedAt),
+      };
+    }
   }
 }

@@ -1,0 +1,111 @@
+/**
+ * The username search outside any page: the state, its controller and the recent-searches list live
+ * here, not in the search page, so a search keeps running (and its history entry is still saved) while
+ * the visitor reads the Library and comes back. One store per tab; pages subscribe to it.
+ */
+import { useSyncExternalStore } from 'react';
+import { createLazySearchApi } from '../../api/lazy-search-api.ts';
+import type { SearchApi } from '../../api/search-api.ts';
+import { getDeviceId } from '../../lib/device-id.ts';
+import { browserStore, type KeyValueStore } from '../../lib/storage.ts';
+import { addToHistory, type HistoryEntry, readHistory, writeHistory } from './history.ts';
+import { type Clock, SearchController } from './search-controller.ts';
+import { initialSearchState, type SearchAction, type SearchState, searchReducer } from './search-state.ts';
+
+export interface SearchSnapshot {
+  state: SearchState;
+  history: HistoryEntry[];
+}
+
+export interface SearchStore {
+  getSnapshot(): SearchSnapshot;
+  subscribe(listener: () => void): () => void;
+  start(username: string): void;
+  /** Reopens a stored search; when the server no longer has it, `orSearch` is searched afresh. */
+  open(searchId: string, orSearch?: string): void;
+  cancel(): void;
+  clearHistory(): void;
+}
+
+export interface SearchStoreDeps {
+  api: SearchApi;
+  storage?: () => KeyValueStore;
+  now?: () => number;
+  clock?: Clock;
+}
+
+export function createSearchStore(deps: SearchStoreDeps): SearchStore {
+  const storage = deps.storage ?? browserStore;
+  const now = deps.now ?? Date.now;
+  let snapshot: SearchSnapshot = { state: initialSearchState, history: readHistory(storage()) };
+  const listeners = new Set<() => void>();
+  let saved: string | null = null;
+
+  const publish = (next: SearchSnapshot) => {
+    snapshot = next;
+    for (const listener of listeners) listener();
+  };
+
+  /** Spec 000 §4: a completed search saves its history entry once (a reopened one only refreshes its own). */
+  const remember = (state: SearchState) => {
+    if (state.phase !== 'completed' || !state.searchId || saved === state.searchId) return snapshot.history;
+    saved = state.searchId;
+    const current = readHistory(storage());
+    if (state.reopened && !current.some((h) => h.searchId === state.searchId)) return current;
+    const resultCount = state.results.filter((e) => e.result.verdict === 'found').length;
+    const next = addToHistory(current, {
+      username: state.username,
+      timestamp: state.reopened ? (current.find((h) => h.searchId === state.searchId)?.timestamp ?? now()) : now(),
+      resultCount,
+      searchId: state.searchId,
+    });
+    writeHistory(storage(), next);
+    return next;
+  };
+
+  const dispatch = (action: SearchAction) => {
+    const state = searchReducer(snapshot.state, action);
+    if (state === snapshot.state) return;
+    publish({ state, history: remember(state) });
+  };
+
+  const controller = new SearchController({ api: deps.api, dispatch, clock: deps.clock });
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start(username) {
+      void controller.start(username, getDeviceId(storage()));
+    },
+    open(searchId, orSearch) {
+      if (snapshot.state.searchId === searchId) return;
+      void controller.open(searchId).then(() => {
+        const { state } = snapshot;
+        if (orSearch && state.phase === 'failed' && state.error?.kind === 'missing') {
+          void controller.start(orSearch, getDeviceId(storage()));
+        }
+      });
+    },
+    cancel: () => controller.cancel(),
+    clearHistory() {
+      writeHistory(storage(), []);
+      publish({ ...snapshot, history: [] });
+    },
+  };
+}
+
+let shared: SearchStore | undefined;
+
+/** The tab's store, created on first use. */
+export function sharedSearchStore(): SearchStore {
+  shared ??= createSearchStore({ api: createLazySearchApi() });
+  return shared;
+}
+
+export function useSearchStore(store: SearchStore = sharedSearchStore()): SearchSnapshot & SearchStore {
+  const current = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return { ...store, ...current };
+}
