@@ -36,3 +36,67 @@ export function categoryLabel(id: string, names: Readonly<Record<SpecGroup, stri
   const words = id.replace(/[-_]+/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * Which of the spec's six groups a catalogue category belongs to (the catalogues use about seventy:
+ * WhatsMyName's `cat`, Maigret's first tag). Anything not listed is "other".
+ */
+const GROUP_OF: Readonly<Record<string, SpecGroup>> = {
+  social: 'social',
+  networking: 'social',
+  messaging: 'social',
+  dating: 'social',
+  geosocial: 'social',
+  mastodon: 'social',
+  sharing: 'social',
+  links: 'social',
+  bookmarks: 'social',
+  parenting: 'social',
+  religion: 'social',
+  professional: 'professional',
+  coding: 'professional',
+  tech: 'professional',
+  business: 'professional',
+  career: 'professional',
+  freelance: 'professional',
+  finance: 'professional',
+  crypto: 'professional',
+  education: 'professional',
+  research: 'professional',
+  science: 'professional',
+  hacking: 'professional',
+  apps: 'professional',
+  documents: 'professional',
+  medicine: 'professional',
+  health: 'professional',
+  political: 'professional',
+  classified: 'professional',
+  gaming: 'gaming',
+  gambling: 'gaming',
+  anime: 'gaming',
+  sport: 'gaming',
+  forum: 'forum',
+  discussion: 'forum',
+  'q&a': 'forum',
+  review: 'forum',
+  wiki: 'forum',
+  cybercriminal: 'forum',
+  creative: 'creative',
+  art: 'creative',
+  music: 'creative',
+  video: 'creative',
+  photo: 'creative',
+  images: 'creative',
+  design: 'creative',
+  movies: 'creative',
+  writing: 'creative',
+  fashion: 'creative',
+  streaming: 'creative',
+  books: 'creative',
+  reading: 'creative',
+  blog: 'creative',
+};
+
+export function groupOf(category: string): SpecGroup {
+  return GROUP_OF[category] ?? 'other';
+}

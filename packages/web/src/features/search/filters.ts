@@ -1,6 +1,6 @@
 /** Status and category filters of the results panel (spec 000 §2: default "Found only"; no category = all). */
 import type { Verdict } from '@hound/contracts';
-import { categoryOf } from './categories.ts';
+import { categoryOf, groupOf, SPEC_GROUPS, type SpecGroup } from './categories.ts';
 import type { ResultEntry } from './search-state.ts';
 
 export const STATUS_FILTERS = ['found', 'all', 'not_found', 'unknown'] as const;
@@ -9,9 +9,14 @@ export const DEFAULT_STATUS_FILTER: StatusFilter = 'found';
 
 export interface Filters {
   status: StatusFilter;
-  /** Empty means every category. */
+  /** Spec groups and catalogue categories; empty means every category. */
   categories: ReadonlySet<string>;
+  /** Part of the site's name (or host), any case; empty means every site. */
+  name?: string;
 }
+
+export const SORTS = ['checked', 'name', 'category', 'verdict'] as const;
+export type Sort = (typeof SORTS)[number];
 
 /** "unknown" covers both undecided checks and sites where the username cannot exist (invalid). */
 export function matchesStatus(verdict: Verdict, filter: StatusFilter): boolean {
@@ -31,12 +36,70 @@ export function entryCategory(entry: ResultEntry): string {
   return categoryOf(entry.platform, entry.result.category);
 }
 
+/** An entry is in a selected category when its catalogue category or that category's group is selected. */
+export function inCategories(entry: ResultEntry, categories: ReadonlySet<string>): boolean {
+  if (categories.size === 0) return true;
+  const category = entryCategory(entry);
+  return categories.has(category) || categories.has(groupOf(category));
+}
+
 export function filterResults(entries: readonly ResultEntry[], filters: Filters): ResultEntry[] {
+  const needle = (filters.name ?? '').trim().toLowerCase();
   return entries.filter(
     (e) =>
       matchesStatus(e.result.verdict, filters.status) &&
-      (filters.categories.size === 0 || filters.categories.has(entryCategory(e))),
+      inCategories(e, filters.categories) &&
+      (!needle || e.platform.toLowerCase().includes(needle) || e.result.site_id.toLowerCase().includes(needle)),
   );
+}
+
+const VERDICT_ORDER = { found: 0, unknown: 1, not_found: 2, invalid: 3 } as const;
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** "checked" keeps the order results arrived in; the others sort a copy. */
+export function sortResults(entries: readonly ResultEntry[], sort: Sort): readonly ResultEntry[] {
+  if (sort === 'checked') return entries;
+  const byName = (a: ResultEntry, b: ResultEntry) => collator.compare(a.platform, b.platform);
+  const keyed = entries.map((e) => ({ e, category: entryCategory(e) }));
+  keyed.sort((a, b) => {
+    if (sort === 'category') {
+      const ga = SPEC_GROUPS.indexOf(groupOf(a.category));
+      const gb = SPEC_GROUPS.indexOf(groupOf(b.category));
+      return ga - gb || collator.compare(a.category, b.category) || byName(a.e, b.e);
+    }
+    if (sort === 'verdict')
+      return VERDICT_ORDER[a.e.result.verdict] - VERDICT_ORDER[b.e.result.verdict] || byName(a.e, b.e);
+    return byName(a.e, b.e);
+  });
+  return keyed.map((k) => k.e);
+}
+
+export interface CategoryGroup {
+  group: SpecGroup;
+  count: number;
+  /** The catalogue categories inside the group (the group's own name left out), alphabetical. */
+  categories: Array<{ id: string; count: number }>;
+}
+
+/**
+ * The spec's six groups in their order, each with the catalogue categories inside it; only groups and
+ * categories that have entries. Callers pass the entries the status filter keeps, so counts match the list.
+ */
+export function groupedCategoryCounts(entries: readonly ResultEntry[]): CategoryGroup[] {
+  const counts = new Map<string, number>();
+  for (const e of entries) {
+    const id = entryCategory(e);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  const groups = new Map<SpecGroup, CategoryGroup>(SPEC_GROUPS.map((g) => [g, { group: g, count: 0, categories: [] }]));
+  for (const [id, count] of counts) {
+    const g = groups.get(groupOf(id))!;
+    g.count += count;
+    if (id !== g.group) g.categories.push({ id, count });
+  }
+  return [...groups.values()]
+    .filter((g) => g.count > 0)
+    .map((g) => ({ ...g, categories: g.categories.sort((a, b) => a.id.localeCompare(b.id)) }));
 }
 
 /**

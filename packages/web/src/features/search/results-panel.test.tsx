@@ -51,12 +51,75 @@ describe('ResultsPanel', () => {
 
   it('filters by several categories, and shows the empty message when nothing matches', () => {
     renderWithApp(<ResultsPanel state={completed} />);
+    fireEvent.click(screen.getByRole('button', { name: /^All 4/ }));
     fireEvent.click(screen.getByRole('button', { name: /^Gaming/ }));
+    expect(listNames()).toEqual(['Steam']);
+    fireEvent.click(screen.getByRole('button', { name: /^Found only/ }));
     expect(screen.getByText('No results match your current filters.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Coding/ }));
     expect(listNames()).toEqual(['GitHub']);
     fireEvent.click(screen.getByRole('button', { name: 'All categories' }));
     expect(listNames()).toEqual(['GitHub', 'Instagram']);
+  });
+
+  it('groups catalogue categories under the six groups, counted under the status filter (defect 3)', () => {
+    const many = [
+      ...results,
+      ...Array.from({ length: 40 }, (_, i) => entry(`Board ${i}`, { verdict: 'not_found', category: 'forum' })),
+      entry('Talk', { category: 'discussion' }),
+      entry('Pics', { verdict: 'not_found', category: 'photo' }),
+      entry('Shop', { verdict: 'not_found', category: 'shopping' }),
+    ];
+    renderWithApp(<ResultsPanel state={{ ...completed, results: many }} />);
+    const chips = () =>
+      Array.from(screen.getByRole('group', { name: 'Categories' }).querySelectorAll('button')).map(
+        (b) => b.textContent,
+      );
+    // Found only: 3 found, and only their groups, with found counts (not "Forum 41").
+    expect(chips()).toEqual(['All categories', 'Social1', 'Professional1', 'Forum1', 'Coding1', 'Discussion1']);
+    fireEvent.click(screen.getByRole('button', { name: /^All 47/ }));
+    expect(chips()).toEqual([
+      'All categories',
+      'Social1',
+      'Professional1',
+      'Gaming1',
+      'Forum42',
+      'Creative1',
+      'Other1',
+      'Coding1',
+      'Discussion1',
+      'Photo1',
+      'Shopping1',
+    ]);
+    // The catalogue categories sit in a closed disclosure, under their group.
+    const details = screen.getByText('Catalogue categories (4)').closest('details')!;
+    expect(details.open).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /^Forum/ }));
+    expect(listNames()).toContain('Talk');
+    expect(listNames()).not.toContain('GitHub');
+    fireEvent.click(screen.getByRole('button', { name: /^Forum/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Discussion/ }));
+    expect(listNames()).toEqual(['Talk']);
+  });
+
+  it('a search with no finds lists no category counts under "Found only" (defect 3)', () => {
+    const none = results.filter((e) => e.result.verdict !== 'found');
+    renderWithApp(<ResultsPanel state={{ ...completed, results: none }} />);
+    expect(screen.queryByRole('group', { name: 'Categories' })).toBeNull();
+  });
+
+  it('filters by site name and sorts by name, category or verdict (capability 10)', () => {
+    renderWithApp(<ResultsPanel state={completed} />);
+    fireEvent.click(screen.getByRole('button', { name: /^All 4/ }));
+    fireEvent.change(screen.getByLabelText('Find a site'), { target: { value: 'st' } });
+    expect(listNames()).toEqual(['Steam', 'Instagram']);
+    fireEvent.change(screen.getByLabelText('Find a site'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'name' } });
+    expect(listNames()).toEqual(['GitHub', 'Instagram', 'Reddit', 'Steam']);
+    fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'verdict' } });
+    expect(listNames()).toEqual(['GitHub', 'Instagram', 'Steam', 'Reddit']);
+    fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'category' } });
+    expect(listNames()).toEqual(['Instagram', 'GitHub', 'Steam', 'Reddit']);
   });
 
   it('expands a card to show the URL, verdict, reason and evidence', () => {

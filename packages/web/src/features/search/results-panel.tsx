@@ -1,18 +1,21 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { AlertIcon, DownloadIcon } from '../../components/icons.tsx';
 import { button, card, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill, plural } from '../../lib/format.ts';
-import { categoryLabel } from './categories.ts';
+import { categoryLabel, SPEC_GROUPS } from './categories.ts';
 import { downloadFile, exportFileName, toCsv, toExportJson } from './export.ts';
 import {
-  categoryCounts,
   DEFAULT_STATUS_FILTER,
   filterResults,
+  groupedCategoryCounts,
   matchesStatus,
+  SORTS,
+  type Sort,
   STATUS_FILTERS,
   type StatusFilter,
+  sortResults,
   summarize,
 } from './filters.ts';
 import { ResultList } from './result-list.tsx';
@@ -32,12 +35,26 @@ export function ResultsPanel({ state }: { state: SearchState }) {
   const config = useSiteConfig();
   const [status, setStatus] = useState<StatusFilter>(DEFAULT_STATUS_FILTER);
   const [categories, setCategories] = useState<ReadonlySet<string>>(() => new Set());
+  const [name, setName] = useState('');
+  const [sort, setSort] = useState<Sort>('checked');
+  // Typing stays responsive on thousands of results: the list follows the box a moment later.
+  const deferredName = useDeferredValue(name);
+  const ids = { name: useId(), sort: useId() };
 
   const summary = useMemo(() => summarize(state.results), [state.results]);
-  const allCategories = useMemo(() => categoryCounts(state.results), [state.results]);
+  // Category counts follow the status filter, so "Forum 555" never stands beside 11 found forums.
+  const groups = useMemo(
+    () => groupedCategoryCounts(state.results.filter((e) => matchesStatus(e.result.verdict, status))),
+    [state.results, status],
+  );
+  const subCount = groups.reduce((n, g) => n + g.categories.length, 0);
   const filtered = useMemo(
-    () => filterResults(state.results, { status, categories }),
-    [state.results, status, categories],
+    () =>
+      sortResults(
+        filterResults(state.results, { status, categories, name: deferredName }),
+        sort,
+      ) as typeof state.results,
+    [state.results, status, categories, deferredName, sort],
   );
   const items = useMemo(
     () => withSponsored(filtered, config.sponsored, state.username, status, categories),
@@ -151,7 +168,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
             ))}
           </div>
         </fieldset>
-        {allCategories.length > 0 && (
+        {(groups.length > 0 || categories.size > 0) && (
           <fieldset>
             <legend className={`mb-2 text-xs font-semibold tracking-wide uppercase ${muted}`}>
               {m.filters.categories}
@@ -165,21 +182,91 @@ export function ResultsPanel({ state }: { state: SearchState }) {
               >
                 {m.filters.allCategories}
               </button>
-              {allCategories.map(({ id, count }) => (
-                <button
-                  key={id}
-                  type="button"
-                  aria-pressed={categories.has(id)}
-                  onClick={() => toggleCategory(id)}
-                  className={chip(categories.has(id))}
-                >
-                  {categoryLabel(id, m.categoryNames)}
-                  <span className="tabular-nums opacity-75">{number(count)}</span>
-                </button>
-              ))}
+              {SPEC_GROUPS.map((group) => {
+                const count = groups.find((g) => g.group === group)?.count ?? 0;
+                if (count === 0 && !categories.has(group)) return null;
+                return (
+                  <button
+                    key={group}
+                    type="button"
+                    aria-pressed={categories.has(group)}
+                    onClick={() => toggleCategory(group)}
+                    className={chip(categories.has(group))}
+                  >
+                    {categoryLabel(group, m.categoryNames)}
+                    <span className="tabular-nums opacity-75">{number(count)}</span>
+                  </button>
+                );
+              })}
             </div>
+            {subCount > 0 && (
+              <details className="mt-3 group/cats">
+                <summary
+                  className={`cursor-pointer rounded text-sm font-medium text-amber-800 dark:text-amber-300 ${focusRing}`}
+                >
+                  {fill(m.filters.catalogueCategories, { count: number(subCount) })}
+                </summary>
+                <div className="mt-2 space-y-2">
+                  {groups
+                    .filter((g) => g.categories.length > 0)
+                    .map((g) => (
+                      <div key={g.group} className="flex flex-wrap items-center gap-1.5">
+                        <span className={`mr-1 w-full text-xs font-semibold sm:w-28 ${muted}`}>
+                          {categoryLabel(g.group, m.categoryNames)}
+                        </span>
+                        {g.categories.map(({ id, count }) => (
+                          <button
+                            key={id}
+                            type="button"
+                            aria-pressed={categories.has(id)}
+                            onClick={() => toggleCategory(id)}
+                            className={`${chip(categories.has(id))} px-2.5 py-0.5 text-xs`}
+                          >
+                            {categoryLabel(id, m.categoryNames)}
+                            <span className="tabular-nums opacity-75">{number(count)}</span>
+                          </button>
+                        ))}
+                      </div>
+                    ))}
+                </div>
+              </details>
+            )}
           </fieldset>
         )}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="min-w-0 flex-1">
+            <label htmlFor={ids.name} className={`mb-1 block text-xs font-semibold tracking-wide uppercase ${muted}`}>
+              {m.filters.name}
+            </label>
+            <input
+              id={ids.name}
+              type="search"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder={m.filters.namePlaceholder}
+              autoComplete="off"
+              spellCheck={false}
+              className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 outline-none focus:border-amber-700 focus:ring-4 focus:ring-amber-700/15 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus:border-amber-400"
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.sort} className={`mb-1 block text-xs font-semibold tracking-wide uppercase ${muted}`}>
+              {m.filters.sort}
+            </label>
+            <select
+              id={ids.sort}
+              value={sort}
+              onChange={(e) => setSort(e.target.value as Sort)}
+              className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 sm:w-auto"
+            >
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {m.filters.sorts[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
       </div>
 
       <div className="mt-4">
