@@ -34,6 +34,53 @@ describe('siteKey / normaliseHost', () => {
 });
 
 describe('buildSites', () => {
+  it('merges checks that send the identical request into one site, whatever profile they name (issue 15)', () => {
+    const api = 'https://discord.com/api/v9/unique-username/username-attempt-unauthed';
+    const request = {
+      method: 'POST' as const,
+      url: api,
+      headers: {},
+      body: '{"username":"{username}"}',
+      followRedirects: false,
+    };
+    const sites = buildSites([
+      check('sherlock', 'Discord', 'https://discord.com', { request }),
+      check('whatsmyname', 'Discord (User)', api, { request }),
+      check('maigret', 'Discord', 'https://discord.com', { request }),
+      check('whatsmyname', 'Discord (Invite)', 'https://discord.com/invite/{username}'),
+    ]);
+    expect(sites.map((s) => [s.name, s.checks.length])).toEqual([
+      ['Discord', 3],
+      ['Discord (Invite)', 1],
+    ]);
+  });
+
+  it('gives sites sharing a name readable, distinct names: host or profile path words, no ids (issue 15)', () => {
+    const sites = buildSites([
+      check('sherlock', 'YouTube', 'https://www.youtube.com/@{username}'),
+      check('whatsmyname', 'YouTube User2', 'https://www.youtube.com/@{username}'),
+      // Maigret lists two path shapes on one host, so each shape is a site of its own (decision 021).
+      check('maigret', 'YouTube', 'https://www.youtube.com/@{username}/about'),
+      check('maigret', 'YouTube Channel', 'https://www.youtube.com/@{username}'),
+      check('sherlock', 'Discuss.Elastic.co', 'https://discuss.elastic.co/u/{username}'),
+      check('maigret', 'Discuss.Elastic.co', 'https://discuss.elastic.co/u/{username}/summary'),
+      check('maigret', 'discuss.elastic.co', 'https://discuss.elastic.co/u/{username}'),
+      check('sherlock', 'Twitter', 'https://x.com/{username}'),
+      check('whatsmyname', 'X', 'https://x.com/{username}'),
+      check('maigret', 'Twitter', 'https://twitter.com/{username}'),
+    ]);
+    const names = sites.map((s) => s.name).sort();
+    expect(names).toEqual([
+      'Discuss.Elastic.co',
+      'Discuss.Elastic.co (summary)',
+      'Twitter',
+      'Twitter (twitter.com)',
+      'YouTube',
+      'YouTube (about)',
+    ]);
+    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
+  });
+
   it('merges one site across catalogues by host', () => {
     const sites = buildSites([
       check('sherlock', 'GitHub', 'https://www.github.com/{username}'),

@@ -1,4 +1,5 @@
 import type { CatalogueFormat, Site, SiteCheck } from '../model.ts';
+import { USERNAME_PLACEHOLDER } from '../username/place-url.ts';
 import { type SiteKey, siteKey } from './site-key.ts';
 
 // Which catalogue names the merged site and gives its category when several describe it.
@@ -14,8 +15,14 @@ const CATEGORY_PRIORITY: CatalogueFormat[] = ['hound', 'whatsmyname', 'maigret',
 export function buildSites(checks: readonly SiteCheck[]): Site[] {
   const byHost = new Map<string, Array<{ check: SiteCheck; key: SiteKey }>>();
   const keyless: SiteCheck[] = [];
+  // Checks that send the very same request get the very same answer: they are one site, whatever
+  // profile address each catalogue gives (Discord's username API is in three catalogues, two of them
+  // with the home page as "profile").
+  const keyByRequest = new Map<string, SiteKey>();
   for (const check of checks) {
-    const key = siteKey(check);
+    const request = requestSignature(check);
+    const key = (request && keyByRequest.get(request)) || siteKey(check);
+    if (request && key && !keyByRequest.has(request)) keyByRequest.set(request, key);
     if (!key) {
       keyless.push(check);
       continue;
@@ -60,7 +67,59 @@ export function buildSites(checks: readonly SiteCheck[]): Site[] {
       makeSite(`${check.format}/${slug(check.name.toLowerCase().replace(/\{username\}/g, '{}'))}`, '', [check]),
     );
   }
-  return dedupeIds(sites).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return uniqueNames(dedupeIds(sites)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Method, URL and body of a check that carries the username; undefined for one that does not. */
+function requestSignature(check: SiteCheck): string | undefined {
+  const { method, url, body } = check.request;
+  if (!url || check.unsupported) return undefined;
+  const carries = (text: string | undefined) => text?.includes(USERNAME_PLACEHOLDER) ?? false;
+  if (!carries(url) && !carries(body)) return undefined;
+  return `${method} ${url} ${body ?? ''}`;
+}
+
+/**
+ * Site names are what people read and what results are keyed by, so each is unique and readable: when
+ * several sites share a catalogue name, the one most catalogues describe keeps it and the others say
+ * what sets them apart — their host (`Twitter (twitter.com)`) or the words of their profile path
+ * (`YouTube (about)`), never an internal id.
+ */
+function uniqueNames(sites: Site[]): Site[] {
+  const byName = new Map<string, Site[]>();
+  for (const site of sites) {
+    const key = site.name.toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), site]);
+  }
+  const taken = new Set(byName.keys());
+  for (const group of byName.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => b.checks.length - a.checks.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const [first, ...rest] = group as [Site, ...Site[]];
+    const words = (site: Site) => pathWords(site.checks.find((c) => siteKey(c))) ?? [];
+    const shared = new Set(words(first));
+    for (const site of rest) {
+      const own = words(site).filter((w) => !shared.has(w));
+      const differs =
+        site.host && site.host !== first.host ? site.host : own.length ? own.join(' ') : site.host || site.id;
+      let name = `${site.name} (${differs})`;
+      for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${site.name} (${differs} ${n})`;
+      taken.add(name.toLowerCase());
+      site.name = name;
+    }
+  }
+  return sites;
+}
+
+/** The literal words of a check's profile path, without the username's segment: `/u/{}/summary` → `u`, `summary`. */
+function pathWords(check: SiteCheck | undefined): string[] | undefined {
+  const key = check && siteKey(check);
+  if (!key) return undefined;
+  return key.shape
+    .split('?')[0]!
+    .split('/')
+    .filter((segment) => segment && !segment.includes('{}'))
+    .map((segment) => decodeURIComponent(segment).replace(/[-_]+/g, ' '));
 }
 
 /** `host` plus the literal path segments before the username: `genius.com/artists`. */

@@ -3,12 +3,23 @@ import type { SiteResult } from '@hound/engine';
 
 const DISPLAY_STATUS = { found: 'Found', not_found: 'Not Found', unknown: 'Unknown', invalid: 'Invalid' } as const;
 
+/**
+ * The profile address, or '' when the catalogue gives none: an address without the username (Discord's
+ * entries name the home page, the check itself asks an API) is not the profile, so it is not passed off as one.
+ */
+export function profileUrl(url: string, username: string): string {
+  if (!url) return '';
+  const lower = url.toLowerCase();
+  const name = username.toLowerCase();
+  return lower.includes(name) || lower.includes(encodeURIComponent(name)) ? url : '';
+}
+
 /** The engine's result in the HTTP contract's shape: the spec's fields plus verdict, reason and evidence. */
 export function toPlatformResult(result: SiteResult, username: string): PlatformResult {
   const e = result.evidence;
   return {
     site_id: result.siteId,
-    url: result.url,
+    url: profileUrl(result.url, username),
     found: result.verdict === 'found',
     status: DISPLAY_STATUS[result.verdict],
     username,

@@ -59,7 +59,8 @@ export const ResultCard = memo(function ResultCard({
         >
           <SiteIcon host={host} platform={platform} />
           <span className="min-w-0 flex-1">
-            <span className="block truncate font-semibold">{platform}</span>
+            {/* Two lines before cutting: similar names must not truncate into identical titles on a phone. */}
+            <span className="line-clamp-2 block font-semibold break-words">{platform}</span>
             <span className={`block truncate text-sm font-normal ${muted}`}>
               {host}
               <span className="hidden sm:inline"> · {categoryLabel(category, m.categoryNames)}</span>
