@@ -82,7 +82,7 @@ for (const mode of MODES) {
       expect(body.sites[0]!.sources[0]).toMatchObject({ format: 'sherlock' });
     });
 
-    it('serves catalogue favicons from its own cache, a placeholder for unusable ones, and nothing for other hosts', async () => {
+    it('serves catalogue favicons from its own cache, a 404 for unusable ones (the page shows the initial), and nothing for other hosts', async () => {
       const call = injectClient(stack.app);
       net.internet.route('site02.example', '/favicon.ico', () => ({
         status: 200,
@@ -113,8 +113,8 @@ for (const mode of MODES) {
       expect(net.internet.log.count('site02.example')).toBe(fetched);
       for (const host of ['site03.example', 'site05.example', 'site07.example']) {
         const answer = await stack.app.inject({ url: `/api/favicon/${host}` });
-        expect(answer.statusCode, host).toBe(200);
-        expect(answer.headers['content-type'], host).toMatch(/^image\/svg\+xml/);
+        expect(answer.statusCode, host).toBe(404);
+        expect(answer.json().code, host).toBe('NO_ICON');
       }
       const foreign = await call('GET', '/api/favicon/evil.example');
       expect(foreign.status).toBe(404);

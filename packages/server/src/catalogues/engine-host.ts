@@ -16,6 +16,17 @@ export interface EngineState {
   loadedAt?: string;
   /** The last load error, while not ready or after a failed refresh. */
   error?: string;
+  /** No catalogue could be downloaded and none is cached: retrying alone will not help, the operator must act. */
+  unavailable?: boolean;
+}
+
+/** What the operator can do when no site list could be downloaded (the log, /readyz and searches say it). */
+export const CATALOGUES_UNAVAILABLE_ADVICE =
+  'Let the server reach the internet (or set HOUND_PROXY), or set HOUND_CATALOGUES to catalogue files on this machine, then restart.';
+
+/** The engine's message speaks to the CLI (`--catalogue FILE`); the server is configured by HOUND_CATALOGUES. */
+export function serverMessage(message: string): string {
+  return message.replace(/\n?Connect to the internet once \(or pass --catalogue FILE\) and try again\.?/, '').trim();
 }
 
 export interface EngineHost {
@@ -72,11 +83,18 @@ export function startEngineHost(options: EngineHostOptions): EngineHost {
       readyWaiters = [];
       if (options.refreshMs > 0) schedule(options.refreshMs, 0);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = serverMessage(error instanceof Error ? error.message : String(error));
+      const unavailable = (error as { code?: unknown } | null)?.code === 'catalogue_unavailable';
       const delay = Math.min(retryMax, retryMin * 2 ** failures);
       // Keep serving the engine we have if only the refresh failed.
-      state = { ...state, error: message };
-      options.log.warn({ err: message, retryInMs: delay }, 'catalogue load failed');
+      const { unavailable: _previous, ...rest } = state;
+      state = { ...rest, error: message, ...(unavailable ? { unavailable: true } : {}) };
+      if (unavailable && !slot) {
+        options.log.error(
+          { err: message, retryInMs: delay },
+          `site catalogues could not be downloaded and none is cached: searches cannot run. ${CATALOGUES_UNAVAILABLE_ADVICE}`,
+        );
+      } else options.log.warn({ err: message, retryInMs: delay }, 'catalogue load failed');
       schedule(delay, failures + 1);
     }
   }

@@ -10,7 +10,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         summary: 'Operator settings the web app shows',
         description: 'Brand, data retention, number of sites searched, contact and community links, sponsored entries.',
         tags: ['service'],
-        response: { 200: SiteConfigResponseSchema },
+        response: { 200: SiteConfigResponseSchema.describe('The settings; absent fields mean the defaults') },
       },
     },
     async (_request, reply): Promise<SiteConfigResponse> => {

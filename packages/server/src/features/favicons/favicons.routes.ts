@@ -4,10 +4,6 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { getFavicon } from './get-favicon.ts';
 
-/** A neutral grey disc, shown when a site has no usable icon. */
-const PLACEHOLDER =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#9ca3af"/></svg>';
-
 export const faviconsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/api/favicon/:host',
@@ -15,10 +11,13 @@ export const faviconsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       schema: {
         summary: "A catalogue site's icon, fetched and cached by the server",
         description:
-          'Only hosts of the loaded catalogues (404 otherwise). A neutral placeholder when the site has no usable icon.',
+          'Only hosts of the loaded catalogues. 404 when the host is unknown or the site has no usable icon (the page then shows the site’s initial).',
         tags: ['sites'],
         params: z.object({ host: z.string().max(253) }),
-        response: { 200: z.any().describe('image'), 404: ApiErrorSchema },
+        response: {
+          200: z.any().describe('The icon (PNG, ICO, GIF, JPEG, WebP or SVG)'),
+          404: ApiErrorSchema.describe('Unknown host, or no usable icon'),
+        },
       },
     },
     async (request, reply) => {
@@ -30,7 +29,13 @@ export const faviconsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       reply
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      if (!icon) return reply.header('cache-control', 'public, max-age=3600').type('image/svg+xml').send(PLACEHOLDER);
+      // A 404, not a grey placeholder: the page's own fallback (the site's initial) shows instead.
+      if (!icon) {
+        return reply
+          .code(404)
+          .header('cache-control', 'public, max-age=3600')
+          .send({ status: 'error', code: 'NO_ICON', error: 'This site has no usable icon.' });
+      }
       return reply.header('cache-control', 'public, max-age=86400').type(icon.contentType).send(icon.body);
     },
   );

@@ -1,6 +1,7 @@
 import { HealthResponseSchema, type ReadinessResponse, ReadinessResponseSchema } from '@hound/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { CATALOGUES_UNAVAILABLE_ADVICE } from '../../catalogues/engine-host.ts';
 
 async function check(probe: () => Promise<void>): Promise<{ ok: boolean; detail?: string }> {
   try {
@@ -15,7 +16,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.get(
     '/healthz',
     {
-      schema: { summary: 'The process is up', tags: ['service'], response: { 200: HealthResponseSchema } },
+      schema: {
+        summary: 'The process is up',
+        tags: ['service'],
+        response: { 200: HealthResponseSchema.describe('Always `ok` while the process runs') },
+      },
       logLevel: 'warn',
     },
     async () => ({ status: 'ok' as const }),
@@ -27,7 +32,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       schema: {
         summary: 'Database, queue and catalogues are ready',
         tags: ['service'],
-        response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema },
+        response: {
+          200: ReadinessResponseSchema.describe('Ready to search'),
+          503: ReadinessResponseSchema.describe('Not ready: each check says why'),
+        },
       },
       logLevel: 'warn',
     },
@@ -38,7 +46,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         queue: await check(() => deps.queue.ping()),
         catalogues: catalogues.ready
           ? { ok: true }
-          : { ok: false, detail: catalogues.error ? `loading failed, retrying: ${catalogues.error}` : 'loading' },
+          : {
+              ok: false,
+              detail: catalogues.unavailable
+                ? `could not be downloaded and none is cached: ${catalogues.error} ${CATALOGUES_UNAVAILABLE_ADVICE}`
+                : catalogues.error
+                  ? `loading failed, retrying: ${catalogues.error}`
+                  : 'loading',
+            },
       };
       const ready = checks.database.ok && checks.queue.ok && checks.catalogues.ok;
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });

@@ -30,6 +30,10 @@ export interface RunSearchDeps {
 }
 
 export const CATALOGUES_LOADING_MESSAGE = 'Site catalogues are still loading. Please try again in a minute.';
+/** Shown when the downloads failed and nothing is cached: waiting a minute will not help. */
+export const CATALOGUES_UNAVAILABLE_MESSAGE =
+  'The site lists could not be downloaded, so searches cannot run on this installation yet. ' +
+  'If you run it: let the server reach the internet, or set HOUND_CATALOGUES to local catalogue files, and restart.';
 
 /**
  * The search job: runs the engine and stores each result once. Safe to run again for the same search

@@ -33,11 +33,17 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       schema: {
         summary: 'Start a username search',
         description:
-          'Usernames: ASCII letters, digits, `.`, `_`, `-`, 1–64 characters after trimming (422 otherwise; email addresses get a 422 pointing to email search). ' +
+          '**Try it out starts a real search**: this installation sends a request to every site in its catalogues for that username, and it counts against your device’s limits.\n\n' +
+          'Usernames must match `^[A-Za-z0-9._-]{1,64}$` after trimming: ASCII letters, digits, `.`, `_`, `-`, 1–64 characters (422 otherwise; email addresses get a 422 pointing to email search). ' +
           '`busy`: the service is at capacity. `device_limit`: this device or IP used up today’s searches. 429: this device or IP already runs its maximum of searches.',
         tags: ['search'],
         body: StartSearchRequestSchema,
-        response: { 200: StartSearchResponseSchema, 400: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
+        response: {
+          200: StartSearchResponseSchema.describe('`started` with the search id, or why it did not start'),
+          400: ApiErrorSchema.describe('Malformed request body'),
+          422: ApiErrorSchema.describe('The username breaks the rule above, or is an email address'),
+          429: ApiErrorSchema.describe('This device or IP already runs its maximum of searches'),
+        },
       },
     },
     async (request) =>
@@ -59,7 +65,10 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         summary: 'Status of a search (with every result once it has ended)',
         tags: ['search'],
         params: IdParams,
-        response: { 200: SearchStatusResponseSchema, 404: ApiErrorSchema },
+        response: {
+          200: SearchStatusResponseSchema.describe('Status and progress; every result once the search has ended'),
+          404: ApiErrorSchema.describe('No such search (searches are deleted after the retention period)'),
+        },
       },
     },
     async (request, reply) => {
@@ -77,7 +86,10 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
           'Stops its outbound requests; results stored so far are kept. Cancelling an ended search changes nothing.',
         tags: ['search'],
         params: IdParams,
-        response: { 200: SearchStatusResponseSchema, 404: ApiErrorSchema },
+        response: {
+          200: SearchStatusResponseSchema.describe('The search as it stands after the cancel'),
+          404: ApiErrorSchema.describe('No such search'),
+        },
       },
     },
     async (request) => cancelSearch({ db, bus: deps.bus, limiter: deps.limiter }, request.params.id),
@@ -100,7 +112,10 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
             .regex(/^\d{1,9}$/)
             .optional(),
         }),
-        response: { 200: z.string().describe('text/event-stream'), 404: ApiErrorSchema },
+        response: {
+          200: z.string().describe('text/event-stream of `result`, `progress` and `done` events'),
+          404: ApiErrorSchema.describe('No such search'),
+        },
       },
     },
     async (request, reply) => {

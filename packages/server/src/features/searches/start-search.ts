@@ -7,7 +7,7 @@ import { searches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { ClientKeys, SearchLimiter } from '../../limits/search-limiter.ts';
-import { CATALOGUES_LOADING_MESSAGE } from './run-search.ts';
+import { CATALOGUES_LOADING_MESSAGE, CATALOGUES_UNAVAILABLE_MESSAGE } from './run-search.ts';
 import { newSearchId } from './search-id.ts';
 import { validateUsername } from './validate-username.ts';
 
@@ -31,7 +31,10 @@ export async function startSearch(
 ): Promise<StartSearchResponse> {
   const username = validateUsername(input.username);
   const engine = deps.engines.current();
-  if (!engine) return { status: 'error', error: CATALOGUES_LOADING_MESSAGE };
+  if (!engine) {
+    const unavailable = deps.engines.state().unavailable;
+    return { status: 'error', error: unavailable ? CATALOGUES_UNAVAILABLE_MESSAGE : CATALOGUES_LOADING_MESSAGE };
+  }
 
   const id = newSearchId();
   const refusal = await deps.limiter.acquire(id, { ip: input.ip, deviceId: input.deviceId });

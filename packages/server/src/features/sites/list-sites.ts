@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { SiteInfo, SitesResponse } from '@hound/contracts';
 import type { Engine, SiteHealth } from '@hound/engine';
 import type { EngineState } from '../../catalogues/engine-host.ts';
@@ -15,7 +16,11 @@ export function listSites(engine: Engine | undefined, state: EngineState): Sites
       category: site.category,
       tags: [...site.tags],
       nsfw: site.nsfw,
-      sources: site.checks.map((c) => ({ format: c.format, name: c.name, ...(c.source ? { source: c.source } : {}) })),
+      sources: site.checks.map((c) => ({
+        format: c.format,
+        name: c.name,
+        ...(c.source ? { source: publicSource(c.source) } : {}),
+      })),
       reliable: h ? h.reliable : null,
       ...(h?.reason ? { reason: h.reason } : {}),
       ...(h ? { checked_at: h.checkedAt } : {}),
@@ -27,4 +32,9 @@ export function listSites(engine: Engine | undefined, state: EngineState): Sites
     searched_by_default: engine.countSites(),
     sites,
   };
+}
+
+/** A catalogue's URL as it is; a local file by its name only (the server's paths are nobody's business). */
+export function publicSource(source: string): string {
+  return /^https?:\/\//i.test(source) ? source : path.basename(source);
 }
