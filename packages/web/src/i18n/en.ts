@@ -127,14 +127,19 @@ export const en = {
         '{count} sites could not be checked: {reasons}. They are listed under Unknown, never counted as not found.',
     },
     invalidSummary: {
-      one: '{count} site was skipped because this username is not valid there.',
-      other: '{count} sites were skipped because this username is not valid there.',
+      one: '{count} site was skipped because this username is not valid there (listed under Unknown).',
+      other: '{count} sites were skipped because this username is not valid there (listed under Unknown).',
     },
     exportJson: 'Export JSON',
     exportCsv: 'Export CSV',
     error: 'Error',
     waiting: 'Found profiles appear here as soon as each site answers.',
     noMatch: 'No results match your current filters.',
+    conflictSummary: {
+      one: 'On {count} site the catalogues disagree (one says found, another not found): it is listed under Unknown with what each concluded.',
+      other:
+        'On {count} sites the catalogues disagree (one says found, another not found): they are listed under Unknown with what each concluded.',
+    },
   },
   errors: {
     unsupportedCharacters: 'Use letters only. Do not use special characters.',
@@ -207,7 +212,8 @@ export const en = {
     copied: 'URL copied to clipboard',
     copyFailed: 'The URL could not be copied',
     open: 'Open',
-    noUrl: 'No profile URL for this site.',
+    noUrl:
+      'The catalogues give no profile address for this site (the check asks the site directly), so there is no link to open.',
     httpStatus: 'HTTP status',
     rule: 'Rule',
     elapsed: 'Time',
@@ -217,6 +223,8 @@ export const en = {
     finalUrl: 'Final URL',
     detail: 'Detail',
     perCatalogue: 'Each catalogue’s verdict',
+    conflict: 'The catalogues disagree about this site: {summary}. Open the profile to decide.',
+    conflictEach: '{catalogue} says {verdict}',
   },
   sponsored: {
     label: 'Sponsored',

@@ -124,14 +124,19 @@ export const tr: Messages = {
         '{count} site kontrol edilemedi: {reasons}. Bilinmiyor altında listelenirler, asla bulunamadı sayılmazlar.',
     },
     invalidSummary: {
-      one: 'Bu kullanıcı adı orada geçerli olmadığı için {count} site atlandı.',
-      other: 'Bu kullanıcı adı orada geçerli olmadığı için {count} site atlandı.',
+      one: 'Bu kullanıcı adı orada geçerli olmadığı için {count} site atlandı (Bilinmiyor altında).',
+      other: 'Bu kullanıcı adı orada geçerli olmadığı için {count} site atlandı (Bilinmiyor altında).',
     },
     exportJson: 'JSON olarak aktar',
     exportCsv: 'CSV olarak aktar',
     error: 'Hata',
     waiting: 'Bulunan profiller, her site yanıt verir vermez burada görünür.',
     noMatch: 'Mevcut filtrelerinizle eşleşen sonuç yok.',
+    conflictSummary: {
+      one: '{count} sitede kataloglar çelişiyor (biri bulundu, diğeri bulunamadı diyor): her birinin sonucuyla Bilinmiyor altında listelenir.',
+      other:
+        '{count} sitede kataloglar çelişiyor (biri bulundu, diğeri bulunamadı diyor): her birinin sonucuyla Bilinmiyor altında listelenirler.',
+    },
   },
   errors: {
     unsupportedCharacters: 'Yalnızca harf kullanın. Özel karakter kullanmayın.',
@@ -207,7 +212,8 @@ export const tr: Messages = {
     copied: 'URL panoya kopyalandı',
     copyFailed: 'URL kopyalanamadı',
     open: 'Aç',
-    noUrl: 'Bu site için profil URL’si yok.',
+    noUrl:
+      'Kataloglar bu site için bir profil adresi vermiyor (kontrol siteye doğrudan soruyor), bu yüzden açılacak bağlantı yok.',
     httpStatus: 'HTTP durumu',
     rule: 'Kural',
     elapsed: 'Süre',
@@ -217,6 +223,8 @@ export const tr: Messages = {
     finalUrl: 'Son URL',
     detail: 'Ayrıntı',
     perCatalogue: 'Her kataloğun kararı',
+    conflict: 'Kataloglar bu site hakkında çelişiyor: {summary}. Karar vermek için profili açın.',
+    conflictEach: '{catalogue}: {verdict}',
   },
   sponsored: {
     label: 'Sponsorlu',

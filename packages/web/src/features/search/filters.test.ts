@@ -90,11 +90,18 @@ describe('summary', () => {
       found: 2,
       notFound: 1,
       unknown: 2,
+      conflict: 0,
       invalid: 1,
       unknownReasons: [
         { reason: 'timeout', count: 1 },
         { reason: 'blocked', count: 1 },
       ],
     });
+  });
+
+  it('counts disputed sites apart from the ones that could not be checked (capability 13)', () => {
+    const summary = summarize([...results, entry('Forumia', { verdict: 'unknown', reason: 'conflict' })]);
+    expect(summary).toMatchObject({ unknown: 2, conflict: 1, invalid: 1 });
+    expect(summary.unknownReasons.map((r) => r.reason)).not.toContain('conflict');
   });
 });

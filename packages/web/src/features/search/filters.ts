@@ -121,7 +121,10 @@ export interface Summary {
   checked: number;
   found: number;
   notFound: number;
+  /** Undecided checks the catalogues did not disagree on (timeouts, bot walls, …). */
   unknown: number;
+  /** Sites where the catalogues' rules reached opposite verdicts: decided, but not agreed. */
+  conflict: number;
   invalid: number;
   /** Why checks were undecided, most common first. */
   unknownReasons: Array<{ reason: string; count: number }>;
@@ -133,6 +136,7 @@ export function summarize(entries: readonly ResultEntry[]): Summary {
     found: 0,
     notFound: 0,
     unknown: 0,
+    conflict: 0,
     invalid: 0,
     unknownReasons: [],
   };
@@ -141,6 +145,7 @@ export function summarize(entries: readonly ResultEntry[]): Summary {
     if (result.verdict === 'found') summary.found += 1;
     else if (result.verdict === 'not_found') summary.notFound += 1;
     else if (result.verdict === 'invalid') summary.invalid += 1;
+    else if (result.reason === 'conflict') summary.conflict += 1;
     else {
       summary.unknown += 1;
       const reason = result.reason ?? 'other';

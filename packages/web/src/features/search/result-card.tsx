@@ -99,10 +99,14 @@ export const ResultCard = memo(function ResultCard({
           ) : (
             <p className={muted}>{m.result.noUrl}</p>
           )}
-          <p className="mt-3">
-            <span className="font-medium">{m.verdictExplained[result.verdict]}</span>
-            {reason && <span className={muted}> {reason}</span>}
-          </p>
+          {result.reason === 'conflict' ? (
+            <p className="mt-3 font-medium">{fill(m.result.conflict, { summary: conflictSummary(result, m) })}</p>
+          ) : (
+            <p className="mt-3">
+              <span className="font-medium">{m.verdictExplained[result.verdict]}</span>
+              {reason && <span className={muted}> {reason}</span>}
+            </p>
+          )}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
             <dt className={muted}>{m.result.httpStatus}</dt>
             <dd className="font-mono text-[13px]">{evidence.status ?? '—'}</dd>
@@ -148,6 +152,16 @@ export const ResultCard = memo(function ResultCard({
     </article>
   );
 });
+
+/** "Sherlock says found, Maigret says not found": what each catalogue concluded about a disputed site. */
+export function conflictSummary(result: PlatformResult, m: Messages): string {
+  return (result.evidence.outcomes ?? [])
+    .filter((o) => o.verdict === 'found' || o.verdict === 'not_found')
+    .map((o) =>
+      fill(m.result.conflictEach, { catalogue: catalogueName(o.format), verdict: m.verdicts[o.verdict].toLowerCase() }),
+    )
+    .join(', ');
+}
 
 const CATALOGUE_NAMES: Record<string, string> = {
   sherlock: 'Sherlock',

@@ -155,6 +155,38 @@ describe('ResultsPanel', () => {
     expect(within(alert).getByText('Use letters only. Do not use special characters.')).toBeTruthy();
   });
 
+  it('a disputed site says what each catalogue concluded, and the Unknown chip equals the summary lines (capability 13)', () => {
+    const disputed = entry('Forumia', {
+      verdict: 'unknown',
+      reason: 'conflict',
+      category: 'forum',
+      evidence: {
+        rule: 'catalogues disagree',
+        elapsed_ms: 90,
+        agreed: [],
+        outcomes: [
+          { format: 'sherlock', verdict: 'found', rule: 'status 200' },
+          { format: 'maigret', verdict: 'not_found', rule: 'absence string' },
+        ],
+      },
+    });
+    const skipped = entry('Tiny', { verdict: 'invalid', reason: 'unsupported_username', category: 'other' });
+    renderWithApp(<ResultsPanel state={{ ...completed, results: [...results, disputed, skipped] }} />);
+    expect(screen.getByText(/^1 site could not be checked: timed out \(1\)/)).toBeTruthy();
+    expect(screen.getByText(/^On 1 site the catalogues disagree/)).toBeTruthy();
+    expect(screen.getByText(/^1 site was skipped .* \(listed under Unknown\)/)).toBeTruthy();
+    const chip = screen.getByRole('button', { name: /^Unknown/ });
+    expect(chip.textContent).toBe('Unknown3'); // timed out + disputed + skipped: the three lines above
+    fireEvent.click(chip);
+    fireEvent.click(screen.getByRole('button', { name: /^Forumia/ }));
+    expect(
+      screen.getByText(
+        'The catalogues disagree about this site: Sherlock says found, Maigret says not found. Open the profile to decide.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/could not be checked, so nothing is known/)).toBeNull();
+  });
+
   it('speaks Turkish when asked', () => {
     renderWithApp(<ResultsPanel state={completed} />, { language: 'tr' });
     expect(screen.getByRole('heading', { name: '"alice" için sonuçlar' })).toBeTruthy();

@@ -113,6 +113,9 @@ export function ResultsPanel({ state }: { state: SearchState }) {
               {plural(m.results.unknownSummary, summary.unknown, locale, { reasons })}
             </p>
           )}
+          {summary.conflict > 0 && (
+            <p className={`mt-1 text-sm ${muted}`}>{plural(m.results.conflictSummary, summary.conflict, locale)}</p>
+          )}
           {summary.invalid > 0 && (
             <p className={`mt-1 text-sm ${muted}`}>{plural(m.results.invalidSummary, summary.invalid, locale)}</p>
           )}
