@@ -50,7 +50,10 @@ describeInBrowser('accessibility', () => {
     });
 
     it(`library, article, static pages and crash screen, ${theme}`, async () => {
-      const page = await journey.open('/library', { theme });
+      const page = await journey.open('/library', {
+        theme,
+        beforeLoad: () => sessionStorage.setItem('hound.crashTest', '1'),
+      });
       for (const path of [
         '/library',
         '/library/investigating-leaks',

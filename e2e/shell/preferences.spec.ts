@@ -34,14 +34,14 @@ describeInBrowser('shell: theme and language', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
   });
 
-  it('shows the 422 message in Turkish from the Turkish catalogue', async () => {
+  it('tells the username rule in Turkish from the Turkish catalogue', async () => {
     const page = await journey.open('/');
     await page.getByLabel('Language').selectOption('tr');
     await page.getByPlaceholder('Aranacak kullanıcı adını girin...').fill('bad name!');
     await page.getByRole('button', { name: 'Ara', exact: true }).click();
     const alert = page.getByRole('alert');
     await alert.getByRole('heading', { name: 'Hata' }).waitFor();
-    expect(await alert.getByText('Yalnızca harf kullanın. Özel karakter kullanmayın.').isVisible()).toBe(true);
+    expect(await alert.getByText(/Boşluk kullanılamaz.*en fazla 64 karakter/).isVisible()).toBe(true);
   });
 });
 
@@ -103,8 +103,16 @@ describeInBrowser('shell: pages, footer and crash screen', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
   });
 
-  it('a render error shows the crash screen with details and a reload button', async () => {
+  it('a production build shows no crash screen at /__crash to the public', async () => {
     const page = await journey.open('/__crash');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByRole('heading', { name: 'Something Went Wrong' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/not found/i);
+  });
+
+  it('a render error shows the crash screen with details and a reload button', async () => {
+    // The crash-test route exists only for a tab that asks for it (issue 15).
+    const page = await journey.open('/__crash', { beforeLoad: () => sessionStorage.setItem('hound.crashTest', '1') });
     await page.getByRole('heading', { name: 'Something Went Wrong' }).waitFor();
     const details = page.locator('details');
     expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);

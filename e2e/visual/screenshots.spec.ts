@@ -38,7 +38,11 @@ describeInBrowser('screenshots', () => {
       });
 
       it(`library, article and crash screen at ${width} px, ${theme}`, async () => {
-        const page = await journey.open('/library', { width, theme });
+        const page = await journey.open('/library', {
+          width,
+          theme,
+          beforeLoad: () => sessionStorage.setItem('hound.crashTest', '1'),
+        });
         await page.getByRole('heading', { name: 'OSINT guides' }).waitFor();
         await screenshot(page, 'library');
         await page.goto('/library/investigating-leaks');

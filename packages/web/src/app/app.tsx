@@ -36,9 +36,27 @@ const EmailTermsPage = lazy(() => import('../features/legal/email-terms-page.tsx
 const PricingPage = lazy(() => import('../features/billing/pricing-page.tsx'));
 const CheckoutReturnPage = lazy(() => import('../features/billing/checkout-return-page.tsx'));
 
+/**
+ * The crash-test route (/__crash) exists in development builds; a production build has it only for a tab
+ * that asked for it in its own session storage (the browser journeys do), so no public address shows a crash.
+ */
+export function crashRouteEnabled(dev: boolean, session: Pick<Storage, 'getItem'> | undefined): boolean {
+  if (dev) return true;
+  try {
+    return session?.getItem(CRASH_TEST_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+export const CRASH_TEST_KEY = 'hound.crashTest';
+
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 export function App({ language, messages }: { language: Language; messages: Messages }) {
+  const crashRoute = crashRouteEnabled(
+    import.meta.env.DEV,
+    typeof sessionStorage === 'undefined' ? undefined : sessionStorage,
+  );
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -68,14 +86,16 @@ export function App({ language, messages }: { language: Language; messages: Mess
                         }
                       />
                       {/* Outside the layout's page boundary: it exercises the app-wide crash screen. */}
-                      <Route
-                        path="__crash"
-                        element={
-                          <Suspense fallback={null}>
-                            <CrashTestPage />
-                          </Suspense>
-                        }
-                      />
+                      {crashRoute && (
+                        <Route
+                          path="__crash"
+                          element={
+                            <Suspense fallback={null}>
+                              <CrashTestPage />
+                            </Suspense>
+                          }
+                        />
+                      )}
                       <Route element={<Layout />}>
                         <Route
                           path="dashboard"

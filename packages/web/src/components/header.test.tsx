@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render.tsx';
-import { Header } from './header.tsx';
+import { Header, pageReload } from './header.tsx';
 
 describe('Header', () => {
   it('links the brand home and to the Library', () => {
@@ -28,5 +28,18 @@ describe('Header', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Kütüphane' })).toBeTruthy(), { timeout: 5000 });
     expect(localStorage.getItem('language')).toBe('tr');
     await waitFor(() => expect(document.documentElement.lang).toBe('tr'));
+  });
+
+  it('the brand link reloads only when the browser is really on / (issue 15, defect 8)', () => {
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
+    // The router still renders / while the browser's address has already moved to /library.
+    window.history.pushState({}, '', '/library');
+    renderWithApp(<Header />, { path: '/' });
+    fireEvent.click(screen.getByRole('link', { name: 'Hound home' }));
+    expect(reload).not.toHaveBeenCalled();
+    window.history.pushState({}, '', '/');
+    fireEvent.click(screen.getByRole('link', { name: 'Hound home' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    reload.mockRestore();
   });
 });

@@ -7,6 +7,9 @@ import { useTheme } from '../lib/theme.tsx';
 import { BookIcon, GlobeIcon, LogoMark, MoonIcon, SunIcon, SwapIcon, UserIcon } from './icons.tsx';
 import { button, focusRing } from './ui.ts';
 
+/** The page reload of the brand link (replaceable in tests: jsdom cannot reload). */
+export const pageReload = { reload: () => window.location.reload() };
+
 export function Header() {
   const { m, language, setLanguage } = useI18n();
   const { theme, toggle } = useTheme();
@@ -14,11 +17,13 @@ export function Header() {
   // The email page's header carries the most buttons; on phones it drops the brand name to fit.
   const crowded = location.pathname === '/email-search';
 
-  // Spec 000 §2: the brand link reloads the page when the visitor is already on /.
+  // Spec 000 §2: the brand link reloads the page when the visitor is already on /. The browser's address
+  // decides, not the router's: just after a click elsewhere the router may still show the old page while
+  // the address is already the new one, and a reload would then reload that other page.
   const onBrandClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (location.pathname === '/' && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+    if (window.location.pathname === '/' && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
       event.preventDefault();
-      window.location.reload();
+      pageReload.reload();
     }
   };
 
