@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -57,6 +58,8 @@ describeInBrowser('search: results panel', () => {
 
   it('exports every result as JSON and CSV', async () => {
     const page = await searched();
+    // Exports follow the filters unless "All" is chosen (issue 15).
+    await page.getByRole('button', { name: 'All (60)' }).click();
     const today = new Date();
     const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 
@@ -86,9 +89,44 @@ describeInBrowser('search: results panel', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(csv.suggestedFilename()).toBe(`hound-${USERNAME}-${date}.csv`);
-    const lines = (await readFile((await csv.path())!, 'utf8')).trimEnd().split('\r\n');
+    const csvText = await readFile((await csv.path())!, 'utf8');
+    expect(csvText.charCodeAt(0)).toBe(0xfeff); // BOM: spreadsheets read it as UTF-8
+    const lines = csvText.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('platform,url,verdict,status,reason,category,http_status,rule,elapsed_ms');
     expect(lines).toHaveLength(61);
     expect(lines.find((l) => l.startsWith('Twitch,'))).toContain(',unknown,');
+  });
+
+  it('exports what the filters show as XLSX and a self-contained HTML report (issue 15, capability 11)', async () => {
+    const page = await searched();
+    expect(await page.getByRole('button', { name: 'Shown (7)' }).getAttribute('aria-pressed')).toBe('true');
+
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export XLSX' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toMatch(new RegExp(`^hound-${USERNAME}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+    const file = (await xlsx.path())!;
+    // A valid ZIP (unzip tests every CRC) holding the workbook; the sheet has the 7 found rows + header.
+    execFileSync('unzip', ['-tq', file]);
+    const sheet = execFileSync('unzip', ['-p', file, 'xl/worksheets/sheet1.xml']).toString('utf8');
+    expect(sheet.match(/<row /g)).toHaveLength(CLAIMED_PLATFORMS.length + 1);
+    expect(sheet).toContain(`https://github.com/${USERNAME}`);
+
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'HTML report' }).click(),
+    ]);
+    expect(report.suggestedFilename()).toMatch(/\.html$/);
+    const html = await readFile((await report.path())!, 'utf8');
+    expect(html).toContain(`Username search report: “${USERNAME}”`);
+    expect(html).toMatch(/7 of 60 results, as filtered on the page \(Found only\)/);
+    expect(html).not.toMatch(/<script|<link |src=/);
+    expect(html.match(/<tr class="found">/g)).toHaveLength(CLAIMED_PLATFORMS.length);
+    // The report opens on its own, offline, and reads as a page.
+    const opened = await journey.open('/');
+    await opened.setContent(html);
+    expect(await opened.getByRole('heading', { level: 1 }).textContent()).toContain(USERNAME);
+    expect(await opened.locator('a[href*="/search/"]').count()).toBe(1);
   });
 });

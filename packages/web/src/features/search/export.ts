@@ -8,7 +8,9 @@ function isoDate(date: Date): string {
 }
 
 /** `{brand}-{username}-{date}.{ext}`, with anything unsafe in a file name replaced. */
-export function exportFileName(brand: string, username: string, date: Date, ext: 'json' | 'csv'): string {
+export type ExportExtension = 'json' | 'csv' | 'xlsx' | 'html';
+
+export function exportFileName(brand: string, username: string, date: Date, ext: ExportExtension): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_') || '_';
   return `${safe(brand.toLowerCase())}-${safe(username)}-${isoDate(date)}.${ext}`;
 }
@@ -21,7 +23,7 @@ export interface ExportInput {
   exportedAt: Date;
 }
 
-function rows(entries: readonly ResultEntry[]) {
+export function rows(entries: readonly ResultEntry[]) {
   return entries.map(({ platform, result }) => ({
     platform,
     site_id: result.site_id,
@@ -59,7 +61,7 @@ export function toExportJson(input: ExportInput): string {
   )}\n`;
 }
 
-const CSV_COLUMNS = [
+export const CSV_COLUMNS = [
   'platform',
   'url',
   'verdict',
@@ -78,30 +80,32 @@ function csvCell(value: string | number | undefined | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** Byte-order mark: spreadsheets read the file as UTF-8 (non-ASCII names and reasons stay intact). */
+export const BOM = '\uFEFF';
+
+/** The cells of one CSV/XLSX row, in CSV_COLUMNS order. */
+export function rowCells(r: ReturnType<typeof rows>[number]): Array<string | number | undefined | null> {
+  return [
+    r.platform,
+    r.url,
+    r.verdict,
+    r.status,
+    r.reason,
+    r.category,
+    r.evidence.status,
+    r.evidence.rule,
+    r.evidence.elapsed_ms,
+  ];
+}
+
 export function toCsv(entries: readonly ResultEntry[]): string {
   const lines = [CSV_COLUMNS.join(',')];
-  for (const r of rows(entries)) {
-    lines.push(
-      [
-        r.platform,
-        r.url,
-        r.verdict,
-        r.status,
-        r.reason,
-        r.category,
-        r.evidence.status,
-        r.evidence.rule,
-        r.evidence.elapsed_ms,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  for (const r of rows(entries)) lines.push(rowCells(r).map(csvCell).join(','));
+  return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
 /** Hands a file to the browser's download machinery. */
-export function downloadFile(name: string, type: string, content: string): void {
+export function downloadFile(name: string, type: string, content: string | Uint8Array<ArrayBuffer>): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const a = document.createElement('a');
   a.href = url;

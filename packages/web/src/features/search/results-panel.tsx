@@ -5,7 +5,7 @@ import { button, card, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill, plural } from '../../lib/format.ts';
 import { categoryLabel, SPEC_GROUPS } from './categories.ts';
-import { downloadFile, exportFileName, toCsv, toExportJson } from './export.ts';
+import { downloadFile, type ExportExtension, exportFileName, toCsv, toExportJson } from './export.ts';
 import {
   DEFAULT_STATUS_FILTER,
   filterResults,
@@ -71,18 +71,68 @@ export function ResultsPanel({ state }: { state: SearchState }) {
       return next;
     });
 
-  const exportAs = (ext: 'json' | 'csv') => {
+  const [scope, setScope] = useState<'shown' | 'all'>('shown');
+  const exported = scope === 'all' ? state.results : filtered;
+  /** The active filters in words, for the report's header. */
+  const filtersInWords = () =>
+    [
+      m.filters.statuses[status],
+      ...[...categories].map((id) => categoryLabel(id, m.categoryNames)),
+      deferredName.trim() ? `“${deferredName.trim()}”` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+
+  const reportInput = async (now: Date) => {
+    const report = await import('./report.ts');
+    const input = {
+      brand: config.brand,
+      username: state.username,
+      searchId: state.searchId,
+      entries: exported,
+      exportedAt: now,
+      link: state.searchId ? `${window.location.origin}/search/${encodeURIComponent(state.searchId)}` : null,
+      scope:
+        scope === 'all'
+          ? fill(m.report.scopeAll, { count: number(state.results.length) })
+          : fill(m.report.scopeShown, {
+              count: number(exported.length),
+              total: number(state.results.length),
+              filters: filtersInWords(),
+            }),
+      locale,
+      m,
+    };
+    return { report, input };
+  };
+
+  const exportAs = async (ext: ExportExtension) => {
     const now = new Date();
     const name = exportFileName(config.brand, state.username, now, ext);
     const input = {
       brand: config.brand,
       username: state.username,
       searchId: state.searchId,
-      entries: state.results,
+      entries: exported,
       exportedAt: now,
     };
     if (ext === 'json') downloadFile(name, 'application/json', toExportJson(input));
-    else downloadFile(name, 'text/csv;charset=utf-8', toCsv(state.results));
+    else if (ext === 'csv') downloadFile(name, 'text/csv;charset=utf-8', toCsv(exported));
+    else {
+      // The report writers are fetched on first use: the page's first download stays small.
+      const { report, input: full } = await reportInput(now);
+      if (ext === 'xlsx')
+        downloadFile(name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', report.toXlsx(full));
+      else downloadFile(name, 'text/html;charset=utf-8', report.toHtmlReport(full));
+    }
+  };
+
+  /** The report in a new tab, to read, search with the browser's find, or print to PDF. */
+  const printView = async () => {
+    const { report, input } = await reportInput(new Date());
+    const url = URL.createObjectURL(new Blob([report.toHtmlReport(input)], { type: 'text/html;charset=utf-8' }));
+    window.open(url, '_blank');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
 
   const running = state.phase === 'starting' || state.phase === 'running';
@@ -120,24 +170,56 @@ export function ResultsPanel({ state }: { state: SearchState }) {
             <p className={`mt-1 text-sm ${muted}`}>{plural(m.results.invalidSummary, summary.invalid, locale)}</p>
           )}
         </div>
-        <div className="flex gap-2">
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <fieldset className="inline-flex items-center gap-1 rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
+          <legend className="sr-only">{m.results.exportScope}</legend>
+          {(['shown', 'all'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={scope === option}
+              title={m.results.exportHint}
+              onClick={() => setScope(option)}
+              className={`rounded-md px-2.5 py-1 text-sm font-medium ${focusRing} ${
+                scope === option
+                  ? 'bg-slate-900 text-white dark:bg-amber-400 dark:text-slate-950'
+                  : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+              }`}
+            >
+              {fill(option === 'shown' ? m.results.scopeShown : m.results.scopeAll, {
+                count: number(option === 'shown' ? filtered.length : state.results.length),
+              })}
+            </button>
+          ))}
+        </fieldset>
+        {(
+          [
+            ['json', m.results.exportJson],
+            ['csv', m.results.exportCsv],
+            ['xlsx', m.results.exportXlsx],
+            ['html', m.results.exportHtml],
+          ] as const
+        ).map(([ext, label]) => (
           <button
+            key={ext}
             type="button"
             className={`${button.secondary} py-1.5 text-sm`}
-            disabled={state.results.length === 0 || running}
-            onClick={() => exportAs('json')}
+            disabled={exported.length === 0 || running}
+            onClick={() => void exportAs(ext)}
           >
-            <DownloadIcon /> {m.results.exportJson}
+            <DownloadIcon /> {label}
           </button>
-          <button
-            type="button"
-            className={`${button.secondary} py-1.5 text-sm`}
-            disabled={state.results.length === 0 || running}
-            onClick={() => exportAs('csv')}
-          >
-            <DownloadIcon /> {m.results.exportCsv}
-          </button>
-        </div>
+        ))}
+        <button
+          type="button"
+          className={`${button.secondary} py-1.5 text-sm`}
+          disabled={exported.length === 0 || running}
+          onClick={() => void printView()}
+        >
+          {m.results.printView}
+        </button>
       </div>
 
       {state.phase === 'failed' && state.error && (

@@ -1,0 +1,183 @@
+/**
+ * The reports a visitor hands over, made in the browser and loaded only when asked for: a
+ * self-contained HTML page (printable to PDF by the browser) and an XLSX workbook written without a
+ * dependency (a stored ZIP of five small XML files).
+ */
+import type { Messages } from '../../i18n/messages.ts';
+import { fill } from '../../lib/format.ts';
+import { categoryLabel } from './categories.ts';
+import { CSV_COLUMNS, type ExportInput, rowCells, rows } from './export.ts';
+import { summarize } from './filters.ts';
+import { conflictSummary, reasonText } from './result-card.tsx';
+import { zip } from './zip.ts';
+
+const htmlText = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Only http(s) links are made clickable. */
+const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? htmlText(url) : '');
+
+export interface ReportInput extends ExportInput {
+  /** The address that reopens the search (`…/search/{id}`), when it has one. */
+  link: string | null;
+  /** "all results" or the active filters, said in words. */
+  scope: string;
+  locale: string;
+  m: Messages;
+}
+
+const VERDICT_ORDER = { found: 0, unknown: 1, not_found: 2, invalid: 3 } as const;
+
+export function toHtmlReport(input: ReportInput): string {
+  const { m, locale } = input;
+  const r = m.report;
+  const summary = summarize(input.entries);
+  const when = input.exportedAt.toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+  const sorted = [...input.entries].sort(
+    (a, b) =>
+      VERDICT_ORDER[a.result.verdict] - VERDICT_ORDER[b.result.verdict] || a.platform.localeCompare(b.platform, locale),
+  );
+  const row = ({ platform, result }: (typeof sorted)[number], category: string) => {
+    const note =
+      result.reason === 'conflict'
+        ? fill(m.result.conflict, { summary: conflictSummary(result, m) })
+        : reasonText(result.reason, m.reasons);
+    const href = safeHref(result.url);
+    return `<tr class="${result.verdict}">
+<td>${htmlText(platform)}</td>
+<td><span class="badge">${htmlText(m.verdicts[result.verdict])}</span></td>
+<td>${htmlText(categoryLabel(category, m.categoryNames))}</td>
+<td class="url">${href ? `<a href="${href}" rel="noopener noreferrer nofollow">${htmlText(result.url)}</a>` : '—'}</td>
+<td>${note ? htmlText(note) : ''}</td>
+</tr>`;
+  };
+  const table = rows(sorted)
+    .map((x, i) => row(sorted[i]!, x.category))
+    .join('\n');
+  const number = (n: number) => n.toLocaleString(locale);
+  return `<!doctype html>
+<html lang="${htmlText(locale.split('-')[0]!)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${htmlText(fill(r.title, { username: input.username, brand: input.brand }))}</title>
+<style>
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #0f172a; }
+  body { margin: 0 auto; max-width: 60rem; padding: 2rem 1rem; line-height: 1.45; }
+  h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+  .meta { color: #475569; margin: 0 0 1rem; font-size: .9rem; }
+  .meta a { color: #92400e; word-break: break-all; }
+  .summary { display: flex; flex-wrap: wrap; gap: .5rem; margin: 1rem 0 1.5rem; padding: 0; list-style: none; }
+  .summary li { border: 1px solid #cbd5e1; border-radius: .5rem; padding: .4rem .75rem; }
+  .summary b { font-variant-numeric: tabular-nums; }
+  table { width: 100%; border-collapse: collapse; font-size: .875rem; }
+  th, td { text-align: left; vertical-align: top; padding: .4rem .5rem; border-bottom: 1px solid #e2e8f0; }
+  th { background: #f1f5f9; font-size: .75rem; text-transform: uppercase; letter-spacing: .03em; }
+  td.url { word-break: break-all; }
+  td.url a { color: #92400e; }
+  .badge { display: inline-block; border-radius: 999px; padding: 0 .5rem; font-size: .75rem; font-weight: 600; background: #e2e8f0; white-space: nowrap; }
+  tr.found .badge { background: #d1fae5; color: #065f46; }
+  tr.unknown .badge { background: #fef3c7; color: #92400e; }
+  footer { margin-top: 2rem; color: #64748b; font-size: .8rem; }
+  @media (max-width: 40rem) {
+    thead { display: none; }
+    tr { display: block; border-bottom: 1px solid #e2e8f0; padding: .4rem 0; }
+    td { display: block; border: 0; padding: .1rem 0; }
+  }
+  @media print {
+    body { padding: 0; max-width: none; }
+    a { color: inherit; }
+    tr { break-inside: avoid; }
+  }
+</style>
+</head>
+<body>
+<h1>${htmlText(fill(r.heading, { username: input.username }))}</h1>
+<p class="meta">${htmlText(fill(r.generated, { brand: input.brand, date: when }))}<br>${htmlText(input.scope)}${
+    input.link ? `<br>${htmlText(r.reopen)} <a href="${safeHref(input.link)}">${htmlText(input.link)}</a>` : ''
+  }</p>
+<ul class="summary">
+<li>${htmlText(r.found)}: <b>${number(summary.found)}</b></li>
+<li>${htmlText(r.notFound)}: <b>${number(summary.notFound)}</b></li>
+<li>${htmlText(r.unknown)}: <b>${number(summary.unknown + summary.conflict + summary.invalid)}</b></li>
+<li>${htmlText(r.checked)}: <b>${number(summary.checked)}</b></li>
+</ul>
+<table>
+<thead><tr><th>${htmlText(r.site)}</th><th>${htmlText(r.verdict)}</th><th>${htmlText(r.category)}</th><th>${htmlText(r.profile)}</th><th>${htmlText(r.note)}</th></tr></thead>
+<tbody>
+${table}
+</tbody>
+</table>
+<footer>${htmlText(fill(r.footer, { brand: input.brand }))}</footer>
+</body>
+</html>
+`;
+}
+
+const xml = (text: string) =>
+  text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** One worksheet: the CSV's columns, numbers as numbers, text as inline strings; a frozen, filterable header. */
+export function toXlsx(input: ExportInput): Uint8Array<ArrayBuffer> {
+  const table: Array<Array<string | number | undefined | null>> = [
+    [...CSV_COLUMNS],
+    ...rows(input.entries).map(rowCells),
+  ];
+  const sheetRows = table
+    .map((cells, r) => {
+      const xmlCells = cells
+        .map((value, c) => {
+          const ref = `${columnName(c)}${r + 1}`;
+          if (value === undefined || value === null || value === '') return '';
+          if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
+          return `<c r="${ref}" t="inlineStr"${r === 0 ? ' s="1"' : ''}><is><t xml:space="preserve">${xml(String(value))}</t></is></c>`;
+        })
+        .join('');
+      return `<row r="${r + 1}">${xmlCells}</row>`;
+    })
+    .join('');
+  const last = `${columnName(CSV_COLUMNS.length - 1)}${table.length}`;
+  const encoder = new TextEncoder();
+  const file = (name: string, text: string) => ({ name, data: encoder.encode(text) });
+  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const widths = [28, 48, 11, 11, 18, 16, 11, 40, 11];
+  return zip([
+    file(
+      '[Content_Types].xml',
+      `${head}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+    ),
+    file(
+      '_rels/.rels',
+      `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    file(
+      'xl/workbook.xml',
+      `${head}<workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="${xml(input.username.slice(0, 31) || 'results')}" sheetId="1" r:id="rId1"/></sheets><definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'${xml(input.username.slice(0, 31) || 'results').replaceAll("'", "''")}'!$A$1:$${columnName(CSV_COLUMNS.length - 1)}$${table.length}</definedName></definedNames></workbook>`,
+    ),
+    file(
+      'xl/_rels/workbook.xml.rels',
+      `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/styles" Target="styles.xml"/></Relationships>`,
+    ),
+    file(
+      'xl/styles.xml',
+      `${head}<styleSheet xmlns="${main}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`,
+    ),
+    file(
+      'xl/worksheets/sheet1.xml',
+      `${head}<worksheet xmlns="${main}" xmlns:r="${rel}"><dimension ref="A1:${last}"/><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${widths
+        .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`)
+        .join('')}</cols><sheetData>${sheetRows}</sheetData><autoFilter ref="A1:${last}"/></worksheet>`,
+    ),
+  ]);
+}
