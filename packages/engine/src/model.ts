@@ -14,8 +14,11 @@ export type Verdict = 'found' | 'not_found' | 'unknown' | 'invalid';
 /** Why a check could not decide. Never turned into found/not_found. */
 export type UnknownReason =
   | 'timeout'
-  | 'blocked' // WAF / captcha / bot-detection page
-  | 'rate_limited' // 429 still in force after honouring Retry-After within the budget
+  | 'blocked' // WAF / captcha / bot-detection page, an enterprise WAF rejection, an empty answer
+  | 'rate_limited' // 429 still in force after honouring Retry-After within the budget, or the site's own rate-limit page
+  | 'login_wall' // a login page (or 401) instead of the profile
+  | 'consent_wall' // a cookie-consent interstitial instead of the profile
+  | 'region_blocked' // a region / legal block (451, "not available in your country")
   | 'conflict' // catalogues that describe the same site disagree
   | 'network' // reset, refused, closed mid-body
   | 'dns' // host does not resolve
@@ -55,6 +58,15 @@ export interface CheckResponse {
   redirects: number;
   /** True when the body was cut at the byte cap. */
   truncated: boolean;
+  /** URL the check asked for, when redirects were followed to `finalUrl`. */
+  requestUrl?: string;
+  /** Method of the request that got this answer (a HEAD answer has no body to judge). */
+  method?: CheckRequest['method'];
+  /**
+   * Strings the rules look for that were seen in the part of a long body read past the kept `body`
+   * (docs/decisions/084-head-confirmation-and-long-pages.md); `body` holds only the start of the page.
+   */
+  seen?: string[];
 }
 
 /** The decision of one rule set (one catalogue's view of one site). */

@@ -13,6 +13,8 @@
 
 export { type EmailCheckEntry, type EmailSites, serveEmailChecks } from './email/serve-email-checks.ts';
 export { TestkitError, type TestkitErrorCode } from './errors.ts';
+export { WALL_KINDS, wallPage, wallVariants } from './faults/hostile-pages.ts';
+export { NOISY_PROFILE_VARIANTS } from './faults/noisy-profile.ts';
 export { type MailMatch, type ReceivedMail, type SmtpSink, startSmtpSink } from './smtp/smtp-sink.ts';
 export { startInternet } from './start-internet.ts';
 export { startFakeStripe } from './stripe/fake-stripe.ts';
@@ -55,4 +57,5 @@ export type {
   Skipped,
   StartOptions,
   WafVendor,
+  WallKind,
 } from './types.ts';

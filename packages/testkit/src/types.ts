@@ -9,6 +9,21 @@ export type CatalogueSource = { path: string } | { format: CatalogueFormat; data
 /** WAF vendors whose challenge/block pages the testkit imitates. */
 export type WafVendor = 'cloudflare' | 'ddos-guard' | 'aws' | 'perimeterx';
 
+/**
+ * Kinds of hostile page a site (or something on the way) answers with instead of a profile; each has
+ * several realistic variants (`faults/hostile-pages.ts`).
+ */
+export type WallKind =
+  | 'login'
+  | 'consent'
+  | 'region'
+  | 'empty'
+  | 'rate_limit'
+  | 'json_error'
+  | 'challenge'
+  | 'waf_reject'
+  | 'odd_status';
+
 /** Misbehaviour of one host. */
 export type Fault =
   /** Fixed extra delay before every response (added to the global latency distribution). */
@@ -42,7 +57,20 @@ export type Fault =
    * The host no longer resolves (connector: ENOTFOUND; proxy: 502). Like a real DNS change, it applies to
    * new connections; a request on an already open direct connection gets the proxy's 502 DNS-failure page.
    */
-  | { kind: 'unknown_host' };
+  | { kind: 'unknown_host' }
+  /** A hostile page of this kind (variant `variant`, default 0) for every request. */
+  | { kind: 'wall'; wall: WallKind; variant?: number }
+  /**
+   * Every request is redirected (`status`, default 302) to `location`: a path on the same host or an
+   * absolute URL. Requests for that path on this host get the `wall` page (default: a login page).
+   */
+  | { kind: 'redirect'; location: string; status?: 301 | 302 | 303 | 307 | 308; wall?: WallKind; variant?: number }
+  /**
+   * The normal answer, and a 2xx HTML page is dressed like a real profile that trips naive detectors:
+   * vendor headers and scripts (variant 0), a login form with reCAPTCHA (1), a Turnstile widget (2), the
+   * user's own text quoting challenge and wall phrases (3), a cookie banner and sign-in links (4).
+   */
+  | { kind: 'noisy_profile'; variant?: number };
 
 export interface StartOptions {
   catalogues?: CatalogueSource[];

@@ -7,9 +7,18 @@ function res(status: number, body: string, headers: Record<string, string> = {})
 }
 
 describe('detectBlockPage', () => {
-  it('recognises every fingerprint', () => {
+  it('recognises every fingerprint, with its reason', () => {
     for (const fingerprint of BLOCK_FINGERPRINTS) {
-      expect(detectBlockPage(res(200, `<html>${fingerprint.marker}</html>`))?.vendor).toBe(fingerprint.vendor);
+      const extra = fingerprint.with ? `<p>${fingerprint.with[0]}</p>` : '';
+      const page =
+        fingerprint.in === 'json'
+          ? (([key, value]) => JSON.stringify({ [key as string]: value }))(fingerprint.marker.split('='))
+          : fingerprint.in === 'title'
+            ? `<html><head><title>${fingerprint.marker}</title></head><body>${extra}</body></html>`
+            : `<html>${fingerprint.marker}${extra}</html>`;
+      const found = detectBlockPage(res(200, page));
+      expect(found?.vendor, fingerprint.marker).toBe(fingerprint.vendor);
+      expect(found?.reason, fingerprint.marker).toBe(fingerprint.reason ?? 'blocked');
     }
   });
   it.each([

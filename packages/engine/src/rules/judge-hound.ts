@@ -18,7 +18,12 @@ export function judgeHound(rule: HoundRule, response: CheckResponse, username?: 
   }
   const listed = [rule.found, rule.notFound].flatMap((m) => (m === 'otherwise' ? [] : (m.status ?? [])));
   const explicit = listed.filter((s): s is number => typeof s === 'number');
-  const guarded = guardResponse('hound', response, explicit);
+  const sides = [rule.found, rule.notFound].filter((m): m is HoundMatcher => m !== 'otherwise');
+  const guarded = guardResponse('hound', response, {
+    allowStatus: explicit,
+    username,
+    readsRedirects: sides.some((m) => m.redirectTo !== undefined),
+  });
   if (guarded) return guarded;
   if (isRefusalOrServerError(status) && !explicit.includes(status)) {
     return unknown('hound', 'http_error', `status ${status} says nothing about the username`);

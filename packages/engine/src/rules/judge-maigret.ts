@@ -24,7 +24,14 @@ export function judgeMaigret(
       if (body.includes(flag)) return unknown('maigret', 'site_error', `site error marker ${quote(flag)}`, message);
     }
   }
-  const guarded = guardResponse('maigret', response);
+  const declared = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username, response.finalUrl);
+  const guarded = guardResponse('maigret', response, {
+    allowStatus: rule.ignore403 ? [403] : [],
+    username,
+    missingMarker: rule.absenceStrs.some((s) => body.includes(s)),
+    readsRedirects: rule.checkType === 'response_url',
+    declaredRedirects: declared ?? [],
+  });
   if (guarded) return guarded;
   if (status === 403 && !rule.ignore403) return unknown('maigret', 'http_error', 'status 403: access denied');
   if (status >= 500 && status !== 999) return unknown('maigret', 'http_error', `status ${status}: server error`);

@@ -19,7 +19,14 @@ export function judgeSherlock(
   response: CheckResponse,
   username?: string,
 ): RuleOutcome {
-  const guarded = guardResponse('sherlock', response, rule.errorCodes);
+  const declared = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username, response.finalUrl);
+  const guarded = guardResponse('sherlock', response, {
+    allowStatus: rule.errorCodes,
+    username,
+    missingMarker: rule.errorMsgs.some((m) => response.body.includes(m)),
+    readsRedirects: rule.errorTypes.includes('response_url'),
+    declaredRedirects: declared ?? [],
+  });
   if (guarded) return guarded;
   const passed: string[] = [];
   for (const type of rule.errorTypes) {

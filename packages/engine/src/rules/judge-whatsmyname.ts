@@ -9,8 +9,12 @@ import type { WhatsMyNameRule } from './types.ts';
  * `unknown`: a status matching neither code is `http_error`, a matching code without its string is
  * `unexpected_response`.
  */
-export function judgeWhatsMyName(rule: WhatsMyNameRule, response: CheckResponse): RuleOutcome {
-  const guarded = guardResponse('whatsmyname', response, [rule.eCode, rule.mCode]);
+export function judgeWhatsMyName(rule: WhatsMyNameRule, response: CheckResponse, username?: string): RuleOutcome {
+  const guarded = guardResponse('whatsmyname', response, {
+    allowStatus: [rule.eCode, rule.mCode],
+    username,
+    missingMarker: rule.mString !== '' && response.body.includes(rule.mString),
+  });
   if (guarded) return guarded;
   const { status, body } = response;
   const eHit = status === rule.eCode && body.includes(rule.eString);

@@ -4,6 +4,7 @@ import { judgeHound } from './judge-hound.ts';
 import { judgeMaigret } from './judge-maigret.ts';
 import { judgeSherlock } from './judge-sherlock.ts';
 import { judgeWhatsMyName } from './judge-whatsmyname.ts';
+import { isNearEmptyData, quote, unknown } from './outcome.ts';
 import type { CheckRule } from './types.ts';
 
 /**
@@ -13,13 +14,33 @@ import type { CheckRule } from './types.ts';
 export function judge(check: SiteCheck, response: CheckResponse, searched?: string): RuleOutcome {
   const rule = check.rule as CheckRule;
   const username = searched === undefined ? undefined : stripChars(searched, check.stripChars);
+  const outcome = judgeByFormat(check, rule, response, username);
+  if (outcome.verdict !== 'found') return outcome;
+  // A found must be earned on a page: `{}`, `[]` or `null` is no profile, whatever the rule read into it.
+  if (response.method !== undefined && response.method !== 'HEAD' && isNearEmptyData(response.body)) {
+    return unknown(
+      check.format,
+      'blocked',
+      `near-empty answer ${quote(response.body.trim())}: not a profile`,
+      'empty body',
+    );
+  }
+  return outcome;
+}
+
+function judgeByFormat(
+  check: SiteCheck,
+  rule: CheckRule,
+  response: CheckResponse,
+  username: string | undefined,
+): RuleOutcome {
   switch (rule.kind) {
     case 'sherlock':
       return judgeSherlock(check, rule, response, username);
     case 'maigret':
       return judgeMaigret(check, rule, response, username);
     case 'whatsmyname':
-      return judgeWhatsMyName(rule, response);
+      return judgeWhatsMyName(rule, response, username);
     case 'hound':
       return judgeHound(rule, response, username);
   }

@@ -1,5 +1,6 @@
 import type { CatalogueFormat, CheckResponse, RuleOutcome, UnknownReason } from '../model.ts';
-import { detectBlockPage } from './block-pages.ts';
+import { detectBlockPage, visibleText } from './block-pages.ts';
+import { header, isErrorUrl, redirectTarget } from './redirect.ts';
 
 export function found(format: CatalogueFormat, rule: string): RuleOutcome {
   return { format, verdict: 'found', rule };
@@ -33,19 +34,167 @@ export function isRefusalOrServerError(status: number): boolean {
   return status === 403 || status >= 500;
 }
 
+export interface GuardOptions {
+  /** Statuses the catalogue names explicitly as its signal (e.g. a WhatsMyName `m_code` of 429, Maigret `ignore403`). */
+  allowStatus?: readonly number[];
+  /** The username as searched (wording a profile can carry counts only on pages that do not show it). */
+  username?: string;
+  /** The rule's own "missing" marker is in the body (login and consent walls then do not apply). */
+  missingMarker?: boolean;
+  /** The rule reads 3xx answers itself (`response_url`): a redirect it was not asked to follow is its signal. */
+  readsRedirects?: boolean;
+  /** Redirect targets the catalogue declares (its `errorUrl` candidates): never a wall. */
+  declaredRedirects?: readonly string[];
+}
+
+/** Hosts are the same site when one is the other or both share the registrable domain (approximated). */
+export function sameSite(a: string, b: string): boolean {
+  const domain = (host: string) => {
+    const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+    if (labels.length <= 2 || /^\d+$/.test(labels.at(-1) ?? '')) return labels.join('.');
+    const second = labels.at(-2) ?? '';
+    const keep = (labels.at(-1)?.length ?? 0) === 2 && SECOND_LEVEL.has(second) ? 3 : 2;
+    return labels.slice(-keep).join('.');
+  };
+  return domain(a) === domain(b);
+}
+const SECOND_LEVEL = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'ne', 'or', 'go', 'gr', 'ltd', 'plc']);
+
+/** Login and consent pages by URL: the host's first label or a path segment names them. */
+const LOGIN_HOST = /^(login|signin|sign-in|auth|sso|accounts?|id|passport)\./i;
+const LOGIN_PATH =
+  /(^|\/)(login|log-in|log_in|signin|sign-in|sign_in|logon|signon|sign_on|auth|authenticate|authorize|oauth2?|sso|cas|session\/new|sessions\/new|users\/sign_in|accounts\/login|account\/login|uas\/login|checkpoint|challenge)(\/|\.|$)/i;
+const CONSENT_HOST = /^(consent|guce|cmp|privacy|cookies?)\./i;
+const CONSENT_PATH =
+  /(^|\/)(consent|cookie-consent|cookies-consent|gdpr|privacy-consent|collectConsent|cookiewall)(\/|\.|$)/i;
+
+/** What a URL is, when it is a login or consent page. */
+export function wallUrl(url: string): 'login_wall' | 'consent_wall' | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (CONSENT_HOST.test(parsed.hostname) || CONSENT_PATH.test(parsed.pathname)) return 'consent_wall';
+  if (LOGIN_HOST.test(parsed.hostname) || LOGIN_PATH.test(parsed.pathname)) return 'login_wall';
+  return undefined;
+}
+
+/** Rate-limit wording in a 400 answer (APIs and proxies throttle with 400 too). */
+const THROTTLE_400 =
+  /rate.?limit|too many requests|throttl|slow down|resource_exhausted|quota exceeded|try again (later|in \d)/i;
+
+/** Statuses no rule can read as an answer about the username, and why. */
+function gatedStatus(status: number): { reason: UnknownReason; why: string } | undefined {
+  if (status === 401) return { reason: 'login_wall', why: 'status 401: the site asks for credentials' };
+  if (status === 403) return { reason: 'http_error', why: 'status 403: access denied' };
+  if (status === 406) return { reason: 'blocked', why: 'status 406: the request was refused (a WAF answer)' };
+  if (status === 407) return { reason: 'http_error', why: 'status 407: a proxy on the way asks for credentials' };
+  if (status === 451) return { reason: 'region_blocked', why: 'status 451: unavailable for legal reasons' };
+  if (status >= 500 && status <= 599) return { reason: 'http_error', why: `status ${status}: server error` };
+  return undefined;
+}
+
 /**
- * Checks every format runs before its own rules: a block page or a 429 never becomes found/not_found.
- * `allowStatus` names statuses the catalogue explicitly expects (e.g. a WhatsMyName `m_code` of 429).
+ * Checks every format runs before its own rules, so that no page other than a profile or a "no such user"
+ * answer is judged (docs/decisions/082-walls-and-status-gate.md):
+ * 1. block pages and walls by headers and body (vendor challenges, login, consent, region, rate-limit pages);
+ * 2. a redirect that ended on a login or consent page, or on another site;
+ * 3. statuses no rule can read (401, 403, 406, 407, 429, 451, 5xx, a 400 with throttle wording) unless the
+ *    catalogue names that status;
+ * 4. an empty 2xx answer to a request that has a body to show.
+ * A bare status list is accepted as `allowStatus` (the older signature).
  */
 export function guardResponse(
   format: CatalogueFormat,
   response: CheckResponse,
-  allowStatus: readonly number[] = [],
+  options: readonly number[] | GuardOptions = {},
 ): RuleOutcome | undefined {
-  const block = detectBlockPage(response);
-  if (block) return unknown(format, 'blocked', `block page recognised: ${quote(block.marker)}`, block.vendor);
-  if (response.status === 429 && !allowStatus.includes(429)) {
+  const opts: GuardOptions = Array.isArray(options)
+    ? { allowStatus: options as readonly number[] }
+    : (options as GuardOptions);
+  const allow = opts.allowStatus ?? [];
+  const { status } = response;
+  // A 404/410 is a "missing" answer by itself; a login form or cookie banner on it is page furniture.
+  const missingMarker = opts.missingMarker || status === 404 || status === 410;
+  const block = detectBlockPage(response, { username: opts.username, missingMarker });
+  if (block) {
+    const what = block.reason === 'blocked' ? 'block page recognised' : `${block.reason.replace('_', ' ')} recognised`;
+    return unknown(format, block.reason, `${what}: ${quote(block.marker)}`, block.vendor);
+  }
+  const declared = (url: string) =>
+    (opts.declaredRedirects ?? []).length > 0 && isErrorUrl(url, [...(opts.declaredRedirects ?? [])]);
+  if (response.redirects > 0 && response.requestUrl && !declared(response.finalUrl)) {
+    const kind = wallUrl(response.finalUrl);
+    if (kind && wallUrl(response.requestUrl) !== kind) {
+      return unknown(
+        format,
+        kind,
+        `redirected to a ${kind === 'login_wall' ? 'login' : 'consent'} page ${response.finalUrl}`,
+      );
+    }
+    const from = hostOf(response.requestUrl);
+    const to = hostOf(response.finalUrl);
+    if (from && to && !sameSite(from, to)) {
+      return unknown(
+        format,
+        'unexpected_response',
+        `redirected to another site: ${response.finalUrl}, not the profile`,
+      );
+    }
+  }
+  if (is3xx(status) && response.redirects === 0 && !opts.readsRedirects && !allow.includes(status)) {
+    const target = redirectTarget(response);
+    const kind = target && !declared(target) ? wallUrl(target) : undefined;
+    if (target && kind && wallUrl(response.finalUrl) !== kind) {
+      return unknown(format, kind, `redirect to a ${kind === 'login_wall' ? 'login' : 'consent'} page ${target}`);
+    }
+  }
+  if (status === 429 && !allow.includes(429)) {
     return unknown(format, 'rate_limited', 'status 429 Too Many Requests');
   }
+  if (!allow.includes(status)) {
+    const gated = gatedStatus(status);
+    if (gated) return unknown(format, gated.reason, gated.why);
+    if (status === 400 && (THROTTLE_400.test(response.body.slice(0, 4096)) || header(response, 'retry-after'))) {
+      return unknown(format, 'rate_limited', 'status 400 with throttle wording: a rate limit, not an answer');
+    }
+  }
+  if (is2xx(status) && response.method !== undefined && response.method !== 'HEAD') {
+    if (isEmptyPage(response.body)) {
+      return unknown(format, 'blocked', `empty ${status} answer: nothing to judge`, 'empty body');
+    }
+    // `{}`, `[]`, `null`: no page at all, unless the catalogue names it as its "missing" answer.
+    if (!opts.missingMarker && isNearEmptyData(response.body)) {
+      return unknown(
+        format,
+        'blocked',
+        `near-empty ${status} answer ${quote(response.body.trim())}: nothing to judge`,
+        'empty body',
+      );
+    }
+  }
   return undefined;
+}
+
+/** No content at all: an empty or whitespace body, or an HTML shell with no text, no script and no image. */
+export function isEmptyPage(body: string): boolean {
+  const trimmed = body.trim();
+  if (trimmed === '') return true;
+  if (trimmed.length > 512 || !trimmed.startsWith('<')) return false;
+  return !/<(script|img|svg|iframe|input|meta|link)\b/i.test(trimmed) && visibleText(trimmed).trim() === '';
+}
+
+/** Near-empty data answers (`{}`, `[]`, `null`): a missing-user answer for some APIs, never a profile. */
+export function isNearEmptyData(body: string): boolean {
+  return /^(\{\s*\}|\[\s*\]|null|""|true|false|0|ok)$/i.test(body.trim());
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
 }

@@ -71,6 +71,7 @@ export function createSendOnce(options: SendOnceOptions) {
         finalUrl: url.href,
         redirects: 0,
         truncated: body.truncated,
+        method: request.method,
       };
     } catch (error) {
       response.body.destroy();

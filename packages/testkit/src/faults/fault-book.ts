@@ -1,6 +1,7 @@
 import { TestkitError } from '../errors.ts';
 import { uniformFor } from '../random.ts';
 import type { Fault, WafVendor } from '../types.ts';
+import { WALL_KINDS } from './hostile-pages.ts';
 
 const VENDORS: WafVendor[] = ['cloudflare', 'ddos-guard', 'aws', 'perimeterx'];
 
@@ -34,6 +35,26 @@ export function validateFault(fault: Fault): void {
       return;
     case 'slow_drip':
       if (!positive(fault.bytesPerSecond)) throw bad('bytesPerSecond must be > 0');
+      return;
+    case 'wall':
+      if (!WALL_KINDS.includes(fault.wall)) throw bad(`wall must be one of ${WALL_KINDS.join(', ')}`);
+      if (fault.variant !== undefined && !(Number.isInteger(fault.variant) && fault.variant >= 0)) {
+        throw bad('variant must be a whole number ≥ 0');
+      }
+      return;
+    case 'redirect':
+      if (typeof fault.location !== 'string' || fault.location === '') throw bad('location must be a URL or path');
+      if (fault.status !== undefined && ![301, 302, 303, 307, 308].includes(fault.status)) {
+        throw bad('status must be 301, 302, 303, 307 or 308');
+      }
+      if (fault.wall !== undefined && !WALL_KINDS.includes(fault.wall)) {
+        throw bad(`wall must be one of ${WALL_KINDS.join(', ')}`);
+      }
+      return;
+    case 'noisy_profile':
+      if (fault.variant !== undefined && !(Number.isInteger(fault.variant) && fault.variant >= 0)) {
+        throw bad('variant must be a whole number ≥ 0');
+      }
       return;
     case 'hang':
     case 'reset':

@@ -2,9 +2,12 @@ import type http from 'node:http';
 import type net from 'node:net';
 import type { FaultBook } from '../faults/fault-book.ts';
 import { send, sendGzipBomb, sendHugeBody, sendSlowly, sendThenReset, wait } from '../faults/fault-responses.ts';
+import { wallPage } from '../faults/hostile-pages.ts';
+import { noisyProfile } from '../faults/noisy-profile.ts';
 import { type CannedResponse, wafPage } from '../faults/waf-pages.ts';
 import { hashString } from '../random.ts';
 import type { RequestLogger } from '../request-log.ts';
+import { GLOBAL_EXCLUDES } from '../site/fingerprints.ts';
 import type { SiteRegistry } from '../site/registry.ts';
 import type { RouteHandler } from '../types.ts';
 import { FINAL_PAGE_PREFIX, finalPageResponse, notFoundPage, siteResponse, textResponse } from './site-response.ts';
@@ -79,6 +82,14 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
+function pageContext(target: Target) {
+  return {
+    host: target.host,
+    path: target.path,
+    id: hashString(`${target.host}${target.path}`).toString(16).padStart(8, '0'),
+  };
+}
+
 export function dnsFailureBody(host: string): string {
   return `hound-testkit proxy: DNS lookup failed for ${host} (ENOTFOUND)\n`;
 }
@@ -114,6 +125,7 @@ function normalResponse(
   target: Target,
   body: Buffer,
   soft404: boolean,
+  noisy?: number,
 ): CannedResponse {
   const custom = ctx.customRoutes.get(target.host);
   const handler =
@@ -130,7 +142,12 @@ function normalResponse(
   const header = missingHeader(match.route, req);
   if (header) return textResponse(400, `hound-testkit: this site expects the request header "${header}"\n`);
   const key = match.route.pattern.hostRegex ? match.username.toLowerCase() : match.username;
-  return siteResponse(match.route, match.username, soft404 || match.route.registered.has(key));
+  const response = siteResponse(match.route, match.username, soft404 || match.route.registered.has(key));
+  if (noisy === undefined) return response;
+  const id = hashString(`${target.host}${target.path}`).toString(16).padStart(8, '0');
+  // Upstream tools' WAF phrases are excluded from generated pages; the noisy profile quotes them on purpose.
+  const exclude = match.route.plan.exists.exclude.filter((s) => !GLOBAL_EXCLUDES.includes(s));
+  return noisyProfile(response, noisy, id, exclude);
 }
 
 /** Handles one HTTP request: log, fault, latency, then the site's answer. */
@@ -175,8 +192,19 @@ export async function handleRequest(
       return sendHugeBody(res, fault.bytes);
     case 'gzip_bomb':
       return sendGzipBomb(res, fault.bytes);
+    case 'wall':
+      return send(res, wallPage(fault.wall, fault.variant ?? 0, pageContext(target)));
+    case 'redirect': {
+      const location = new URL(fault.location, `${target.scheme}://${target.authority}/`);
+      const here = location.host === target.authority || normaliseHost(location.host) === target.host;
+      if (here && target.path.split('?')[0] === location.pathname) {
+        return send(res, wallPage(fault.wall ?? 'login', fault.variant ?? 0, pageContext(target)));
+      }
+      return send(res, textResponse(fault.status ?? 302, 'Found\n', { location: location.href }));
+    }
   }
-  const response = normalResponse(ctx, req, target, body, fault?.kind === 'soft404');
+  const noisy = fault?.kind === 'noisy_profile' ? (fault.variant ?? 0) : undefined;
+  const response = normalResponse(ctx, req, target, body, fault?.kind === 'soft404', noisy);
   if (fault?.kind === 'reset') return sendThenReset(res, response, ctx.rawSocket(req.socket));
   if (fault?.kind === 'slow_drip') return sendSlowly(res, response, fault.bytesPerSecond);
   send(res, response);

@@ -90,6 +90,10 @@ export const en = {
     emailHint:
       'That looks like an email address. {brand} searches usernames, and the @ part would never match a profile name.',
     emailSearchLocal: 'Search “{username}” instead',
+    options: 'Several names or variants',
+    severalHint:
+      'Separate usernames with commas to search several (up to {max}): each is a search of its own, run one after another, with its own address.',
+    variants: 'Also search variants: the parts of a name joined by _, -, . and nothing (john doe → john_doe, john-doe, john.doe, johndoe).',
   },
   progress: {
     label: 'Search progress',
@@ -165,6 +169,7 @@ export const en = {
     usernameTooLong: 'This name has {length} characters.',
     usernameSpace: 'Spaces are not allowed (try “john.doe” or “john_doe”).',
     usernameCharacters: 'Not allowed: {characters}.',
+    tooManyNames: 'Up to {max} usernames at a time ({count} given, variants included).',
   },
   filters: {
     status: 'Status',
@@ -235,6 +240,14 @@ export const en = {
     perCatalogue: 'Each catalogue’s verdict',
     conflict: 'The catalogues disagree about this site: {summary}. Open the profile to decide.',
     conflictEach: '{catalogue} says {verdict}',
+  },
+  batch: {
+    title: 'Several usernames ({done} of {count} done)',
+    waiting: 'Waiting',
+    running: 'Searching…',
+    completed: { one: '{count} profile', other: '{count} profiles' },
+    failed: 'Failed',
+    cancelled: 'Cancelled',
   },
   report: {
     title: '{username}: username search report ({brand})',

@@ -87,6 +87,10 @@ export const tr: Messages = {
     emailHint:
       'Bu bir e-posta adresine benziyor. {brand} kullanıcı adlarını arar; @ kısmı hiçbir profil adıyla eşleşmez.',
     emailSearchLocal: 'Bunun yerine “{username}” ara',
+    options: 'Birden çok ad veya varyantlar',
+    severalHint:
+      'Birden çok kullanıcı adı aramak için adları virgülle ayırın (en fazla {max}): her biri kendi adresiyle, sırayla çalışan ayrı bir aramadır.',
+    variants: 'Varyantları da ara: adın parçaları _, -, . ile ve bitişik birleştirilir (ali veli → ali_veli, ali-veli, ali.veli, aliveli).',
   },
   progress: {
     label: 'Arama ilerlemesi',
@@ -162,6 +166,7 @@ export const tr: Messages = {
     usernameTooLong: 'Bu ad {length} karakter.',
     usernameSpace: 'Boşluk kullanılamaz (“ali.veli” ya da “ali_veli” deneyin).',
     usernameCharacters: 'İzin verilmeyen: {characters}.',
+    tooManyNames: 'Bir seferde en fazla {max} kullanıcı adı ({count} verildi, varyantlar dahil).',
   },
   filters: {
     status: 'Durum',
@@ -235,6 +240,14 @@ export const tr: Messages = {
     perCatalogue: 'Her kataloğun kararı',
     conflict: 'Kataloglar bu site hakkında çelişiyor: {summary}. Karar vermek için profili açın.',
     conflictEach: '{catalogue}: {verdict}',
+  },
+  batch: {
+    title: 'Birden çok kullanıcı adı ({count} aramadan {done} tanesi bitti)',
+    waiting: 'Bekliyor',
+    running: 'Aranıyor…',
+    completed: { one: '{count} profil', other: '{count} profil' },
+    failed: 'Başarısız',
+    cancelled: 'İptal edildi',
   },
   report: {
     title: '{username}: kullanıcı adı arama raporu ({brand})',

@@ -37,14 +37,16 @@ export function withRedirects(maxRedirects: number): Interceptor {
     for (let hops = 0; ; hops++) {
       const response = await next(current, ctx);
       const location = response.headers.location;
-      if (!REDIRECT_STATUSES.has(response.status) || !location) return { ...response, redirects: hops };
+      if (!REDIRECT_STATUSES.has(response.status) || !location)
+        return hops > 0 ? { ...response, redirects: hops, requestUrl: request.url } : { ...response, redirects: hops };
       let target: URL;
       try {
         target = new URL(location, current.url);
       } catch {
-        return { ...response, redirects: hops }; // unusable Location: judge the 3xx itself
+        return hops > 0 ? { ...response, redirects: hops, requestUrl: request.url } : { ...response, redirects: hops }; // unusable Location: judge the 3xx itself
       }
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') return { ...response, redirects: hops };
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        return hops > 0 ? { ...response, redirects: hops, requestUrl: request.url } : { ...response, redirects: hops };
       target.hash = '';
       if (seen.has(target.href)) {
         throw new TransportError('redirect_loop', `redirect loop back to ${target.href} after ${hops + 1} hops`);
