@@ -61,7 +61,7 @@ describeInBrowser('search: address, recent list and leaving mid-search', () => {
     await page.getByRole('heading', { name: 'OSINT guides' }).waitFor();
     await page.getByRole('link', { name: 'Hound home' }).click();
     // Still running (the slow site takes 5 s), still named, nothing cancelled.
-    expect(await page.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).waitFor({ timeout: 3000 });
     expect(await page.getByPlaceholder('Enter username to search...').inputValue()).toBe(USERNAME);
     await waitForCompletion(page);
     expect(cancels).toEqual([]);

@@ -93,7 +93,8 @@ export const en = {
     options: 'Several names or variants',
     severalHint:
       'Separate usernames with commas to search several (up to {max}): each is a search of its own, run one after another, with its own address.',
-    variants: 'Also search variants: the parts of a name joined by _, -, . and nothing (john doe → john_doe, john-doe, john.doe, johndoe).',
+    variants:
+      'Also search variants: the parts of a name joined by _, -, . and nothing (john doe → john_doe, john-doe, john.doe, johndoe).',
   },
   progress: {
     label: 'Search progress',

@@ -90,7 +90,8 @@ export const tr: Messages = {
     options: 'Birden çok ad veya varyantlar',
     severalHint:
       'Birden çok kullanıcı adı aramak için adları virgülle ayırın (en fazla {max}): her biri kendi adresiyle, sırayla çalışan ayrı bir aramadır.',
-    variants: 'Varyantları da ara: adın parçaları _, -, . ile ve bitişik birleştirilir (ali veli → ali_veli, ali-veli, ali.veli, aliveli).',
+    variants:
+      'Varyantları da ara: adın parçaları _, -, . ile ve bitişik birleştirilir (ali veli → ali_veli, ali-veli, ali.veli, aliveli).',
   },
   progress: {
     label: 'Arama ilerlemesi',

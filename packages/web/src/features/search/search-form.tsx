@@ -3,11 +3,11 @@ import { preloadSearchApi } from '../../api/lazy-search-api.ts';
 import { AlertIcon, ClockIcon, CloseIcon, SearchIcon } from '../../components/icons.tsx';
 import { button, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { plural } from '../../lib/format.ts';
+import { fill, plural } from '../../lib/format.ts';
 import type { HistoryEntry } from './history.ts';
 import { relativeTime } from './relative-time.ts';
 import { usernameProblemMessage } from './search-error.ts';
-import { usernameProblem } from './username-rule.ts';
+import { MAX_NAMES, parseUsernames } from './usernames.ts';
 
 const EMAIL_SHAPED = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -26,6 +26,8 @@ interface SearchFormProps {
   running: boolean;
   history: HistoryEntry[];
   onSearch(username: string): void;
+  /** Several names (commas, or variants): each a search of its own. */
+  onSearchMany?(usernames: string[]): void;
   /** A recent search was picked (default: search its name again). */
   onPick?(entry: HistoryEntry): void;
   onClearHistory(): void;
@@ -39,6 +41,7 @@ export function SearchForm({
   running,
   history,
   onSearch,
+  onSearchMany,
   onPick,
   onClearHistory,
   initialValue = '',
@@ -48,11 +51,12 @@ export function SearchForm({
   const [value, setValue] = useState(initialValue);
   /** The rule broken by the name last submitted; cleared as soon as the text changes. */
   const [refused, setRefused] = useState<string | null>(null);
+  const [variants, setVariants] = useState(false);
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const ids = { input: useId(), hint: useId(), recent: useId(), error: useId() };
+  const ids = { input: useId(), hint: useId(), recent: useId(), error: useId(), options: useId() };
 
   const emailLocal = emailLocalPart(value);
   const username = submittableUsername(value);
@@ -63,14 +67,19 @@ export function SearchForm({
     setOpen(false);
     setValue(name);
     // The server's rule, told before sending (a 422 says much less).
-    const problem = usernameProblem(name);
-    if (problem) {
-      setRefused(usernameProblemMessage(problem, m.errors));
+    const parsed = parseUsernames(name, variants);
+    if (!parsed.ok) {
+      setRefused(
+        'tooMany' in parsed
+          ? fill(m.errors.tooManyNames, { max: MAX_NAMES, count: parsed.tooMany })
+          : `${parsed.name === name ? '' : `“${parsed.name}”: `}${usernameProblemMessage(parsed.problem, m.errors)}`,
+      );
       inputRef.current?.focus();
       return;
     }
     setRefused(null);
-    onSearch(name);
+    if (parsed.names.length > 1 && onSearchMany) onSearchMany(parsed.names);
+    else onSearch(parsed.names[0]!);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -145,7 +154,7 @@ export function SearchForm({
                 autoCapitalize="none"
                 autoCorrect="off"
                 spellCheck={false}
-                maxLength={100}
+                maxLength={800}
                 aria-describedby={emailLocal ? ids.hint : shownError ? ids.error : undefined}
                 aria-invalid={shownError ? true : undefined}
                 className="h-14 w-full rounded-xl border border-slate-300 bg-white pr-12 pl-12 text-lg text-slate-900 shadow-sm transition-colors outline-none placeholder:text-slate-500 focus:border-amber-700 focus:ring-4 focus:ring-amber-700/15 disabled:opacity-70 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-amber-400 dark:focus:ring-amber-400/20"
@@ -225,6 +234,24 @@ export function SearchForm({
             </div>
           )}
         </div>
+        {onSearchMany && (
+          <details className={`mt-2 text-sm ${muted}`}>
+            <summary className={`cursor-pointer rounded font-medium ${focusRing}`}>{m.search.options}</summary>
+            <div className="mt-2 space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+              <p>{m.search.severalHint.replace('{max}', String(MAX_NAMES))}</p>
+              <label className="flex items-start gap-2">
+                <input
+                  id={ids.options}
+                  type="checkbox"
+                  checked={variants}
+                  onChange={(e) => setVariants(e.target.checked)}
+                  className="mt-0.5 h-4 w-4 accent-amber-700"
+                />
+                <span>{m.search.variants}</span>
+              </label>
+            </div>
+          </details>
+        )}
         {shownError && !emailLocal && (
           <div
             id={ids.error}

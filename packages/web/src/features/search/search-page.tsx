@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { fill } from '../../lib/format.ts';
 import { AboutSection } from './about-section.tsx';
+import { BatchPanel } from './batch-panel.tsx';
 import { ProgressPanel } from './progress-panel.tsx';
 import { ResultsPanel } from './results-panel.tsx';
 import { searchErrorMessage } from './search-error.ts';
@@ -32,7 +33,7 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
   const meta = useDefaultMeta();
   useDocumentMeta(meta, meta);
 
-  const { state, history, start, open, cancel, clearHistory } = useSearchStore(store);
+  const { state, history, batch, start, startMany, open, cancel, clearHistory } = useSearchStore(store);
   const { id } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -95,6 +96,7 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
               initialValue={state.username}
               error={refusal ? searchErrorMessage(refusal, m.errors) : null}
               onSearch={start}
+              onSearchMany={startMany}
               onPick={(entry) => {
                 if (entry.searchId) {
                   open(entry.searchId, entry.username);
@@ -115,10 +117,15 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
         </div>
       </section>
 
-      {state.phase !== 'idle' && !refusal && (
+      {(batch || (state.phase !== 'idle' && !refusal)) && (
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
-          <ProgressPanel state={state} onCancel={cancel} />
-          <ResultsPanel key={state.startedAt ?? 0} state={state} />
+          {batch && <BatchPanel batch={batch} current={state.searchId} />}
+          {state.phase !== 'idle' && !refusal && (
+            <>
+              <ProgressPanel state={state} onCancel={cancel} />
+              <ResultsPanel key={state.startedAt ?? 0} state={state} />
+            </>
+          )}
         </div>
       )}
 

@@ -107,6 +107,31 @@ describe('search store (issue 15: a search survives leaving the page, and has an
     expect(api.streams.map((s) => s.id)).toEqual(['s2']);
   });
 
+  it('several names run one after another, each a search of its own (capability 12)', async () => {
+    let next = 0;
+    api.start = async (username: string) => {
+      api.started.push(username);
+      next += 1;
+      return { ok: true, searchId: `s${next}` };
+    };
+    store.startMany(['alice', 'bob', 'carol']);
+    await settle();
+    expect(api.started).toEqual(['alice']);
+    expect(store.getSnapshot().batch!.map((b) => b.phase)).toEqual(['running', 'waiting', 'waiting']);
+    api.streams[0]!.handlers.onResult({ platform: 'GitHub', result: entry('GitHub').result, progress: { done: 1, total: 1 } });
+    api.streams[0]!.handlers.onDone({ status: 'completed', total_found: 1, progress: { done: 1, total: 1 } });
+    await settle();
+    expect(api.started).toEqual(['alice', 'bob']);
+    expect(store.getSnapshot().batch![0]).toEqual({ username: 'alice', searchId: 's1', phase: 'completed', found: 1 });
+    api.streams[1]!.handlers.onDone({ status: 'completed', total_found: 0, progress: { done: 1, total: 1 } });
+    await settle();
+    expect(api.started).toEqual(['alice', 'bob', 'carol']);
+    store.cancel();
+    await settle();
+    expect(store.getSnapshot().batch!.map((b) => b.phase)).toEqual(['completed', 'completed', 'cancelled']);
+    expect(readHistory(storage).map((h) => h.username)).toEqual(['bob', 'alice']);
+  });
+
   it('a gone search says so; reopened from the recent list it is searched afresh', async () => {
     store.open('gone');
     await settle();
@@ -222,6 +247,30 @@ describe('search page', () => {
     }
     expect(api.started).toEqual([]);
     expect(screen.queryByRole('heading', { name: /Results for/ })).toBeNull();
+  });
+
+  it('several names and variants from the form, with a panel of each name (capability 12)', async () => {
+    let next = 0;
+    api.start = async (username: string) => {
+      api.started.push(username);
+      next += 1;
+      return { ok: true, searchId: `s${next}` };
+    };
+    renderPage();
+    fireEvent.click(screen.getByText('Several names or variants'));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Also search variants/ }));
+    fireEvent.change(screen.getByPlaceholderText('Enter username to search...'), { target: { value: 'john doe, amy' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByText('Several usernames (0 of 5 done)')).toBeTruthy());
+    expect(api.started).toEqual(['john_doe']);
+    const rows = screen.getByRole('region', { name: /Several usernames/ }).querySelectorAll('li');
+    expect(Array.from(rows).map((li) => li.textContent)).toEqual([
+      'john_doeSearching…',
+      'john-doeWaiting',
+      'john.doeWaiting',
+      'johndoeWaiting',
+      'amyWaiting',
+    ]);
   });
 
   it('a refused start shows its error at the form and no stale panels (defect 7)', async () => {

@@ -12,15 +12,27 @@ import { addToHistory, type HistoryEntry, readHistory, writeHistory } from './hi
 import { type Clock, SearchController } from './search-controller.ts';
 import { initialSearchState, type SearchAction, type SearchState, searchReducer } from './search-state.ts';
 
+/** One name of a multi-name search (several usernames, or variants): each is a search of its own. */
+export interface BatchItem {
+  username: string;
+  searchId: string | null;
+  phase: 'waiting' | 'running' | 'completed' | 'failed' | 'cancelled';
+  found: number;
+}
+
 export interface SearchSnapshot {
   state: SearchState;
   history: HistoryEntry[];
+  /** The names of a multi-name search, run one after another; null for a single search. */
+  batch: BatchItem[] | null;
 }
 
 export interface SearchStore {
   getSnapshot(): SearchSnapshot;
   subscribe(listener: () => void): () => void;
   start(username: string): void;
+  /** Searches several names one after another (the device's active-search limit is never hit). */
+  startMany(usernames: readonly string[]): void;
   /** Reopens a stored search; when the server no longer has it, `orSearch` is searched afresh. */
   open(searchId: string, orSearch?: string): void;
   cancel(): void;
@@ -37,7 +49,7 @@ export interface SearchStoreDeps {
 export function createSearchStore(deps: SearchStoreDeps): SearchStore {
   const storage = deps.storage ?? browserStore;
   const now = deps.now ?? Date.now;
-  let snapshot: SearchSnapshot = { state: initialSearchState, history: readHistory(storage()) };
+  let snapshot: SearchSnapshot = { state: initialSearchState, history: readHistory(storage()), batch: null };
   const listeners = new Set<() => void>();
   let saved: string | null = null;
 
@@ -63,10 +75,34 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
     return next;
   };
 
+  /** The running batch item follows the search state; when it ends, the next name starts. */
+  const advance = (state: SearchState): BatchItem[] | null => {
+    const { batch } = snapshot;
+    if (!batch) return null;
+    const at = batch.findIndex((item) => item.phase === 'running');
+    if (at < 0) return batch;
+    const item = batch[at]!;
+    const phase = state.phase === 'starting' || state.phase === 'running' ? 'running' : state.phase;
+    if (phase === 'idle') return batch;
+    const found = state.results.filter((e) => e.result.verdict === 'found').length;
+    const next = batch.map((b, i) =>
+      i === at ? { ...item, phase, searchId: state.searchId ?? item.searchId, found } : b,
+    ) as BatchItem[];
+    if (phase === 'running') return next;
+    if (phase === 'cancelled') return next.map((b) => (b.phase === 'waiting' ? { ...b, phase: 'cancelled' } : b));
+    const waiting = next.findIndex((b) => b.phase === 'waiting');
+    if (waiting >= 0) {
+      next[waiting] = { ...next[waiting]!, phase: 'running' };
+      const name = next[waiting]!.username;
+      queueMicrotask(() => void controller.start(name, getDeviceId(storage())));
+    }
+    return next;
+  };
+
   const dispatch = (action: SearchAction) => {
     const state = searchReducer(snapshot.state, action);
     if (state === snapshot.state) return;
-    publish({ state, history: remember(state) });
+    publish({ state, history: remember(state), batch: advance(state) });
   };
 
   const controller = new SearchController({ api: deps.api, dispatch, clock: deps.clock });
@@ -78,10 +114,27 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
       return () => listeners.delete(listener);
     },
     start(username) {
+      snapshot = { ...snapshot, batch: null };
       void controller.start(username, getDeviceId(storage()));
+    },
+    startMany(usernames) {
+      if (usernames.length === 0) return;
+      snapshot = {
+        ...snapshot,
+        batch: usernames.map((username, i) => ({
+          username,
+          searchId: null,
+          phase: i === 0 ? 'running' : 'waiting',
+          found: 0,
+        })),
+      };
+      void controller.start(usernames[0]!, getDeviceId(storage()));
     },
     open(searchId, orSearch) {
       if (snapshot.state.searchId === searchId) return;
+      // Opening another search leaves a multi-name search where it is (its finished names stay in the history).
+      if (snapshot.batch?.some((b) => b.phase === 'running' || b.phase === 'waiting'))
+        snapshot = { ...snapshot, batch: null };
       void controller.open(searchId).then(() => {
         const { state } = snapshot;
         if (orSearch && state.phase === 'failed' && state.error?.kind === 'missing') {
