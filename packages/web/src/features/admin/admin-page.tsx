@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { AuditTab } from './audit-tab.tsx';
+import { OrdersTab } from './orders-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 import { WaitlistTab } from './waitlist-tab.tsx';
 
-type Tab = 'users' | 'audit' | 'waitlist';
+type Tab = 'users' | 'orders' | 'audit' | 'waitlist';
 
 /** `/admin` (admins only; the route guard sends others to /dashboard, the server checks every call). */
 export default function AdminPage() {
   const { m } = useI18n();
   const [tab, setTab] = useState<Tab>('users');
-  const tabs: Tab[] = ['users', 'audit', 'waitlist'];
+  const tabs: Tab[] = ['users', 'orders', 'audit', 'waitlist'];
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 md:py-12">
       <header>
@@ -21,7 +22,7 @@ export default function AdminPage() {
       <div
         role="tablist"
         aria-label={m.admin.title}
-        className="flex gap-1 border-b border-slate-200 dark:border-slate-800"
+        className="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-800"
       >
         {tabs.map((t) => (
           <button
@@ -44,6 +45,7 @@ export default function AdminPage() {
       </div>
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
         {tab === 'users' && <UsersTab />}
+        {tab === 'orders' && <OrdersTab />}
         {tab === 'audit' && <AuditTab />}
         {tab === 'waitlist' && <WaitlistTab />}
       </div>

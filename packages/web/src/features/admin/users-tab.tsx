@@ -196,7 +196,8 @@ function UserRow(props: { user: AdminUser; onChanged(): void; onCredits(mode: 'g
   );
 }
 
-function Pager(props: { total: number; query: UsersQuery; onPage(skip: number): void }) {
+/** "Showing 1–50 of 120" with Previous / Next; shared by the admin tables. */
+export function Pager(props: { total: number; query: { skip: number; limit: number }; onPage(skip: number): void }) {
   const { m } = useI18n();
   const { skip, limit } = props.query;
   const to = Math.min(props.total, skip + limit);
