@@ -74,13 +74,27 @@ export function toHtmlReport(input: ReportInput): string {
   table { width: 100%; border-collapse: collapse; font-size: .875rem; }
   th, td { text-align: left; vertical-align: top; padding: .4rem .5rem; border-bottom: 1px solid #e2e8f0; }
   th { background: #f1f5f9; font-size: .75rem; text-transform: uppercase; letter-spacing: .03em; }
-  td.url { word-break: break-all; }
+  td:first-child { font-weight: 600; }
+  td.url { overflow-wrap: anywhere; min-width: 14rem; }
   td.url a { color: #92400e; }
   .badge { display: inline-block; border-radius: 999px; padding: 0 .5rem; font-size: .75rem; font-weight: 600; background: #e2e8f0; white-space: nowrap; }
   tr.found .badge { background: #d1fae5; color: #065f46; }
   tr.unknown .badge { background: #fef3c7; color: #92400e; }
   footer { margin-top: 2rem; color: #64748b; font-size: .8rem; }
+  @media screen and (prefers-color-scheme: dark) {
+    :root { color-scheme: dark; color: #e2e8f0; background: #0b0f17; }
+    .meta { color: #94a3b8; }
+    .meta a, td.url a { color: #fcd34d; }
+    .summary li { border-color: #334155; }
+    th { background: #1e293b; }
+    th, td { border-color: #1e293b; }
+    .badge { background: #334155; color: #e2e8f0; }
+    tr.found .badge { background: #064e3b; color: #a7f3d0; }
+    tr.unknown .badge { background: #78350f; color: #fde68a; }
+    footer { color: #94a3b8; }
+  }
   @media (max-width: 40rem) {
+    td.url { min-width: 0; }
     thead { display: none; }
     tr { display: block; border-bottom: 1px solid #e2e8f0; padding: .4rem 0; }
     td { display: block; border: 0; padding: .1rem 0; }

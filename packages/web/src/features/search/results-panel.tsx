@@ -93,7 +93,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
       exportedAt: now,
       link: state.searchId ? `${window.location.origin}/search/${encodeURIComponent(state.searchId)}` : null,
       scope:
-        scope === 'all'
+        scope === 'all' || exported.length === state.results.length
           ? fill(m.report.scopeAll, { count: number(state.results.length) })
           : fill(m.report.scopeShown, {
               count: number(exported.length),
