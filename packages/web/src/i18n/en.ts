@@ -152,6 +152,11 @@ export const en = {
     scopeShown: 'Shown ({count})',
     scopeAll: 'All ({count})',
     exportHint: 'Exports, the report and the print view hold the results chosen here.',
+    copyFound: 'Copy found links ({count})',
+    copiedFound: '{count} links copied, one per line',
+    openFound: 'Open all found ({count})',
+    openFoundHint: 'Opens each found profile in a new tab; your browser may ask you to allow pop-ups for this site.',
+    openedFound: '{count} tabs asked for. If only one opened, allow pop-ups for this site.',
   },
   errors: {
     unsupportedCharacters: 'Use letters only. Do not use special characters.',

@@ -149,6 +149,12 @@ export const tr: Messages = {
     scopeShown: 'Gösterilen ({count})',
     scopeAll: 'Tümü ({count})',
     exportHint: 'Dışa aktarmalar, rapor ve yazdırma görünümü burada seçilen sonuçları içerir.',
+    copyFound: 'Bulunan bağlantıları kopyala ({count})',
+    copiedFound: '{count} bağlantı kopyalandı, her satırda bir tane',
+    openFound: 'Bulunanların tümünü aç ({count})',
+    openFoundHint:
+      'Bulunan her profili yeni bir sekmede açar; tarayıcınız bu site için açılır pencerelere izin vermenizi isteyebilir.',
+    openedFound: '{count} sekme istendi. Yalnızca biri açıldıysa bu site için açılır pencerelere izin verin.',
   },
   errors: {
     unsupportedCharacters: 'Yalnızca harf kullanın. Özel karakter kullanmayın.',

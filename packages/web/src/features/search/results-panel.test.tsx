@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { entry } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ResultsPanel } from './results-panel.tsx';
@@ -185,6 +185,25 @@ describe('ResultsPanel', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/could not be checked, so nothing is known/)).toBeNull();
+  });
+
+  it('copies and opens the found profiles shown (capability 10)', async () => {
+    // jsdom is no secure context: the copy goes through the textarea fallback.
+    let copied = '';
+    document.execCommand = vi.fn(() => {
+      copied = document.querySelector('textarea')?.value ?? '';
+      return true;
+    });
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderWithApp(<ResultsPanel state={completed} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy found links (2)' }));
+    await waitFor(() => expect(copied).toBe('https://github.example/alice\nhttps://instagram.example/alice'));
+    fireEvent.click(screen.getByRole('button', { name: 'Open all found (2)' }));
+    expect(open.mock.calls.map((c) => c[0])).toEqual([
+      'https://github.example/alice',
+      'https://instagram.example/alice',
+    ]);
+    open.mockRestore();
   });
 
   it('speaks Turkish when asked', () => {

@@ -1,8 +1,10 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useSiteConfig } from '../../api/site-config.ts';
-import { AlertIcon, DownloadIcon } from '../../components/icons.tsx';
+import { AlertIcon, CopyIcon, DownloadIcon, ExternalIcon } from '../../components/icons.tsx';
+import { useToast } from '../../components/toast.tsx';
 import { button, card, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { copyText } from '../../lib/clipboard.ts';
 import { fill, plural } from '../../lib/format.ts';
 import { categoryLabel, SPEC_GROUPS } from './categories.ts';
 import { downloadFile, type ExportExtension, exportFileName, toCsv, toExportJson } from './export.ts';
@@ -70,6 +72,25 @@ export function ResultsPanel({ state }: { state: SearchState }) {
       if (!next.delete(id)) next.add(id);
       return next;
     });
+
+  const toast = useToast();
+  /** Profile links of the found results among those shown (sponsored entries never). */
+  const foundLinks = useMemo(
+    () => filtered.filter((e) => e.result.verdict === 'found' && e.result.url).map((e) => e.result.url),
+    [filtered],
+  );
+  const copyFound = async () => {
+    const ok = await copyText(foundLinks.join('\n'));
+    toast(ok ? fill(m.results.copiedFound, { count: number(foundLinks.length) }) : m.result.copyFailed);
+  };
+  const openFound = () => {
+    let opened = 0;
+    for (const url of foundLinks) {
+      window.open(url, '_blank', 'noopener,noreferrer');
+      opened += 1;
+    }
+    toast(fill(m.results.openedFound, { count: number(opened) }));
+  };
 
   const [scope, setScope] = useState<'shown' | 'all'>('shown');
   const exported = scope === 'all' ? state.results : filtered;
@@ -219,6 +240,23 @@ export function ResultsPanel({ state }: { state: SearchState }) {
           onClick={() => void printView()}
         >
           {m.results.printView}
+        </button>
+        <button
+          type="button"
+          className={`${button.secondary} py-1.5 text-sm`}
+          disabled={foundLinks.length === 0}
+          onClick={() => void copyFound()}
+        >
+          <CopyIcon /> {fill(m.results.copyFound, { count: number(foundLinks.length) })}
+        </button>
+        <button
+          type="button"
+          className={`${button.secondary} py-1.5 text-sm`}
+          disabled={foundLinks.length === 0}
+          title={m.results.openFoundHint}
+          onClick={openFound}
+        >
+          <ExternalIcon /> {fill(m.results.openFound, { count: number(foundLinks.length) })}
         </button>
       </div>
 
