@@ -69,6 +69,7 @@ function testkitConnector(served: Served) {
         : net.connect({ host: '127.0.0.1', port });
     if (socket instanceof tls.TLSSocket) socket.on('session', (session: Buffer) => sessions.set(hostname, session));
     connectStats.connects++;
+    connectStats.sockets.push(socket);
     socket.once(options.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
       if (socket instanceof tls.TLSSocket && socket.isSessionReused()) connectStats.resumed++;
       done(null, socket);
@@ -80,8 +81,16 @@ function testkitConnector(served: Served) {
 /** New TLS connections per second this machine manages without the engine (the tls_floor scenario). */
 let tlsPerSecond: number | undefined;
 
-/** Connections opened by the connector (direct mode only) and TLS sessions resumed among them. */
-const connectStats = { connects: 0, resumed: 0 };
+/**
+ * Connections opened by the connector (direct mode only), TLS sessions resumed among them, and the bytes
+ * the engine's sockets received (TLS records included) and sent.
+ */
+const connectStats = { connects: 0, resumed: 0, sockets: [] as net.Socket[] };
+const socketBytes = () =>
+  connectStats.sockets.reduce((sum, s) => ({ read: sum.read + s.bytesRead, written: sum.written + s.bytesWritten }), {
+    read: 0,
+    written: 0,
+  });
 
 class Internet {
   private next = 0;
@@ -267,8 +276,10 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
     const started = performance.now();
     connectStats.connects = 0;
     connectStats.resumed = 0;
+    connectStats.sockets = [];
     const runs = await Promise.all(usernames.map((u) => search(engine, u)));
     const wallMs = performance.now() - started;
+    const bytes = socketBytes();
     const memory = rss.stop();
     const engineCpuMs = cpuMs(process.cpuUsage(engineCpu));
     const testkitCpuMs = cpuMs(await internet.call<NodeJS.CpuUsage>({ type: 'cpu' })) - cpuMs(testkitCpu);
@@ -296,6 +307,9 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       // New connections the engine opened, and how many of their TLS handshakes resumed a session.
       connections: connectStats.connects,
       tls_resumed: connectStats.resumed,
+      // Bytes on the engine's sockets (direct mode only): received and sent, TLS overhead included.
+      bytes_received: bytes.read,
+      bytes_sent: bytes.written,
       wall_ms: Math.round(wallMs),
       floor_ms: Math.round(floor),
       ratio: Number((wallMs / floor).toFixed(3)),

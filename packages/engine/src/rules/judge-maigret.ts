@@ -1,5 +1,5 @@
 import type { CheckResponse, RuleOutcome, SiteCheck } from '../model.ts';
-import { found, guardResponse, is2xx, is3xx, notFound, quote, unknown } from './outcome.ts';
+import { found, guardResponse, is2xx, is3xx, isMissingStatus, notFound, quote, unknown } from './outcome.ts';
 import { errorUrlFor, isErrorUrl, redirectTarget } from './redirect.ts';
 import type { MaigretRule } from './types.ts';
 
@@ -38,9 +38,11 @@ export function judgeMaigret(
 
   const similar = rule.similarSearch ? ' (a search hit, not necessarily an exact profile)' : '';
   if (rule.checkType === 'status_code') {
-    return is2xx(status)
-      ? found('maigret', `status ${status} is 2xx (status_code)${similar}`)
-      : notFound('maigret', `status ${status} is not 2xx (status_code)`);
+    if (is2xx(status)) return found('maigret', `status ${status} is 2xx (status_code)${similar}`);
+    if (!isMissingStatus(status) && status !== 999 && !(status === 403 && rule.ignore403)) {
+      return unknown('maigret', 'http_error', `status ${status} is neither 2xx nor a "missing" status (status_code)`);
+    }
+    return notFound('maigret', `status ${status} is not 2xx (status_code)`);
   }
   if (rule.checkType === 'message') {
     const absent = rule.absenceStrs.find((s) => body.includes(s));
@@ -70,6 +72,13 @@ export function judgeMaigret(
         `redirect to ${target ?? '(no Location)'}, not to errorUrl ${errorUrl.join(' or ')} (response_url)`,
       );
     }
+  }
+  if (!isMissingStatus(status) && !is3xx(status) && status !== 999) {
+    return unknown(
+      'maigret',
+      'http_error',
+      `status ${status} is neither 2xx, a redirect nor a "missing" status (response_url)`,
+    );
   }
   return notFound('maigret', `status ${status} is not 2xx (response_url)`);
 }

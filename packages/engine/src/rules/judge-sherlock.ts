@@ -1,5 +1,15 @@
 import type { CheckResponse, RuleOutcome, SiteCheck } from '../model.ts';
-import { found, guardResponse, is2xx, is3xx, isRefusalOrServerError, notFound, quote, unknown } from './outcome.ts';
+import {
+  found,
+  guardResponse,
+  is2xx,
+  is3xx,
+  isMissingStatus,
+  isRefusalOrServerError,
+  notFound,
+  quote,
+  unknown,
+} from './outcome.ts';
 import { errorUrlFor, isErrorUrl, redirectTarget } from './redirect.ts';
 import type { SherlockErrorType, SherlockRule } from './types.ts';
 
@@ -61,6 +71,9 @@ function judgeOne(
     if (isRefusalOrServerError(status) || (status === 405 && check.request.method === 'HEAD')) {
       return unknown('sherlock', 'http_error', `status ${status} says nothing about the username (status_code)`);
     }
+    if (!isMissingStatus(status)) {
+      return unknown('sherlock', 'http_error', `status ${status} is neither 2xx nor a "missing" status (status_code)`);
+    }
     return notFound('sherlock', `status ${status} is not 2xx (status_code)`);
   }
   if (is2xx(status)) return found('sherlock', `status ${status} without redirect (response_url)`);
@@ -78,6 +91,13 @@ function judgeOne(
       'sherlock',
       'unexpected_response',
       `redirect to ${target ?? '(no Location)'}, not to errorUrl ${errorUrl.join(' or ')} (response_url)`,
+    );
+  }
+  if (!isMissingStatus(status)) {
+    return unknown(
+      'sherlock',
+      'http_error',
+      `status ${status} is neither 2xx, a redirect nor a "missing" status (response_url)`,
     );
   }
   return notFound('sherlock', `status ${status} is not 2xx (response_url)`);

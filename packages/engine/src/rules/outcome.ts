@@ -29,6 +29,14 @@ export function is3xx(status: number): boolean {
   return status >= 300 && status < 400;
 }
 
+/**
+ * Statuses a status-only rule may read as "no such profile" (besides the catalogue's own codes): 404, 410,
+ * and a redirect (the rule follows redirects, so a 3xx left is one it could not or was not asked to follow).
+ */
+export function isMissingStatus(status: number): boolean {
+  return status === 404 || status === 410 || is3xx(status);
+}
+
 /** 403 or 5xx: an answer about the request, not about the username. */
 export function isRefusalOrServerError(status: number): boolean {
   return status === 403 || status >= 500;

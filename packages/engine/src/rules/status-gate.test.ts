@@ -67,8 +67,13 @@ describe('status gate', () => {
       });
     }
   });
-  it('a 400 without throttle wording is read by the rules', () => {
-    expect(judge(status, res(400, 'Bad Request'), 'alice')).toMatchObject({ verdict: 'not_found' });
+  it('a 400 without throttle wording is read by marker rules; status-only rules read only 404/410 as missing', () => {
+    expect(judge(message, res(400, 'No such user'), 'alice')).toMatchObject({ verdict: 'not_found' });
+    expect(judge(status, res(400, 'Bad Request'), 'alice')).toMatchObject({ verdict: 'unknown', reason: 'http_error' });
+    expect(judge(status, res(422, ''), 'alice')).toMatchObject({ verdict: 'unknown', reason: 'http_error' });
+    expect(judge(sherlock({ errorType: 'status_code', errorCode: 400 }), res(400, ''), 'alice')).toMatchObject({
+      verdict: 'not_found',
+    });
   });
   it('a status the catalogue names is its signal', () => {
     expect(judge(sherlock({ errorType: 'status_code', errorCode: 401 }), res(401, ''), 'alice')).toMatchObject({

@@ -31,14 +31,22 @@ export class RequestCache {
     this.budgetMs = options.timeoutMs ?? transport.options.timeoutMs;
   }
 
-  /** Sends `request` (or joins the identical one in flight); `timeoutMs` narrows the budget. */
-  send(request: CheckRequest, timeoutMs?: number): Promise<SendResult> {
+  /**
+   * Sends `request` (or joins the identical one in flight); `timeoutMs` narrows the budget, `maxBodyBytes`
+   * narrows the read (a confirmation that needs only the start of a page).
+   */
+  send(request: CheckRequest, timeoutMs?: number, maxBodyBytes?: number): Promise<SendResult> {
     // The whole request is the key (prepareRequest builds every one with the same field order), so a
-    // field added to CheckRequest can never be left out of it.
-    const key = JSON.stringify(request);
+    // field added to CheckRequest can never be left out of it; a narrower read is another request.
+    const key = maxBodyBytes === undefined ? JSON.stringify(request) : `${JSON.stringify(request)} ${maxBodyBytes}`;
     let result = this.pending.get(key);
     if (!result) {
-      result = this.transport.send(request, timeoutMs === undefined ? this.options : { ...this.options, timeoutMs });
+      const options = {
+        ...this.options,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+      };
+      result = this.transport.send(request, options);
       this.pending.set(key, result);
       result.finally(() => this.pending.delete(key));
     }
@@ -128,16 +136,74 @@ async function runOnce(
       },
     };
   }
-  let outcome: RuleOutcome;
+  const outcome = safeJudge(check, response, username);
+  if (prepared.request.method === 'HEAD' && outcome.verdict === 'found') {
+    return confirmWithGet(check, prepared.request, username, requests, { ...base, response, outcome }, timeoutMs);
+  }
+  return { ...base, response, outcome };
+}
+
+function safeJudge(check: SiteCheck, response: CheckResponse, username: string): RuleOutcome {
   try {
-    outcome = judge(check, response, username);
+    return judge(check, response, username);
   } catch (error) {
-    outcome = {
+    return {
       format: check.format,
       verdict: 'unknown',
       reason: 'unexpected_response',
       rule: `the rules could not read the response: ${(error as Error).message}`,
     };
   }
-  return { ...base, response, outcome };
+}
+
+/** Bytes of page a HEAD `found` is confirmed with: enough for any challenge or wall page's telltales. */
+export const CONFIRM_READ_BYTES = 32 * 1024;
+
+/**
+ * A HEAD answer has no body, so a 200 challenge, wall or region block looks like a profile. A `found` from
+ * a HEAD check is confirmed with a GET of the same URL whose first CONFIRM_READ_BYTES are read and judged
+ * by the same rules: found stays found; anything else is `unknown` (docs/decisions/083-head-found-confirmed-by-get.md).
+ */
+async function confirmWithGet(
+  check: SiteCheck,
+  head: CheckRequest,
+  username: string,
+  requests: RequestCache,
+  headRun: CheckRun,
+  timeoutMs?: number,
+): Promise<CheckRun> {
+  const left = (timeoutMs ?? requests.budgetMs) - headRun.elapsedMs;
+  const headRule = headRun.outcome.rule;
+  const fail = (reason: Reason, rule: string, extra: Partial<CheckRun> = {}): CheckRun => ({
+    ...headRun,
+    ...extra,
+    outcome: { format: check.format, verdict: 'unknown', reason, rule },
+  });
+  if (left < 100) return fail('timeout', `HEAD: ${headRule}; no time left to confirm it with a GET`);
+  const sent = await requests.send({ ...head, method: 'GET' }, left, CONFIRM_READ_BYTES);
+  const elapsedMs = headRun.elapsedMs + sent.elapsedMs;
+  const notes = [...headRun.notes, ...sent.notes];
+  if (!sent.ok) {
+    return fail(sent.error.code, `HEAD: ${headRule}; the confirming GET failed: ${sent.error.detail}`, {
+      elapsedMs,
+      notes,
+    });
+  }
+  const outcome = safeJudge(check, sent.response, username);
+  const run = { ...headRun, response: sent.response, elapsedMs, notes };
+  if (outcome.verdict === 'found') {
+    return { ...run, outcome: { ...outcome, rule: `${headRule}; confirmed by GET (status ${sent.response.status})` } };
+  }
+  if (outcome.verdict === 'unknown') {
+    return { ...run, outcome: { ...outcome, rule: `HEAD: ${headRule}; GET: ${outcome.rule}` } };
+  }
+  return {
+    ...run,
+    outcome: {
+      format: check.format,
+      verdict: 'unknown',
+      reason: 'unexpected_response',
+      rule: `HEAD: ${headRule}; but GET: ${outcome.rule}`,
+    },
+  };
 }

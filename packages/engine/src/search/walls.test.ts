@@ -84,7 +84,28 @@ describe.each(GET_SITES)('hostile pages on %s', (site) => {
   });
 });
 
-describe.each([...GET_SITES, ...HEAD_SITES, 'Hotel Strings'])('redirects away from the profile on %s', (site) => {
+// A HEAD check sees only "200": its found is confirmed by a GET whose first bytes are judged.
+describe.each(HEAD_SITES)('hostile pages behind a HEAD check on %s', (site) => {
+  it.each(CASES)('%s #%i is unknown with its reason', async (wall, variant) => {
+    const result = await checkUnder({ kind: 'wall', wall, variant }, site);
+    expect(result.verdict, result.evidence.rule).toBe('unknown');
+    // A non-2xx HEAD answer has no body to tell which wall it is: any refusal reason will do.
+    expect([...EXPECTED[wall](variant), 'http_error'], result.evidence.rule).toContain(result.reason);
+  });
+  it('a real profile is found with one HEAD and one small GET; a missing one costs the HEAD alone', async () => {
+    internet.log.reset();
+    const found = await checkUnder({ kind: 'noisy_profile', variant: 0 }, site);
+    expect(found.verdict, found.evidence.rule).toBe('found');
+    expect(found.evidence.rule).toContain('confirmed by GET');
+    expect(internet.log.requests(hostOf(site)).map((r) => r.method)).toEqual(['HEAD', 'GET']);
+    internet.log.reset();
+    const missing = await checkUnder({ kind: 'noisy_profile', variant: 0 }, site, 'nobody-here-42');
+    expect(missing.verdict).toBe('not_found');
+    expect(internet.log.requests(hostOf(site)).map((r) => r.method)).toEqual(['HEAD']);
+  });
+});
+
+describe.each(GET_SITES.concat(HEAD_SITES))('redirects away from the profile on %s', (site) => {
   it.each<[string, string, string, WallKind]>([
     ['login path', '/accounts/login/?next=%2Fu%2Falice', 'login_wall', 'login'],
     ['sign-in path (an empty page there)', '/users/sign_in', 'login_wall', 'empty'],

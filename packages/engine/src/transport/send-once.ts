@@ -63,7 +63,10 @@ export function createSendOnce(options: SendOnceOptions) {
       let body: CappedBody = { text: '', truncated: false };
       // A HEAD answer has no body; waiting for its end frees the connection before the next request.
       if (request.method === 'HEAD') await response.body.dump();
-      else body = await readCappedBody(response.body, headers, options.maxBodyBytes, request.responseCharset);
+      else {
+        const cap = ctx.maxBodyBytes ?? options.maxBodyBytes;
+        body = await readCappedBody(response.body, headers, cap, request.responseCharset);
+      }
       return {
         status: response.statusCode,
         headers,

@@ -11,6 +11,8 @@ export interface SendContext {
   abortError(): TransportError;
   /** Notes for the result's evidence, e.g. an honoured Retry-After. */
   notes: string[];
+  /** Bytes of body kept for this request, when not the transport's cap. */
+  maxBodyBytes?: number;
 }
 
 /** Sends one check's request; resolves with the response the rules judge, or throws a TransportError. */

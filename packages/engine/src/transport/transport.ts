@@ -20,6 +20,8 @@ export interface SendOptions {
   group?: string;
   /** Time budget for this check in ms. @default the transport's timeoutMs */
   timeoutMs?: number;
+  /** Bytes of body kept for this request (e.g. a small read that only confirms a page). @default maxBodyBytes */
+  maxBodyBytes?: number;
 }
 
 /** Outcome of one check's request: the response the rules judge, or why there is none. */
@@ -111,6 +113,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         clock,
         group: sendOptions.group ?? 'default',
         notes,
+        ...(sendOptions.maxBodyBytes ? { maxBodyBytes: sendOptions.maxBodyBytes } : {}),
         abortError: () =>
           clock.abortReason() === 'cancelled'
             ? new TransportError('cancelled', 'search cancelled')
