@@ -1,5 +1,6 @@
 import type { HoundEngine } from '../engine.ts';
 import type { Site, SiteCheck } from '../model.ts';
+import { weakPresenceStats } from '../rules/weak-markers.ts';
 import type { Command } from './args.ts';
 import { palette, printable } from './color.ts';
 import { engineFromArgs } from './engine-from-args.ts';
@@ -82,6 +83,14 @@ function printStats(engine: HoundEngine, io: CliIo): void {
     for (const { reason, count } of stats.unsupportedByReason) {
       io.stdout.write(`    ${String(count).padStart(5)}  unsupported: ${printable(reason)}\n`);
     }
+  }
+  for (const weak of weakPresenceStats(engine.sites.flatMap((site) => site.checks))) {
+    const shown = weak.markers.slice(0, 10).map((m) => `${printable(JSON.stringify(m.marker))} ×${m.count}`);
+    const more = weak.markers.length > 10 ? `, and ${weak.markers.length - 10} more` : '';
+    io.stdout.write(
+      `    ${String(weak.checks).padStart(5)}  weak: ${weak.format} checks whose presence strings are on most pages ` +
+        `(found only where the page also names the username): ${shown.join(', ')}${more}\n`,
+    );
   }
   const unreliable = engine.health().filter((h) => !h.reliable).length;
   io.stdout.write(

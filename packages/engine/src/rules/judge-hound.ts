@@ -1,6 +1,6 @@
 import type { CheckResponse, RuleOutcome } from '../model.ts';
 import { placeInUrl } from '../username/place-url.ts';
-import { found, guardResponse, isRefusalOrServerError, notFound, quote, unknown } from './outcome.ts';
+import { found, guardResponse, has, isRefusalOrServerError, notFound, quote, unknown } from './outcome.ts';
 import { isErrorUrl, redirectTarget } from './redirect.ts';
 import type { HoundMatcher, HoundRule } from './types.ts';
 
@@ -13,7 +13,7 @@ export function judgeHound(rule: HoundRule, response: CheckResponse, username?: 
   const { status, body } = response;
   if (body) {
     for (const [flag, message] of Object.entries(rule.errors)) {
-      if (body.includes(flag)) return unknown('hound', 'site_error', `site error marker ${quote(flag)}`, message);
+      if (has(response, flag)) return unknown('hound', 'site_error', `site error marker ${quote(flag)}`, message);
     }
   }
   const listed = [rule.found, rule.notFound].flatMap((m) => (m === 'otherwise' ? [] : (m.status ?? [])));
@@ -52,11 +52,11 @@ function match(m: HoundMatcher, response: CheckResponse, username?: string): { o
   const fail = (why: string) => ({ ok: false, why });
   if (m.status && !statusIn(status, m.status)) return fail(`status ${status} not in [${m.status.join(', ')}]`);
   if (m.statusNot && statusIn(status, m.statusNot)) return fail(`status ${status} in [${m.statusNot.join(', ')}]`);
-  const missing = m.bodyIncludesAll?.find((s) => !body.includes(s));
+  const missing = m.bodyIncludesAll?.find((s) => !has(response, s));
   if (missing !== undefined) return fail(`body lacks ${quote(missing)}`);
-  if (m.bodyIncludesAny && !m.bodyIncludesAny.some((s) => body.includes(s)))
+  if (m.bodyIncludesAny && !m.bodyIncludesAny.some((s) => has(response, s)))
     return fail('body lacks every listed string');
-  const present = m.bodyExcludes?.find((s) => body.includes(s));
+  const present = m.bodyExcludes?.find((s) => has(response, s));
   if (present !== undefined) return fail(`body contains ${quote(present)}`);
   if (m.bodyMatches !== undefined) {
     let regex = regexCache.get(m.bodyMatches);

@@ -129,9 +129,9 @@ describe('Maigret message: presence AND NOT absence', () => {
       url: '{urlMain}/u/{username}',
       checkType: 'message',
       ignore403: true,
-      presenseStrs: ['card'],
+      presenseStrs: ['member-card'],
     });
-    expect(judge(ignoring, res(403, 'card'))).toMatchObject({ verdict: 'found' });
+    expect(judge(ignoring, res(403, 'member-card'))).toMatchObject({ verdict: 'found' });
   });
 });
 
@@ -153,10 +153,10 @@ describe('Maigret status_code', () => {
 });
 
 describe('Maigret response_url', () => {
-  const check = site({ url: '{urlMain}/u/{username}', checkType: 'response_url', presenseStrs: ['card'] });
+  const check = site({ url: '{urlMain}/u/{username}', checkType: 'response_url', presenseStrs: ['member-card'] });
   it('needs 2xx and presence; redirects are not followed', () => {
     expect(check.request.followRedirects).toBe(false);
-    expect(judge(check, res(200, 'card'))).toMatchObject({ verdict: 'found' });
+    expect(judge(check, res(200, 'member-card'))).toMatchObject({ verdict: 'found' });
     expect(judge(check, res(200, 'other'))).toMatchObject({ verdict: 'not_found' });
     expect(judge(check, res(302, '', { location: '/' }))).toMatchObject({ verdict: 'not_found' });
   });

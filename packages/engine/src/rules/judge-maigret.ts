@@ -1,7 +1,8 @@
 import type { CheckResponse, RuleOutcome, SiteCheck } from '../model.ts';
-import { found, guardResponse, is2xx, is3xx, isMissingStatus, notFound, quote, unknown } from './outcome.ts';
+import { found, guardResponse, has, is2xx, is3xx, isMissingStatus, notFound, quote, unknown } from './outcome.ts';
 import { errorUrlFor, isErrorUrl, redirectTarget } from './redirect.ts';
 import type { MaigretRule } from './types.ts';
+import { isWeakMarker, namesUsername } from './weak-markers.ts';
 
 /**
  * Maigret's verdict (checking.py `process_site_result`, error_detection.py):
@@ -21,14 +22,14 @@ export function judgeMaigret(
   const { status, body } = response;
   if (body) {
     for (const [flag, message] of Object.entries(rule.errors)) {
-      if (body.includes(flag)) return unknown('maigret', 'site_error', `site error marker ${quote(flag)}`, message);
+      if (has(response, flag)) return unknown('maigret', 'site_error', `site error marker ${quote(flag)}`, message);
     }
   }
   const declared = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username, response.finalUrl);
   const guarded = guardResponse('maigret', response, {
     allowStatus: rule.ignore403 ? [403] : [],
     username,
-    missingMarker: rule.absenceStrs.some((s) => body.includes(s)),
+    missingMarker: rule.absenceStrs.some((s) => has(response, s)),
     readsRedirects: rule.checkType === 'response_url',
     declaredRedirects: declared ?? [],
   });
@@ -45,16 +46,19 @@ export function judgeMaigret(
     return notFound('maigret', `status ${status} is not 2xx (status_code)`);
   }
   if (rule.checkType === 'message') {
-    const absent = rule.absenceStrs.find((s) => body.includes(s));
+    const absent = rule.absenceStrs.find((s) => has(response, s));
     if (absent !== undefined) return notFound('maigret', `body contains absence string ${quote(absent)} (message)`);
-    const presence = detectPresence(rule, body, username);
+    const presence = detectPresence(rule, response, username);
+    if (presence.weak) return unknown('maigret', 'unexpected_response', `${presence.why} (message)`);
     return presence.present
       ? found('maigret', `${presence.why} and no absence string (message)${similar}`)
       : notFound('maigret', `${presence.why} (message)`);
   }
   // response_url
   if (is2xx(status)) {
-    const presence = detectPresence(rule, body, username);
+    const presence = detectPresence(rule, response, username);
+    if (presence.weak)
+      return unknown('maigret', 'unexpected_response', `status ${status} but ${presence.why} (response_url)`);
     return presence.present
       ? found('maigret', `status ${status} and ${presence.why} (response_url)${similar}`)
       : notFound('maigret', `status ${status} but ${presence.why} (response_url)`);
@@ -83,19 +87,33 @@ export function judgeMaigret(
   return notFound('maigret', `status ${status} is not 2xx (response_url)`);
 }
 
+/**
+ * Presence by the rule's strings. A hit on weak strings only (generic markup, common words: see
+ * weak-markers.ts) counts when the page also names the username; otherwise `weak` is set and the check
+ * cannot decide.
+ */
 function detectPresence(
   rule: MaigretRule,
-  body: string,
+  response: CheckResponse,
   username: string | undefined,
-): { present: boolean; why: string } {
+): { present: boolean; why: string; weak?: boolean } {
+  const body = response.body;
   if (rule.presenceStrs.length > 0) {
-    const hit = rule.presenceStrs.find((s) => body.includes(s));
-    return hit !== undefined
-      ? { present: true, why: `body contains presence string ${quote(hit)}` }
-      : { present: false, why: 'body lacks every presence string' };
+    const hits = rule.presenceStrs.filter((s) => has(response, s));
+    const hit = hits.find((s) => !isWeakMarker(s)) ?? hits[0];
+    if (hit === undefined) return { present: false, why: 'body lacks every presence string' };
+    if (!isWeakMarker(hit)) return { present: true, why: `body contains presence string ${quote(hit)}` };
+    if (namesUsername(response, username)) {
+      return { present: true, why: `body contains weak presence string ${quote(hit)} and names the username` };
+    }
+    return {
+      present: false,
+      weak: true,
+      why: `only the weak presence string ${quote(hit)} (on most pages), and the page does not name the username`,
+    };
   }
-  if (body === '') return { present: false, why: 'empty body' };
-  if (username !== undefined && !/^[\u0000-\u007f]*$/.test(username) && !body.includes(username)) {
+  if (body === '' && !response.seen) return { present: false, why: 'empty body' };
+  if (username !== undefined && !/^[\u0000-\u007f]*$/.test(username) && !has(response, username)) {
     return { present: false, why: 'non-ASCII username absent from the page' };
   }
   return { present: true, why: 'non-empty body' };

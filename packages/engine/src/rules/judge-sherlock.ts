@@ -2,6 +2,7 @@ import type { CheckResponse, RuleOutcome, SiteCheck } from '../model.ts';
 import {
   found,
   guardResponse,
+  has,
   is2xx,
   is3xx,
   isMissingStatus,
@@ -33,7 +34,7 @@ export function judgeSherlock(
   const guarded = guardResponse('sherlock', response, {
     allowStatus: rule.errorCodes,
     username,
-    missingMarker: rule.errorMsgs.some((m) => response.body.includes(m)),
+    missingMarker: rule.errorMsgs.some((m) => has(response, m)),
     readsRedirects: rule.errorTypes.includes('response_url'),
     declaredRedirects: declared ?? [],
   });
@@ -56,7 +57,7 @@ function judgeOne(
 ): RuleOutcome {
   const { status } = response;
   if (type === 'message') {
-    const hit = rule.errorMsgs.find((m) => response.body.includes(m));
+    const hit = rule.errorMsgs.find((m) => has(response, m));
     if (hit !== undefined) return notFound('sherlock', `body contains errorMsg ${quote(hit)} (message)`);
     if (isRefusalOrServerError(status)) {
       return unknown('sherlock', 'http_error', `status ${status} without errorMsg: not a profile page (message)`);

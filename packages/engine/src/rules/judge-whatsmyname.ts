@@ -1,6 +1,7 @@
 import type { CheckResponse, RuleOutcome } from '../model.ts';
-import { found, guardResponse, notFound, quote, unknown } from './outcome.ts';
+import { found, guardResponse, has, notFound, quote, unknown } from './outcome.ts';
 import type { WhatsMyNameRule } from './types.ts';
+import { isWeakMarker, namesUsername } from './weak-markers.ts';
 
 /**
  * WhatsMyName's verdict (research/wmn-email.md §a.4), redirects never followed:
@@ -13,12 +14,12 @@ export function judgeWhatsMyName(rule: WhatsMyNameRule, response: CheckResponse,
   const guarded = guardResponse('whatsmyname', response, {
     allowStatus: [rule.eCode, rule.mCode],
     username,
-    missingMarker: rule.mString !== '' && response.body.includes(rule.mString),
+    missingMarker: rule.mString !== '' && has(response, rule.mString),
   });
   if (guarded) return guarded;
   const { status, body } = response;
-  const eHit = status === rule.eCode && body.includes(rule.eString);
-  const mHit = status === rule.mCode && (rule.mString === '' || body.includes(rule.mString));
+  const eHit = status === rule.eCode && has(response, rule.eString);
+  const mHit = status === rule.mCode && (rule.mString === '' || has(response, rule.mString));
   const eWhy = rule.eString
     ? `status ${status} = e_code and body contains e_string ${quote(rule.eString)}`
     : `status ${status} = e_code`;
@@ -30,7 +31,17 @@ export function judgeWhatsMyName(rule: WhatsMyNameRule, response: CheckResponse,
     if (rule.eString === '' && rule.mString !== '') return notFound('whatsmyname', mWhy);
     return unknown('whatsmyname', 'unexpected_response', `body matches both e_string and m_string (status ${status})`);
   }
-  if (eHit) return found('whatsmyname', eWhy);
+  if (eHit) {
+    // A generic e_string (markup or a common word) is on most pages: it needs the username there too.
+    if (rule.eString !== '' && isWeakMarker(rule.eString) && !namesUsername(response, username)) {
+      return unknown(
+        'whatsmyname',
+        'unexpected_response',
+        `status ${status} = e_code, but e_string ${quote(rule.eString)} is on most pages and the page does not name the username`,
+      );
+    }
+    return found('whatsmyname', eWhy);
+  }
   if (mHit) return notFound('whatsmyname', mWhy);
   if (status !== rule.eCode && status !== rule.mCode) {
     return unknown(

@@ -21,6 +21,11 @@ export function quote(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
 }
 
+/** True when the page contains `text`: in the kept body, or seen while a long body streamed past it. */
+export function has(response: CheckResponse, text: string): boolean {
+  return response.body.includes(text) || (response.seen?.includes(text) ?? false);
+}
+
 export function is2xx(status: number): boolean {
   return status >= 200 && status < 300;
 }
