@@ -17,7 +17,7 @@ export function judgeWhatsMyName(rule: WhatsMyNameRule, response: CheckResponse,
     missingMarker: rule.mString !== '' && has(response, rule.mString),
   });
   if (guarded) return guarded;
-  const { status, body } = response;
+  const { status } = response;
   const eHit = status === rule.eCode && has(response, rule.eString);
   const mHit = status === rule.mCode && (rule.mString === '' || has(response, rule.mString));
   const eWhy = rule.eString
