@@ -79,6 +79,9 @@ describeInBrowser('screenshots: issue 15', () => {
         await scrollTo(page, '#results-title');
         await screenshot(page, 'i15-results-grouped', false);
 
+        // On a phone the export tools fold into one line; open them.
+        if (width < 640) await page.getByText('Export, report and links').click();
+        await screenshot(page, 'i15-results-tools', false);
         await page.getByRole('button', { name: 'Shown (60)' }).waitFor();
         const [download] = await Promise.all([
           page.waitForEvent('download'),

@@ -157,6 +157,7 @@ export const en = {
     openFound: 'Open all found ({count})',
     openFoundHint: 'Opens each found profile in a new tab; your browser may ask you to allow pop-ups for this site.',
     openedFound: '{count} tabs asked for. If only one opened, allow pop-ups for this site.',
+    tools: 'Export, report and links',
   },
   errors: {
     unsupportedCharacters: 'Use letters only. Do not use special characters.',

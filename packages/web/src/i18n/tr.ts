@@ -155,6 +155,7 @@ export const tr: Messages = {
     openFoundHint:
       'Bulunan her profili yeni bir sekmede açar; tarayıcınız bu site için açılır pencerelere izin vermenizi isteyebilir.',
     openedFound: '{count} sekme istendi. Yalnızca biri açıldıysa bu site için açılır pencerelere izin verin.',
+    tools: 'Dışa aktar, rapor ve bağlantılar',
   },
   errors: {
     unsupportedCharacters: 'Yalnızca harf kullanın. Özel karakter kullanmayın.',

@@ -206,6 +206,19 @@ describe('ResultsPanel', () => {
     open.mockRestore();
   });
 
+  it('folds the export tools into one line on a phone, open on wider screens', () => {
+    const media = (matches: boolean) =>
+      vi.fn(() => ({ matches, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+    window.matchMedia = media(false);
+    const { unmount } = renderWithApp(<ResultsPanel state={completed} />);
+    expect(screen.getByText('Export, report and links').closest('details')!.open).toBe(false);
+    unmount();
+    window.matchMedia = media(true);
+    renderWithApp(<ResultsPanel state={completed} />);
+    expect(screen.getByText('Export, report and links').closest('details')!.open).toBe(true);
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
   it('speaks Turkish when asked', () => {
     renderWithApp(<ResultsPanel state={completed} />, { language: 'tr' });
     expect(screen.getByRole('heading', { name: '"alice" için sonuçlar' })).toBeTruthy();

@@ -93,6 +93,9 @@ export function ResultsPanel({ state }: { state: SearchState }) {
   };
 
   const [scope, setScope] = useState<'shown' | 'all'>('shown');
+  const [toolsOpen, setToolsOpen] = useState(
+    () => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 640px)').matches,
+  );
   const exported = scope === 'all' ? state.results : filtered;
   /** The active filters in words, for the report's header. */
   const filtersInWords = () =>
@@ -193,72 +196,84 @@ export function ResultsPanel({ state }: { state: SearchState }) {
         </div>
       </div>
 
-      <div className="mt-4 flex flex-wrap items-center gap-2">
-        <fieldset className="inline-flex items-center gap-1 rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
-          <legend className="sr-only">{m.results.exportScope}</legend>
-          {(['shown', 'all'] as const).map((option) => (
+      {/* Open on wide screens; on a phone one line, so the first result is not pushed far down. */}
+      <details
+        className="mt-4"
+        open={toolsOpen}
+        onToggle={(e) => setToolsOpen((e.currentTarget as HTMLDetailsElement).open)}
+      >
+        <summary
+          className={`w-fit cursor-pointer rounded text-sm font-medium text-amber-800 dark:text-amber-300 ${focusRing}`}
+        >
+          {m.results.tools}
+        </summary>
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <fieldset className="inline-flex items-center gap-1 rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
+            <legend className="sr-only">{m.results.exportScope}</legend>
+            {(['shown', 'all'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={scope === option}
+                title={m.results.exportHint}
+                onClick={() => setScope(option)}
+                className={`rounded-md px-2.5 py-1 text-sm font-medium ${focusRing} ${
+                  scope === option
+                    ? 'bg-slate-900 text-white dark:bg-amber-400 dark:text-slate-950'
+                    : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+                }`}
+              >
+                {fill(option === 'shown' ? m.results.scopeShown : m.results.scopeAll, {
+                  count: number(option === 'shown' ? filtered.length : state.results.length),
+                })}
+              </button>
+            ))}
+          </fieldset>
+          {(
+            [
+              ['json', m.results.exportJson],
+              ['csv', m.results.exportCsv],
+              ['xlsx', m.results.exportXlsx],
+              ['html', m.results.exportHtml],
+            ] as const
+          ).map(([ext, label]) => (
             <button
-              key={option}
+              key={ext}
               type="button"
-              aria-pressed={scope === option}
-              title={m.results.exportHint}
-              onClick={() => setScope(option)}
-              className={`rounded-md px-2.5 py-1 text-sm font-medium ${focusRing} ${
-                scope === option
-                  ? 'bg-slate-900 text-white dark:bg-amber-400 dark:text-slate-950'
-                  : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
-              }`}
+              className={`${button.secondary} py-1.5 text-sm`}
+              disabled={exported.length === 0 || running}
+              onClick={() => void exportAs(ext)}
             >
-              {fill(option === 'shown' ? m.results.scopeShown : m.results.scopeAll, {
-                count: number(option === 'shown' ? filtered.length : state.results.length),
-              })}
+              <DownloadIcon /> {label}
             </button>
           ))}
-        </fieldset>
-        {(
-          [
-            ['json', m.results.exportJson],
-            ['csv', m.results.exportCsv],
-            ['xlsx', m.results.exportXlsx],
-            ['html', m.results.exportHtml],
-          ] as const
-        ).map(([ext, label]) => (
           <button
-            key={ext}
             type="button"
             className={`${button.secondary} py-1.5 text-sm`}
             disabled={exported.length === 0 || running}
-            onClick={() => void exportAs(ext)}
+            onClick={() => void printView()}
           >
-            <DownloadIcon /> {label}
+            {m.results.printView}
           </button>
-        ))}
-        <button
-          type="button"
-          className={`${button.secondary} py-1.5 text-sm`}
-          disabled={exported.length === 0 || running}
-          onClick={() => void printView()}
-        >
-          {m.results.printView}
-        </button>
-        <button
-          type="button"
-          className={`${button.secondary} py-1.5 text-sm`}
-          disabled={foundLinks.length === 0}
-          onClick={() => void copyFound()}
-        >
-          <CopyIcon /> {fill(m.results.copyFound, { count: number(foundLinks.length) })}
-        </button>
-        <button
-          type="button"
-          className={`${button.secondary} py-1.5 text-sm`}
-          disabled={foundLinks.length === 0}
-          title={m.results.openFoundHint}
-          onClick={openFound}
-        >
-          <ExternalIcon /> {fill(m.results.openFound, { count: number(foundLinks.length) })}
-        </button>
-      </div>
+          <button
+            type="button"
+            className={`${button.secondary} py-1.5 text-sm`}
+            disabled={foundLinks.length === 0}
+            onClick={() => void copyFound()}
+          >
+            <CopyIcon /> {fill(m.results.copyFound, { count: number(foundLinks.length) })}
+          </button>
+          <button
+            type="button"
+            className={`${button.secondary} py-1.5 text-sm`}
+            disabled={foundLinks.length === 0}
+            title={m.results.openFoundHint}
+            onClick={openFound}
+          >
+            <ExternalIcon /> {fill(m.results.openFound, { count: number(foundLinks.length) })}
+          </button>
+        </div>
+      </details>
 
       {state.phase === 'failed' && state.error && (
         <div
