@@ -118,7 +118,11 @@ describe('search store (issue 15: a search survives leaving the page, and has an
     await settle();
     expect(api.started).toEqual(['alice']);
     expect(store.getSnapshot().batch!.map((b) => b.phase)).toEqual(['running', 'waiting', 'waiting']);
-    api.streams[0]!.handlers.onResult({ platform: 'GitHub', result: entry('GitHub').result, progress: { done: 1, total: 1 } });
+    api.streams[0]!.handlers.onResult({
+      platform: 'GitHub',
+      result: entry('GitHub').result,
+      progress: { done: 1, total: 1 },
+    });
     api.streams[0]!.handlers.onDone({ status: 'completed', total_found: 1, progress: { done: 1, total: 1 } });
     await settle();
     expect(api.started).toEqual(['alice', 'bob']);
@@ -259,7 +263,9 @@ describe('search page', () => {
     renderPage();
     fireEvent.click(screen.getByText('Several names or variants'));
     fireEvent.click(screen.getByRole('checkbox', { name: /Also search variants/ }));
-    fireEvent.change(screen.getByPlaceholderText('Enter username to search...'), { target: { value: 'john doe, amy' } });
+    fireEvent.change(screen.getByPlaceholderText('Enter username to search...'), {
+      target: { value: 'john doe, amy' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.getByText('Several usernames (0 of 5 done)')).toBeTruthy());
     expect(api.started).toEqual(['john_doe']);
