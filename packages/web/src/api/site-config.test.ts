@@ -41,7 +41,7 @@ describe('site config', () => {
     expect(config).toMatchObject({
       retentionDays: 30,
       contactEmail: null,
-      communityUrl: defaultSiteConfig.communityUrl,
+      communityUrl: null,
       sponsored: [],
     });
   });

@@ -11,7 +11,8 @@ export interface SiteConfig {
   retentionDays: number;
   siteCount: number | null;
   contactEmail: string | null;
-  communityUrl: string;
+  /** The operator's community (COMMUNITY_URL); null: no community links are shown. */
+  communityUrl: string | null;
   sponsored: SponsoredEntry[];
   /** Email-search results show no sooner than this after a search starts (spec 001: 180 s; default 0). */
   emailResultsMinSeconds: number;
@@ -27,7 +28,7 @@ export const defaultSiteConfig: SiteConfig = {
   retentionDays: 30,
   siteCount: null,
   contactEmail: null,
-  communityUrl: `${SHERLOCK_REPOSITORY}/discussions`,
+  communityUrl: null,
   sponsored: [],
   emailResultsMinSeconds: 0,
   emailCheckCount: null,

@@ -39,11 +39,13 @@ function ExternalLinks({ className }: { className: string }) {
           {m.footer.sherlock}
         </a>
       </li>
-      <li>
-        <a href={communityUrl} className={link} rel="noopener noreferrer" target="_blank">
-          {m.footer.community}
-        </a>
-      </li>
+      {communityUrl && (
+        <li>
+          <a href={communityUrl} className={link} rel="noopener noreferrer" target="_blank">
+            {m.footer.community}
+          </a>
+        </li>
+      )}
     </ul>
   );
 }

@@ -522,7 +522,7 @@ export const en = {
       supportTitle: 'Support',
       supportEmail: 'Email us at',
       supportNoEmail:
-        'This installation has no support address configured. For questions about the software, ask the community below.',
+        'The people running this installation have not published a support address yet (they set it with CONTACT_EMAIL). A wrong result usually comes from the public site lists: report it to the project that maintains them (see Site data below).',
       supportTips:
         'When reporting a wrong result, include the username, the site and the time of the search: the evidence in the expanded result card (HTTP status and rule) helps a lot.',
       communityTitle: 'Community',

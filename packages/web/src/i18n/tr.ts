@@ -527,7 +527,7 @@ export const tr: Messages = {
       supportTitle: 'Destek',
       supportEmail: 'Bize e-posta gönderin:',
       supportNoEmail:
-        'Bu kurulumda bir destek adresi tanımlanmamış. Yazılımla ilgili sorular için aşağıdaki topluluğa danışın.',
+        'Bu kurulumu işletenler henüz bir destek adresi yayımlamadı (CONTACT_EMAIL ile tanımlanır). Yanlış bir sonuç genellikle herkese açık site listelerinden gelir: bunu listeleri sürdüren projeye bildirin (aşağıdaki Site verileri bölümüne bakın).',
       supportTips:
         'Yanlış bir sonucu bildirirken kullanıcı adını, siteyi ve arama zamanını ekleyin: genişletilmiş sonuç kartındaki kanıt (HTTP durumu ve kural) çok yardımcı olur.',
       communityTitle: 'Topluluk',

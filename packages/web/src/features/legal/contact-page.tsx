@@ -18,13 +18,17 @@ export default function ContactPage() {
         <p>{c.supportNoEmail}</p>
       )}
       <p>{c.supportTips}</p>
-      <h2>{c.communityTitle}</h2>
-      <p>
-        {c.communityText}{' '}
-        <a href={communityUrl} target="_blank" rel="noopener noreferrer">
-          {communityUrl.replace(/^https?:\/\//, '')}
-        </a>
-      </p>
+      {communityUrl && (
+        <>
+          <h2>{c.communityTitle}</h2>
+          <p>
+            {c.communityText}{' '}
+            <a href={communityUrl} target="_blank" rel="noopener noreferrer">
+              {communityUrl.replace(/^https?:\/\//, '')}
+            </a>
+          </p>
+        </>
+      )}
       <h2>{c.dataTitle}</h2>
       <p>
         {c.dataText}{' '}

@@ -110,11 +110,16 @@ export function ProgressPanel({ state, onCancel }: { state: SearchState; onCance
       </dl>
       {/* Always rendered (only the words change) so the results below never jump when the search ends. */}
       <p className={`mt-4 border-t border-slate-200 pt-3 text-sm dark:border-slate-800 ${muted}`}>
-        {active ? m.progress.whileWaiting : m.progress.afterwards}{' '}
-        <a href={communityUrl} className={link} target="_blank" rel="noopener noreferrer">
-          {m.progress.community}
-        </a>{' '}
-        · {m.progress.emailSearchPrompt}{' '}
+        {communityUrl && (
+          <>
+            {active ? m.progress.whileWaiting : m.progress.afterwards}{' '}
+            <a href={communityUrl} className={link} target="_blank" rel="noopener noreferrer">
+              {m.progress.community}
+            </a>{' '}
+            ·{' '}
+          </>
+        )}
+        {m.progress.emailSearchPrompt}{' '}
         <Link to="/email-search" className={link}>
           {m.progress.emailSearch}
         </Link>

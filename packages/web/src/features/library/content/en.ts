@@ -58,9 +58,9 @@ export const articlesEn: ArticleContent = {
   about: {
     title: 'What is {brand}? Username Search Across Thousands of Sites',
     excerpt:
-      '{brand} checks where a username is registered across 400+ platforms and more, live. Here is what it checks, how it decides, and how to read its results.',
+      '{brand} checks where a username is registered across thousands of sites, live. Here is what it checks, how it decides, and how to read its results.',
     description:
-      '{brand} is an open-source username search: it checks 400+ platforms from the Sherlock, WhatsMyName and Maigret catalogues live and explains every result.',
+      '{brand} is an open-source username search: it checks thousands of sites from the Sherlock, WhatsMyName and Maigret catalogues live and explains every result.',
     html: `
 <p>{brand} is an open-source tool that answers one question quickly: <em>where does this username have a profile?</em> You type a handle, and {brand} checks it against every site in its catalogue at the same time, streaming each answer to your screen as it arrives. There is no account to create and nothing to install.</p>
 

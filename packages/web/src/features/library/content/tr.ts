@@ -58,9 +58,9 @@ export const articlesTr: ArticleContent = {
   about: {
     title: '{brand} Nedir? Binlerce Sitede Kullanıcı Adı Araması',
     excerpt:
-      '{brand}, bir kullanıcı adının 400’ü aşkın platformda ve daha fazlasında nerede kayıtlı olduğunu canlı olarak kontrol eder. Neyi kontrol ettiği, nasıl karar verdiği ve sonuçların nasıl okunacağı.',
+      '{brand}, bir kullanıcı adının binlerce sitede nerede kayıtlı olduğunu canlı olarak kontrol eder. Neyi kontrol ettiği, nasıl karar verdiği ve sonuçların nasıl okunacağı.',
     description:
-      '{brand} açık kaynaklı bir kullanıcı adı aramasıdır: Sherlock, WhatsMyName ve Maigret kataloglarındaki 400’ü aşkın platformu canlı olarak kontrol eder ve her sonucu açıklar.',
+      '{brand} açık kaynaklı bir kullanıcı adı aramasıdır: Sherlock, WhatsMyName ve Maigret kataloglarındaki binlerce siteyi canlı olarak kontrol eder ve her sonucu açıklar.',
     html: `
 <p>{brand}, tek bir soruyu hızla yanıtlayan açık kaynaklı bir araçtır: <em>Bu kullanıcı adının nerede profili var?</em> Bir kullanıcı adı yazarsınız; {brand} onu kataloğundaki her siteyle aynı anda kontrol eder ve her yanıtı geldiği anda ekranınıza aktarır. Açılacak bir hesap ya da kurulacak bir şey yoktur.</p>
 
