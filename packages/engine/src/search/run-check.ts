@@ -1,5 +1,6 @@
 import type { CheckMirror, CheckRequest, CheckResponse, Reason, RuleOutcome, SiteCheck } from '../model.ts';
 import { judge } from '../rules/judge.ts';
+import { needsWholeBody, ruleNeedles } from '../rules/needles.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
 import type { SendOptions, SendResult, Transport } from '../transport/index.ts';
 
@@ -19,10 +20,15 @@ export interface CheckRun {
  * settles keeps response bodies from piling up for the length of the search.
  */
 export class RequestCache {
-  private readonly pending = new Map<string, Promise<SendResult>>();
+  private readonly pending = new Map<string, { result: Promise<SendResult>; needles?: Set<string> }>();
 
   /** Each check's time budget in ms, retries and mirrors included. */
   readonly budgetMs: number;
+
+  /** How far a long body is read (searched, not kept). */
+  get scanLimitBytes(): number {
+    return this.transport.options.maxScanBytes;
+  }
 
   constructor(
     private readonly transport: Transport,
@@ -35,21 +41,32 @@ export class RequestCache {
    * Sends `request` (or joins the identical one in flight); `timeoutMs` narrows the budget, `maxBodyBytes`
    * narrows the read (a confirmation that needs only the start of a page).
    */
-  send(request: CheckRequest, timeoutMs?: number, maxBodyBytes?: number): Promise<SendResult> {
+  send(
+    request: CheckRequest,
+    timeoutMs?: number,
+    maxBodyBytes?: number,
+    scanFor?: readonly string[],
+  ): Promise<SendResult> {
     // The whole request is the key (prepareRequest builds every one with the same field order), so a
     // field added to CheckRequest can never be left out of it; a narrower read is another request.
     const key = maxBodyBytes === undefined ? JSON.stringify(request) : `${JSON.stringify(request)} ${maxBodyBytes}`;
-    let result = this.pending.get(key);
-    if (!result) {
-      const options = {
-        ...this.options,
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
-        ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
-      };
-      result = this.transport.send(request, options);
-      this.pending.set(key, result);
-      result.finally(() => this.pending.delete(key));
+    const joined = this.pending.get(key);
+    if (joined) {
+      // Checks that share a request (merged catalogues) share the scan of a long body: the set is read
+      // only once the kept part is full, long after every check of the site has joined.
+      for (const needle of scanFor ?? []) joined.needles?.add(needle);
+      return joined.result;
     }
+    const needles = scanFor ? new Set(scanFor) : undefined;
+    const options = {
+      ...this.options,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+      ...(needles ? { scanFor: needles } : {}),
+    };
+    const result = this.transport.send(request, options);
+    this.pending.set(key, { result, ...(needles ? { needles } : {}) });
+    result.finally(() => this.pending.delete(key));
     return result;
   }
 }
@@ -115,7 +132,7 @@ async function runOnce(
       notes: [],
     };
   }
-  const sent = await requests.send(prepared.request, timeoutMs);
+  const sent = await requests.send(prepared.request, timeoutMs, undefined, ruleNeedles(check, username));
   const base = { profileUrl: prepared.profileUrl, elapsedMs: sent.elapsedMs, notes: sent.notes };
   if (!sent.ok) {
     return {
@@ -132,7 +149,19 @@ async function runOnce(
         format: check.format,
         verdict: 'unknown',
         reason: 'too_large',
-        rule: `response body larger than the ${Math.round(response.body.length / 1024)} KiB read cap`,
+        rule: `response body longer than the read limit (its strings searched up to ${Math.round(requests.scanLimitBytes / 1024)} KiB)`,
+      },
+    };
+  }
+  if (response.seen && needsWholeBody(check)) {
+    return {
+      ...base,
+      response,
+      outcome: {
+        format: check.format,
+        verdict: 'unknown',
+        reason: 'too_large',
+        rule: `response body longer than the ${Math.round(response.body.length / 1024)} KiB kept, and the rule is a pattern`,
       },
     };
   }

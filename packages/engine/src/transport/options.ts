@@ -34,6 +34,12 @@ export interface TransportOptions {
   timeoutMs?: number;
   /** Bytes of (decompressed) body kept per response; the rest is not read. @default 262144 (256 KiB) */
   maxBodyBytes?: number;
+  /**
+   * A longer body is read on, up to this many bytes, without keeping it: only the strings the check's
+   * rules look for are searched in it, so a long profile page is judged. Past this it is `too_large`.
+   * @default 4194304 (4 MiB)
+   */
+  maxScanBytes?: number;
   /** Redirects followed per check when its rule follows redirects. @default 5 */
   maxRedirects?: number;
   /** Extra attempts after a transient failure (reset before any response, 502/503/504). @default 1 */
@@ -60,6 +66,7 @@ export const TRANSPORT_DEFAULTS = {
   bodyTimeoutMs: 5_000,
   timeoutMs: 15_000,
   maxBodyBytes: 256 * 1024,
+  maxScanBytes: 4 * 1024 * 1024,
   maxRedirects: 5,
   retries: 1,
   rateLimitWaits: 2,

@@ -4,8 +4,17 @@ import zlib from 'node:zlib';
 
 export interface CappedBody {
   text: string;
-  /** True when more body followed the cap and was not read. */
+  /** True when more body followed the cap (or, when scanning, the scan limit) and was not read. */
   truncated: boolean;
+  /** When the body went past the cap and was scanned: the needles seen in the part after `text`. */
+  seen?: string[];
+}
+
+/** Strings to look for in the part of a long body that is not kept, up to `limitBytes` of decoded body. */
+export interface BodyScan {
+  /** Read when the kept part is full, so needles added while the request was in flight count too. */
+  needles: Iterable<string>;
+  limitBytes: number;
 }
 
 /** zlib-wrapped deflate starts with a CMF/FLG pair divisible by 31; otherwise it is raw deflate. */
@@ -63,6 +72,7 @@ export async function readCappedBody(
   headers: Record<string, string>,
   cap: number,
   charset?: string,
+  scan?: BodyScan,
 ): Promise<CappedBody> {
   const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();
   const iterator = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -81,21 +91,67 @@ export async function readCappedBody(
   }
 
   // Read until one byte past the cap: that byte tells "truncated" apart from "exactly cap bytes long".
+  // With a scan, the rest is read on up to the scan limit, chunk by chunk, looking for the needles in
+  // each chunk plus the tail of the one before (so a needle across two chunks is seen); nothing of it is
+  // kept, so memory stays at the cap plus one chunk.
   const chunks: Buffer[] = [];
+  const decoding = charset ?? charsetOf(headers['content-type']);
   let size = 0;
+  let scanned: ScanState | undefined;
   try {
     for await (const chunk of source) {
+      if (scanned) {
+        size += chunk.length;
+        scanned.feed(chunk);
+        if (size > (scan as BodyScan).limitBytes) break;
+        continue;
+      }
       chunks.push(chunk);
       size += chunk.length;
-      if (size > cap) break;
+      if (size > cap) {
+        if (!scan || scan.limitBytes <= cap) break;
+        scanned = new ScanState(scan.needles, decoding);
+        scanned.feed(Buffer.concat(chunks).subarray(cap));
+        if (size > scan.limitBytes) break;
+      }
     }
   } finally {
     decoder?.destroy();
     if (!body.readableEnded) body.destroy();
   }
-  const truncated = size > cap;
-  return {
-    text: textDecoder(charset ?? charsetOf(headers['content-type'])).decode(Buffer.concat(chunks).subarray(0, cap)),
-    truncated,
-  };
+  const text = textDecoder(decoding).decode(Buffer.concat(chunks).subarray(0, cap));
+  if (!scanned) return { text, truncated: size > cap };
+  // The needles may also straddle the cap: scan the kept text's tail together with the first rest.
+  return { text, truncated: size > (scan as BodyScan).limitBytes, seen: scanned.finish(text) };
+}
+
+/** Needle search over a stream of chunks, keeping only an overlap as long as the longest needle. */
+class ScanState {
+  private readonly needles: string[];
+  private readonly overlap: number;
+  private readonly decoder: TextDecoder;
+  private readonly seen = new Set<string>();
+  private tail = '';
+  private head = '';
+
+  constructor(needles: Iterable<string>, charset: string) {
+    this.needles = [...new Set(needles)].filter((n) => n !== '');
+    this.overlap = Math.max(0, ...this.needles.map((n) => n.length)) - 1;
+    this.decoder = textDecoder(charset);
+  }
+
+  feed(chunk: Buffer): void {
+    const text = this.decoder.decode(chunk, { stream: true });
+    if (this.head.length < this.overlap) this.head += text.slice(0, this.overlap - this.head.length);
+    const window = this.tail + text;
+    for (const needle of this.needles) if (!this.seen.has(needle) && window.includes(needle)) this.seen.add(needle);
+    this.tail = this.overlap > 0 ? window.slice(-this.overlap) : '';
+  }
+
+  /** The needles seen, counting those that straddle the end of the kept `text` and the scanned rest. */
+  finish(text: string): string[] {
+    const seam = text.slice(-this.overlap || text.length) + this.head;
+    for (const needle of this.needles) if (!this.seen.has(needle) && seam.includes(needle)) this.seen.add(needle);
+    return [...this.seen];
+  }
 }

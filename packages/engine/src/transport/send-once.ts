@@ -65,7 +65,7 @@ export function createSendOnce(options: SendOnceOptions) {
       if (request.method === 'HEAD') await response.body.dump();
       else {
         const cap = ctx.maxBodyBytes ?? options.maxBodyBytes;
-        body = await readCappedBody(response.body, headers, cap, request.responseCharset);
+        body = await readCappedBody(response.body, headers, cap, request.responseCharset, ctx.scan);
       }
       return {
         status: response.statusCode,
@@ -75,6 +75,7 @@ export function createSendOnce(options: SendOnceOptions) {
         redirects: 0,
         truncated: body.truncated,
         method: request.method,
+        ...(body.seen ? { seen: body.seen } : {}),
       };
     } catch (error) {
       response.body.destroy();

@@ -1,6 +1,7 @@
 import type { CheckRequest, CheckResponse } from '../model.ts';
 import type { CheckClock } from './clock.ts';
 import type { TransportError } from './errors.ts';
+import type { BodyScan } from './read-body.ts';
 
 /** Per-check state every transport layer sees. */
 export interface SendContext {
@@ -13,6 +14,8 @@ export interface SendContext {
   notes: string[];
   /** Bytes of body kept for this request, when not the transport's cap. */
   maxBodyBytes?: number;
+  /** What to look for past the kept body (docs/decisions/084-long-pages-and-weak-markers.md). */
+  scan?: BodyScan;
 }
 
 /** Sends one check's request; resolves with the response the rules judge, or throws a TransportError. */

@@ -22,6 +22,11 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Bytes of body kept for this request (e.g. a small read that only confirms a page). @default maxBodyBytes */
   maxBodyBytes?: number;
+  /**
+   * Strings to look for past the kept body, up to `maxScanBytes` (read when the kept part is full, so a
+   * Set may still grow while the request is in flight). Without it a longer body is cut at the cap.
+   */
+  scanFor?: Iterable<string>;
 }
 
 /** Outcome of one check's request: the response the rules judge, or why there is none. */
@@ -48,6 +53,7 @@ const POSITIVE_INTEGER_OPTIONS = [
   'bodyTimeoutMs',
   'timeoutMs',
   'maxBodyBytes',
+  'maxScanBytes',
   'keepAliveTimeoutMs',
 ] as const;
 const COUNT_OPTIONS = ['maxRedirects', 'retries', 'rateLimitWaits'] as const;
@@ -114,6 +120,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         group: sendOptions.group ?? 'default',
         notes,
         ...(sendOptions.maxBodyBytes ? { maxBodyBytes: sendOptions.maxBodyBytes } : {}),
+        ...(sendOptions.scanFor ? { scan: { needles: sendOptions.scanFor, limitBytes: resolved.maxScanBytes } } : {}),
         abortError: () =>
           clock.abortReason() === 'cancelled'
             ? new TransportError('cancelled', 'search cancelled')
