@@ -76,7 +76,7 @@ const SECOND_LEVEL = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'ne
 /** Login and consent pages by URL: the host's first label or a path segment names them. */
 const LOGIN_HOST = /^(login|signin|sign-in|auth|sso|accounts?|id|passport)\./i;
 const LOGIN_PATH =
-  /(^|\/)(login|log-in|log_in|signin|sign-in|sign_in|logon|signon|sign_on|auth|authenticate|authorize|oauth2?|sso|cas|session\/new|sessions\/new|users\/sign_in|accounts\/login|account\/login|uas\/login|checkpoint|challenge)(\/|\.|$)/i;
+  /(^|\/)(login|log-in|log_in|signin|sign-in|sign_in|logon|signon|sign_on|auth|authenticate|authorize|oauth2?|sso|cas|session\/new|sessions\/new|users\/sign_in|accounts\/login|account\/login|uas\/login|authwall|checkpoint|challenge)(\/|\.|$)/i;
 const CONSENT_HOST = /^(consent|guce|cmp|privacy|cookies?)\./i;
 const CONSENT_PATH =
   /(^|\/)(consent|cookie-consent|cookies-consent|gdpr|privacy-consent|collectConsent|cookiewall)(\/|\.|$)/i;
@@ -131,7 +131,7 @@ export function guardResponse(
   const { status } = response;
   // A 404/410 is a "missing" answer by itself; a login form or cookie banner on it is page furniture.
   const missingMarker = opts.missingMarker || status === 404 || status === 410;
-  const block = detectBlockPage(response, { username: opts.username, missingMarker });
+  const block = detectBlockPage(response, { username: opts.username, missingMarker, allowStatus: allow });
   if (block) {
     const what = block.reason === 'blocked' ? 'block page recognised' : `${block.reason.replace('_', ' ')} recognised`;
     return unknown(format, block.reason, `${what}: ${quote(block.marker)}`, block.vendor);

@@ -80,6 +80,7 @@ const MIRROR_REASONS = new Set<Reason | undefined>([
   'dns',
   'tls',
   'http_error',
+  'region_blocked',
 ]);
 /** A mirror is asked only while at least this much of the check's budget is left. */
 const MIN_MIRROR_BUDGET_MS = 1_000;
