@@ -118,6 +118,10 @@ describe('web app hosting', () => {
     );
     const ui = await built.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
+    // Hound's mark replaces Fastify's logo in the page's top bar.
+    const init = await built.inject({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(init.body).toContain(`data:image/svg+xml;base64,${Buffer.from('<svg').toString('base64').slice(0, 4)}`);
+    expect(init.body).toContain("img.href = '/'");
   });
 
   it('says the web app is not built when the dist folder is missing, and keeps the API working', async () => {

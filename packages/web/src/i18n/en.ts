@@ -458,7 +458,7 @@ export const en = {
         },
         {
           heading: '8. Contact',
-          paragraphs: ['Questions about these terms? See the Contact page for how to reach us.'],
+          paragraphs: ['Questions about these terms? See the [Contact page](/contact) for how to reach us.'],
         },
       ],
     },
@@ -510,7 +510,7 @@ export const en = {
         {
           heading: 'Your rights',
           paragraphs: [
-            'We process data in line with the EU General Data Protection Regulation (GDPR). The legal basis is our legitimate interest in running the service and preventing abuse. You can ask for access to or deletion of data about you; because we hold so little, include the username you searched and the approximate time. See the Contact page.',
+            'We process data in line with the EU General Data Protection Regulation (GDPR). The legal basis is our legitimate interest in running the service and preventing abuse. You can ask for access to or deletion of data about you; because we hold so little, include the username you searched and the approximate time. See the [Contact page](/contact).',
           ],
         },
       ],

@@ -462,7 +462,7 @@ export const tr: Messages = {
         {
           heading: '8. İletişim',
           paragraphs: [
-            'Bu şartlarla ilgili sorularınız mı var? Bize nasıl ulaşacağınızı İletişim sayfasında bulabilirsiniz.',
+            'Bu şartlarla ilgili sorularınız mı var? Bize nasıl ulaşacağınızı [İletişim sayfasında](/contact) bulabilirsiniz.',
           ],
         },
       ],
@@ -515,7 +515,7 @@ export const tr: Messages = {
         {
           heading: 'Haklarınız',
           paragraphs: [
-            'Verileri AB Genel Veri Koruma Tüzüğü’ne (GDPR) uygun olarak işleriz. Hukuki dayanak, hizmeti yürütme ve kötüye kullanımı önleme konusundaki meşru menfaatimizdir. Hakkınızdaki verilere erişim veya bunların silinmesini talep edebilirsiniz; çok az veri tuttuğumuz için aradığınız kullanıcı adını ve yaklaşık zamanı belirtin. İletişim sayfasına bakın.',
+            'Verileri AB Genel Veri Koruma Tüzüğü’ne (GDPR) uygun olarak işleriz. Hukuki dayanak, hizmeti yürütme ve kötüye kullanımı önleme konusundaki meşru menfaatimizdir. Hakkınızdaki verilere erişim veya bunların silinmesini talep edebilirsiniz; çok az veri tuttuğumuz için aradığınız kullanıcı adını ve yaklaşık zamanı belirtin. [İletişim sayfasına](/contact) bakın.',
           ],
         },
       ],

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useDefaultMeta } from '../../app/default-meta.ts';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { button, muted } from '../../components/ui.ts';
@@ -49,7 +50,9 @@ export function Sections({ sections }: { sections: LegalSection[] }) {
     <section key={section.heading}>
       <h2>{section.heading}</h2>
       {section.paragraphs.map((p) => (
-        <p key={p}>{p}</p>
+        <p key={p}>
+          <InlineLinks text={p} />
+        </p>
       ))}
       {section.list && (
         <ul>
@@ -63,4 +66,19 @@ export function Sections({ sections }: { sections: LegalSection[] }) {
       ))}
     </section>
   ));
+}
+
+/** Text with in-app links written `[label](/path)`: the only markup the legal texts use. */
+export function InlineLinks({ text }: { text: string }) {
+  const parts = text.split(/(\[[^\]]+\]\(\/[^)\s]*\))/);
+  return parts.map((part, i) => {
+    const match = /^\[([^\]]+)\]\((\/[^)\s]*)\)$/.exec(part);
+    return match ? (
+      <Link key={`${i}-${match[2]}`} to={match[2]!}>
+        {match[1]}
+      </Link>
+    ) : (
+      part
+    );
+  });
 }
