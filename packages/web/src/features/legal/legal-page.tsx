@@ -71,10 +71,10 @@ export function Sections({ sections }: { sections: LegalSection[] }) {
 /** Text with in-app links written `[label](/path)`: the only markup the legal texts use. */
 export function InlineLinks({ text }: { text: string }) {
   const parts = text.split(/(\[[^\]]+\]\(\/[^)\s]*\))/);
-  return parts.map((part, i) => {
+  return parts.map((part) => {
     const match = /^\[([^\]]+)\]\((\/[^)\s]*)\)$/.exec(part);
     return match ? (
-      <Link key={`${i}-${match[2]}`} to={match[2]!}>
+      <Link key={part} to={match[2]!}>
         {match[1]}
       </Link>
     ) : (
