@@ -87,7 +87,8 @@ describeInBrowser('operator settings', () => {
     await page.getByRole('button', { name: /^Not found/ }).click();
     expect(await page.getByText('Sponsored', { exact: true }).count()).toBe(0);
 
-    // Never exported; the file carries the brand.
+    // Never exported, not even with every result; the file carries the brand.
+    await page.getByRole('button', { name: 'All (60)', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export JSON' }).click(),
