@@ -18,6 +18,8 @@ export const SiteConfigResponseSchema = z.object({
   retention_days: z.number().int().positive(),
   /** Sites a default search checks, once the catalogues are loaded. */
   site_count: z.number().int().positive().optional(),
+  /** The catalogue categories searches can be narrowed to, with how many sites each has. */
+  categories: z.array(z.object({ id: z.string(), sites: z.number().int() })).optional(),
   contact_email: z.string().max(200).optional(),
   community_url: z.string().max(2000).optional(),
   sponsored: z.array(SponsoredEntrySchema).max(2),

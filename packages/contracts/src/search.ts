@@ -8,7 +8,18 @@ import { z } from 'zod';
 export const VerdictSchema = z.enum(['found', 'not_found', 'unknown', 'invalid']);
 export type Verdict = z.infer<typeof VerdictSchema>;
 
-export const StartSearchRequestSchema = z.object({
+/** Which sites a search covers, as the CLI's options: none given means every reliable, non-NSFW site. */
+export const SearchScopeSchema = z.object({
+  /** Only sites with one of these catalogue categories or tags (case-insensitive). */
+  categories: z.array(z.string().min(1).max(60)).max(100).optional(),
+  /** Only these sites, by name or id (searched even when NSFW). */
+  sites: z.array(z.string().min(1).max(200)).max(500).optional(),
+  /** Include NSFW sites. */
+  nsfw: z.boolean().optional(),
+});
+export type SearchScope = z.infer<typeof SearchScopeSchema>;
+
+export const StartSearchRequestSchema = SearchScopeSchema.extend({
   username: z.string(),
   device_id: z.string().max(200).optional(),
 });

@@ -7,6 +7,8 @@ export const HTTP_STATUS = {
   NOT_FOUND: 404,
   SEARCH_UNSUPPORTED_USERNAME: 422,
   SEARCH_EMAIL_NOT_SUPPORTED: 422,
+  /** `categories`/`sites` of a search select nothing, or name an unknown site. */
+  SEARCH_SCOPE_INVALID: 422,
   SEARCH_TOO_MANY_ACTIVE: 429,
   FAVICON_UNKNOWN_HOST: 404,
   /** A field breaks a rule of spec 001 §5; the message is the spec's. */

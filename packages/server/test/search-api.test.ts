@@ -8,7 +8,7 @@ import { createEngine } from '@hound/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_FAILED_MESSAGE } from '../src/background.ts';
 import { CATALOGUES_LOADING_MESSAGE } from '../src/features/searches/run-search.ts';
-import { type Call, injectClient, socketClient, untilEnded } from './support/http-client.ts';
+import { type Call, injectClient, socketClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
@@ -212,6 +212,12 @@ for (const mode of MODES) {
 
     it('start answers status error with a clear message, and /readyz says why', async () => {
       const call = injectClient(stack.app);
+      // The engine is started without waiting: let its first load fail before asking.
+      await waitFor(async () =>
+        String((await call('GET', '/readyz')).json.checks.catalogues.detail).includes('loading failed')
+          ? true
+          : undefined,
+      );
       const answer = await call('POST', '/api/search', { username: 'blue', device_id: 'device_x' });
       expect(answer.status).toBe(200);
       expect(answer.json).toEqual({ status: 'error', error: CATALOGUES_LOADING_MESSAGE });

@@ -1,4 +1,6 @@
+import type { SearchScope } from '@hound/contracts';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonText } from './json-text.ts';
 import { users } from './users.ts';
 
 export const SEARCH_STATUSES = ['queued', 'running', 'completed', 'error', 'cancelled'] as const;
@@ -20,6 +22,8 @@ export const searches = pgTable(
     error: text('error'),
     /** Sites selected when the search started. */
     total: integer('total').notNull().default(0),
+    /** The sites asked for (categories, named sites, NSFW); null: the default selection. */
+    scope: jsonText<SearchScope>('scope'),
     /** Results stored so far; also the last result sequence number. */
     done: integer('done').notNull().default(0),
     found: integer('found').notNull().default(0),

@@ -1,3 +1,4 @@
+import type { SearchScope } from '@hound/contracts';
 import { type Engine, type SearchOptions, type Site, selectSites } from '@hound/engine';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -69,11 +70,13 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
     await bus.publish(searchId, { type: 'progress', progress: { done: row.done, total: row.total } });
 
     const signal = AbortSignal.any([context.signal, cancel.signal]);
-    const only = row.done > 0 ? await remainingSites(db, lease.engine, searchId) : undefined;
+    const scope = row.scope ?? {};
+    const only = row.done > 0 ? await remainingSites(db, lease.engine, searchId, scope) : undefined;
     const platformOf = platformNames(lease.engine);
     const batch = new BatchWriter(deps, searchId);
     try {
       const options: SearchOptions = {
+        ...scope,
         signal,
         ...(deps.checkTimeoutMs ? { timeoutMs: deps.checkTimeoutMs } : {}),
         ...(only ? { sites: only } : {}),
@@ -129,14 +132,14 @@ async function leaseEngine(deps: RunSearchDeps, signal: AbortSignal) {
  * A resumed search (an earlier attempt stored some results) checks only the sites of the default
  * selection that have no result yet, so a takeover does not repeat requests.
  */
-async function remainingSites(db: Database, engine: Engine, searchId: string): Promise<string[]> {
+async function remainingSites(db: Database, engine: Engine, searchId: string, scope: SearchScope): Promise<string[]> {
   const stored = new Set(
     (
       await db.select({ siteId: searchResults.siteId }).from(searchResults).where(eq(searchResults.searchId, searchId))
     ).map((r) => r.siteId),
   );
   const health = new Map(engine.health().map((h) => [h.siteId, h]));
-  return selectSites(engine.sites, {}, health)
+  return selectSites(engine.sites, scope, health)
     .map((s) => s.site.id)
     .filter((id) => !stored.has(id));
 }

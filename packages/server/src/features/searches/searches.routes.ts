@@ -41,7 +41,9 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         response: {
           200: StartSearchResponseSchema.describe('`started` with the search id, or why it did not start'),
           400: ApiErrorSchema.describe('Malformed request body'),
-          422: ApiErrorSchema.describe('The username breaks the rule above, or is an email address'),
+          422: ApiErrorSchema.describe(
+            'The username breaks the rule above, or is an email address; or `sites` names an unknown site, or the scope selects no site',
+          ),
           429: ApiErrorSchema.describe('This device or IP already runs its maximum of searches'),
         },
       },
@@ -52,6 +54,7 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         {
           username: request.body.username,
           deviceId: request.body.device_id || undefined,
+          scope: { categories: request.body.categories, sites: request.body.sites, nsfw: request.body.nsfw },
           ip: request.ip,
           userId: request.auth?.user.id,
         },

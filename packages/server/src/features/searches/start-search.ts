@@ -1,4 +1,5 @@
-import { SEARCH_MESSAGES, type StartSearchResponse } from '@hound/contracts';
+import { SEARCH_MESSAGES, type SearchScope, type StartSearchResponse } from '@hound/contracts';
+import { type Engine, SearchError } from '@hound/engine';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
@@ -19,6 +20,26 @@ export interface StartSearchDeps {
   log: FastifyBaseLogger;
 }
 
+export const NO_SITES_IN_SCOPE_MESSAGE = 'No site matches the chosen categories.';
+
+/** The scope as stored (null: the default selection), after checking it selects at least one site. */
+function checkScope(engine: Engine, scope: SearchScope): { stored: SearchScope | null; total: number } {
+  const stored: SearchScope = {};
+  if (scope.categories?.length) stored.categories = [...new Set(scope.categories.map((c) => c.trim().toLowerCase()))];
+  if (scope.sites?.length) stored.sites = [...new Set(scope.sites.map((s) => s.trim()))].filter(Boolean);
+  if (scope.nsfw) stored.nsfw = true;
+  let total: number;
+  try {
+    total = engine.countSites(stored);
+  } catch (error) {
+    // A named site that does not exist: say which, rather than run an empty search.
+    if (error instanceof SearchError) throw new AppError('SEARCH_SCOPE_INVALID', error.message);
+    throw error;
+  }
+  if (total === 0) throw new AppError('SEARCH_SCOPE_INVALID', NO_SITES_IN_SCOPE_MESSAGE);
+  return { stored: Object.keys(stored).length > 0 ? stored : null, total };
+}
+
 export const ENQUEUE_FAILED_MESSAGE = 'The search could not be queued. Please try again later.';
 
 /**
@@ -27,7 +48,7 @@ export const ENQUEUE_FAILED_MESSAGE = 'The search could not be queued. Please tr
  */
 export async function startSearch(
   deps: StartSearchDeps,
-  input: { username: string; userId?: string } & ClientKeys,
+  input: { username: string; userId?: string; scope?: SearchScope } & ClientKeys,
 ): Promise<StartSearchResponse> {
   const username = validateUsername(input.username);
   const engine = deps.engines.current();
@@ -36,6 +57,7 @@ export async function startSearch(
     return { status: 'error', error: unavailable ? CATALOGUES_UNAVAILABLE_MESSAGE : CATALOGUES_LOADING_MESSAGE };
   }
 
+  const { stored, total } = checkScope(engine, input.scope ?? {});
   const id = newSearchId();
   const refusal = await deps.limiter.acquire(id, { ip: input.ip, deviceId: input.deviceId });
   if (refusal === 'busy') return { status: 'busy', error: SEARCH_MESSAGES.busy };
@@ -49,7 +71,8 @@ export async function startSearch(
       deviceId: input.deviceId ?? null,
       userId: input.userId ?? null,
       status: 'queued',
-      total: engine.countSites(),
+      scope: stored,
+      total,
     });
   } catch (error) {
     await deps.limiter.release(id);
