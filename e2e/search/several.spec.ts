@@ -8,7 +8,7 @@ describeInBrowser('search: several usernames and variants', () => {
 
   it('variants of "hound test" and a second name run one after another, each with its own results', async () => {
     const page = await journey.open('/');
-    await page.getByText('Several names or variants').click();
+    await page.getByText('Search options: several names, variants, which sites').click();
     await page.getByRole('checkbox', { name: /Also search variants/ }).check();
     // USERNAME is "houndtest": the joined variant finds its profiles, the others find none.
     const spaced = `${USERNAME.slice(0, 5)} ${USERNAME.slice(5)}`;
@@ -33,5 +33,27 @@ describeInBrowser('search: several usernames and variants', () => {
       JSON.parse(localStorage.getItem('searchHistory') ?? '[]').map((h: { username: string }) => h.username),
     );
     expect(history).toHaveLength(5);
+  });
+
+  it('searches only the sites chosen under "Which sites", and says so when a named site does not exist', async () => {
+    const page = await journey.open('/');
+    await page.getByText('Search options: several names, variants, which sites').click();
+    const sites = page.getByLabel('Only these sites (names, comma-separated)');
+    await sites.fill('GitHub, Reddit');
+    await page.getByPlaceholder('Enter username to search...').fill(USERNAME);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/\/search\/[\w-]+$/);
+    await page.getByText(/Search complete in/).waitFor({ timeout: 60_000 });
+    const id = page.url().split('/').pop()!;
+    const status = await (await fetch(`${journey.stack.baseUrl}/api/search/status/${id}`)).json();
+    expect(status.progress).toEqual({ done: 2, total: 2 });
+    expect(Object.keys(status.result.results).sort()).toEqual(['GitHub', 'Reddit']);
+
+    // The options fold away with the new page; the choice is kept.
+    await page.getByText('Search options: several names, variants, which sites').click();
+    expect(await sites.inputValue()).toBe('GitHub, Reddit');
+    await sites.fill('NoSuchSite');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('alert').getByText('No site is named "NoSuchSite".').waitFor();
   });
 });

@@ -14,7 +14,7 @@ export function preloadSearchApi(): Promise<SearchApi> {
 
 export function createLazySearchApi(load: () => Promise<SearchApi> = preloadSearchApi): SearchApi {
   return {
-    start: async (username, deviceId) => (await load()).start(username, deviceId),
+    start: async (username, deviceId, scope) => (await load()).start(username, deviceId, scope),
     status: async (searchId) => (await load()).status(searchId),
     cancel: async (searchId) => (await load()).cancel(searchId),
     stream(searchId, handlers) {

@@ -72,6 +72,24 @@ describe('createHttpSearchApi against a loopback server', () => {
     });
   });
 
+  it("sends the chosen sites with the search, and tells a refused scope in the server's words", async () => {
+    reply = json(200, { status: 'started', search_id: 'abc' });
+    const api = createHttpSearchApi({ baseUrl });
+    await api.start('alice', 'device_x', { categories: ['coding'], sites: ['GitHub'], nsfw: true });
+    expect(JSON.parse(seen.at(-1)!.body)).toEqual({
+      username: 'alice',
+      device_id: 'device_x',
+      categories: ['coding'],
+      sites: ['GitHub'],
+      nsfw: true,
+    });
+    reply = json(422, { status: 'error', code: 'SEARCH_SCOPE_INVALID', error: 'No site is named "Nope".' });
+    expect(await api.start('alice', 'device_x', { sites: ['Nope'] })).toEqual({
+      ok: false,
+      error: { kind: 'server_error', serverText: 'No site is named "Nope".' },
+    });
+  });
+
   it('reports 422 and network failures', async () => {
     reply = json(422, { status: 'error', code: 'UNSUPPORTED_CHARACTERS', error: 'x' });
     const api = createHttpSearchApi({ baseUrl });

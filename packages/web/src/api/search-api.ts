@@ -5,6 +5,7 @@
 import {
   type Progress,
   ProgressSchema,
+  type SearchScope,
   type SearchStatusResponse,
   SearchStatusResponseSchema,
   type SseDoneEvent,
@@ -29,7 +30,8 @@ export interface StreamHandlers {
 }
 
 export interface SearchApi {
-  start(username: string, deviceId: string): Promise<StartOutcome>;
+  /** `scope` narrows the sites searched (categories, named sites, NSFW); none: the default selection. */
+  start(username: string, deviceId: string, scope?: SearchScope): Promise<StartOutcome>;
   status(searchId: string): Promise<StatusOutcome>;
   cancel(searchId: string): Promise<void>;
   /** Absent when the browser has no EventSource. Returns a function that closes the stream. */
@@ -38,6 +40,10 @@ export interface SearchApi {
 
 /** Maps the answer to POST /api/search onto the spec's outcomes (§8). */
 export function interpretStart(httpStatus: number, body: unknown): StartOutcome {
+  // A scope that selects no site (or names an unknown one): the server's sentence says which.
+  const failure = body as { code?: unknown; error?: unknown } | null;
+  if (httpStatus === 422 && failure?.code === 'SEARCH_SCOPE_INVALID' && typeof failure.error === 'string')
+    return { ok: false, error: { kind: 'server_error', serverText: failure.error } };
   if (httpStatus < 200 || httpStatus >= 300) return { ok: false, error: { kind: 'http', status: httpStatus } };
   const parsed = StartSearchResponseSchema.safeParse(body);
   if (!parsed.success) return { ok: false, error: { kind: 'unexpected_status' } };
@@ -76,14 +82,14 @@ export function createHttpSearchApi(options: HttpSearchApiOptions = {}): SearchA
   const url = (path: string) => `${baseUrl}${path}`;
 
   const api: SearchApi = {
-    async start(username, deviceId) {
+    async start(username, deviceId, scope) {
       try {
         const res = await doFetch(url('/api/search'), {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json', ...authorization() },
-          body: JSON.stringify({ username, device_id: deviceId }),
+          body: JSON.stringify({ username, device_id: deviceId, ...scope }),
         });
-        const body = res.ok ? await res.json().catch(() => null) : null;
+        const body = res.ok || res.status === 422 ? await res.json().catch(() => null) : null;
         return interpretStart(res.status, body);
       } catch {
         return { ok: false, error: { kind: 'unknown' } };

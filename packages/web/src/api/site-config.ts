@@ -18,6 +18,8 @@ export interface SiteConfig {
   emailResultsMinSeconds: number;
   /** Email checks a search runs, when the server knows. */
   emailCheckCount: number | null;
+  /** Catalogue categories a search can be narrowed to, with their site counts (most first). */
+  categories: { id: string; sites: number }[];
 }
 
 export const DEFAULT_BRAND = import.meta.env.VITE_BRAND_NAME || 'Hound';
@@ -32,6 +34,7 @@ export const defaultSiteConfig: SiteConfig = {
   sponsored: [],
   emailResultsMinSeconds: 0,
   emailCheckCount: null,
+  categories: [],
 };
 
 const text = (value: unknown, max = 2000): string | undefined =>
@@ -73,6 +76,18 @@ export function toSiteConfig(raw: unknown): SiteConfig {
         ? c.email_results_min_seconds
         : 0,
     emailCheckCount: positiveInt(c.email_check_count) ?? null,
+    categories: Array.isArray(c.categories)
+      ? c.categories
+          .filter(
+            (x): x is { id: string; sites: number } =>
+              !!x &&
+              typeof x === 'object' &&
+              typeof x.id === 'string' &&
+              x.id.length <= 60 &&
+              typeof x.sites === 'number',
+          )
+          .slice(0, 200)
+      : [],
     sponsored: Array.isArray(c.sponsored)
       ? c.sponsored
           .map(sponsoredEntry)

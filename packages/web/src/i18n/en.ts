@@ -90,7 +90,15 @@ export const en = {
     emailHint:
       'That looks like an email address. {brand} searches usernames, and the @ part would never match a profile name.',
     emailSearchLocal: 'Search “{username}” instead',
-    options: 'Several names or variants',
+    options: 'Search options: several names, variants, which sites',
+    scope: {
+      title: 'Which sites',
+      hint: 'By default every reliable site except adult ones is searched.',
+      nsfw: 'Include adult (NSFW) sites',
+      sites: 'Only these sites (names, comma-separated)',
+      sitesPlaceholder: 'GitHub, Reddit',
+      categories: 'Only these categories',
+    },
     severalHint:
       'Separate usernames with commas to search several (up to {max}): each is a search of its own, run one after another, with its own address.',
     variants:

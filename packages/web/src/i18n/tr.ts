@@ -87,7 +87,15 @@ export const tr: Messages = {
     emailHint:
       'Bu bir e-posta adresine benziyor. {brand} kullanıcı adlarını arar; @ kısmı hiçbir profil adıyla eşleşmez.',
     emailSearchLocal: 'Bunun yerine “{username}” ara',
-    options: 'Birden çok ad veya varyantlar',
+    options: 'Arama seçenekleri: birden çok ad, varyantlar, hangi siteler',
+    scope: {
+      title: 'Hangi siteler',
+      hint: 'Varsayılan olarak yetişkin siteleri dışındaki tüm güvenilir siteler aranır.',
+      nsfw: 'Yetişkin (NSFW) siteleri de dahil et',
+      sites: 'Yalnızca bu siteler (adlar, virgülle ayrılmış)',
+      sitesPlaceholder: 'GitHub, Reddit',
+      categories: 'Yalnızca bu kategoriler',
+    },
     severalHint:
       'Birden çok kullanıcı adı aramak için adları virgülle ayırın (en fazla {max}): her biri kendi adresiyle, sırayla çalışan ayrı bir aramadır.',
     variants:

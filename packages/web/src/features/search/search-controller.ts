@@ -4,7 +4,7 @@
  * polls in a row end the search with an error). Results are batched so thousands of events cost a
  * handful of renders.
  */
-import type { Progress } from '@hound/contracts';
+import type { Progress, SearchScope } from '@hound/contracts';
 import type { SearchApi } from '../../api/search-api.ts';
 import type { ResultEntry, SearchAction } from './search-state.ts';
 
@@ -54,11 +54,11 @@ export class SearchController {
     this.#pollIntervalMs = deps.pollIntervalMs ?? POLL_INTERVAL_MS;
   }
 
-  async start(username: string, deviceId: string): Promise<void> {
+  async start(username: string, deviceId: string, scope?: SearchScope): Promise<void> {
     this.#stop();
     const generation = ++this.#generation;
     this.#dispatch({ type: 'start', username, at: this.#clock.now() });
-    const outcome = await this.#api.start(username, deviceId);
+    const outcome = await this.#api.start(username, deviceId, scope);
     if (generation !== this.#generation) {
       // Cancelled (or replaced) while the start call was in flight: stop the orphan on the server too.
       if (outcome.ok) void this.#api.cancel(outcome.searchId);

@@ -1,3 +1,4 @@
+import type { SearchScope } from '@hound/contracts';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { preloadSearchApi } from '../../api/lazy-search-api.ts';
 import { AlertIcon, ClockIcon, CloseIcon, SearchIcon } from '../../components/icons.tsx';
@@ -6,6 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { fill, plural } from '../../lib/format.ts';
 import type { HistoryEntry } from './history.ts';
 import { relativeTime } from './relative-time.ts';
+import { ScopeOptions } from './scope-options.tsx';
 import { usernameProblemMessage } from './search-error.ts';
 import { MAX_NAMES, parseUsernames } from './usernames.ts';
 
@@ -35,6 +37,9 @@ interface SearchFormProps {
   initialValue?: string;
   /** Why the last search could not start, shown under the box where the eye is. */
   error?: string | null;
+  /** Which sites the searches cover, and its setter (the options' "Which sites"). */
+  scope?: SearchScope;
+  onScopeChange?(scope: SearchScope): void;
 }
 
 export function SearchForm({
@@ -46,6 +51,8 @@ export function SearchForm({
   onClearHistory,
   initialValue = '',
   error = null,
+  scope,
+  onScopeChange,
 }: SearchFormProps) {
   const { m, locale } = useI18n();
   const [value, setValue] = useState(initialValue);
@@ -249,6 +256,7 @@ export function SearchForm({
                 />
                 <span>{m.search.variants}</span>
               </label>
+              {scope && onScopeChange && <ScopeOptions scope={scope} onChange={onScopeChange} />}
             </div>
           </details>
         )}

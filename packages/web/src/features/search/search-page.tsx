@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { preloadSearchApi } from '../../api/lazy-search-api.ts';
 import { useSiteConfig } from '../../api/site-config.ts';
@@ -33,7 +33,10 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
   const meta = useDefaultMeta();
   useDocumentMeta(meta, meta);
 
-  const { state, history, batch, start, startMany, open, cancel, clearHistory } = useSearchStore(store);
+  const { state, history, batch, start, startMany, open, cancel, clearHistory, getScope, setScope } =
+    useSearchStore(store);
+  // The store keeps the scope for every start (one name, several, a reopened one); this mirrors it for the form.
+  const [scope, setScopeState] = useState(getScope);
   const { id } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -97,6 +100,11 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
               error={refusal ? searchErrorMessage(refusal, m.errors) : null}
               onSearch={start}
               onSearchMany={startMany}
+              scope={scope}
+              onScopeChange={(next) => {
+                setScope(next);
+                setScopeState(next);
+              }}
               onPick={(entry) => {
                 if (entry.searchId) {
                   open(entry.searchId, entry.username);

@@ -261,7 +261,7 @@ describe('search page', () => {
       return { ok: true, searchId: `s${next}` };
     };
     renderPage();
-    fireEvent.click(screen.getByText('Several names or variants'));
+    fireEvent.click(screen.getByText('Search options: several names, variants, which sites'));
     fireEvent.click(screen.getByRole('checkbox', { name: /Also search variants/ }));
     fireEvent.change(screen.getByPlaceholderText('Enter username to search...'), {
       target: { value: 'john doe, amy' },

@@ -1,3 +1,4 @@
+import type { SearchScope } from '@hound/contracts';
 /**
  * The username search outside any page: the state, its controller and the recent-searches list live
  * here, not in the search page, so a search keeps running (and its history entry is still saved) while
@@ -37,6 +38,9 @@ export interface SearchStore {
   open(searchId: string, orSearch?: string): void;
   cancel(): void;
   clearHistory(): void;
+  /** Which sites the next searches cover (the form's options); empty: the default selection. */
+  setScope(scope: SearchScope): void;
+  getScope(): SearchScope;
 }
 
 export interface SearchStoreDeps {
@@ -48,6 +52,7 @@ export interface SearchStoreDeps {
 
 export function createSearchStore(deps: SearchStoreDeps): SearchStore {
   const storage = deps.storage ?? browserStore;
+  let scope: SearchScope = {};
   const now = deps.now ?? Date.now;
   let snapshot: SearchSnapshot = { state: initialSearchState, history: readHistory(storage()), batch: null };
   const listeners = new Set<() => void>();
@@ -94,7 +99,7 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
     if (waiting >= 0) {
       next[waiting] = { ...next[waiting]!, phase: 'running' };
       const name = next[waiting]!.username;
-      queueMicrotask(() => void controller.start(name, getDeviceId(storage())));
+      queueMicrotask(() => void controller.start(name, getDeviceId(storage()), scope));
     }
     return next;
   };
@@ -115,7 +120,7 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
     },
     start(username) {
       snapshot = { ...snapshot, batch: null };
-      void controller.start(username, getDeviceId(storage()));
+      void controller.start(username, getDeviceId(storage()), scope);
     },
     startMany(usernames) {
       if (usernames.length === 0) return;
@@ -128,7 +133,7 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
           found: 0,
         })),
       };
-      void controller.start(usernames[0]!, getDeviceId(storage()));
+      void controller.start(usernames[0]!, getDeviceId(storage()), scope);
     },
     open(searchId, orSearch) {
       if (snapshot.state.searchId === searchId) return;
@@ -138,11 +143,15 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
       void controller.open(searchId).then(() => {
         const { state } = snapshot;
         if (orSearch && state.phase === 'failed' && state.error?.kind === 'missing') {
-          void controller.start(orSearch, getDeviceId(storage()));
+          void controller.start(orSearch, getDeviceId(storage()), scope);
         }
       });
     },
     cancel: () => controller.cancel(),
+    setScope(next) {
+      scope = next;
+    },
+    getScope: () => scope,
     clearHistory() {
       writeHistory(storage(), []);
       publish({ ...snapshot, history: [] });
