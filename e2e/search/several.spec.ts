@@ -1,5 +1,6 @@
 /** Issue 15, capability 12: several usernames at once, and username variants, each a search of its own. */
 import { expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { CLAIMED_PLATFORMS } from '../support/catalogue.ts';
 import { describeInBrowser, USERNAME, useJourney } from '../support/journey.ts';
 
@@ -40,6 +41,7 @@ describeInBrowser('search: several usernames and variants', () => {
     await page.getByText('Search options: several names, variants, which sites').click();
     const sites = page.getByLabel('Only these sites (names, comma-separated)');
     await sites.fill('GitHub, Reddit');
+    await screenshot(page, 'search-options', false);
     await page.getByPlaceholder('Enter username to search...').fill(USERNAME);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/\/search\/[\w-]+$/);

@@ -29,8 +29,8 @@ export function ScopeOptions({ scope, onChange }: { scope: SearchScope; onChange
     onChange({ ...scope, categories: next.size > 0 ? [...next] : undefined });
   };
   return (
-    <fieldset className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-      <legend className="font-medium text-slate-800 dark:text-slate-200">{t.title}</legend>
+    <fieldset className="space-y-3 pt-2">
+      <legend className="mb-2 font-semibold text-slate-800 dark:text-slate-200">{t.title}</legend>
       <p>{t.hint}</p>
       <label className="flex items-start gap-2">
         <input
