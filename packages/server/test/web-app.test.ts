@@ -98,6 +98,7 @@ describe('web app hosting', () => {
       brand_name: 'Hound Test',
       retention_days: 14,
       site_count: 2,
+      categories: [expect.objectContaining({ sites: 2 })],
       contact_email: 'ops@hound.test',
       sponsored: [{ id: 'one', title: 'One', url: 'https://one.example/' }],
       email_results_min_seconds: 0,
