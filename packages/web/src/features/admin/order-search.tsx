@@ -1,15 +1,13 @@
 import { REPORT_LIMITS } from '@hound/contracts';
 import { useId, useState } from 'react';
-import { ExternalIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { button, card, link, muted } from '../../components/ui.ts';
+import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { plural } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { SiteLinks } from '../email-search/site-links.tsx';
 import { type AdminOrderDetail, type OrderSearch, startOrderSearch } from './orders-api.ts';
 import { accountLines, appendLines, type ReportDraft } from './report-draft.ts';
-
-const webLink = (url: string) => /^https?:\/\//i.test(url);
 
 /**
  * "Automated search": runs the email search on the order's target (the panel polls the order while it
@@ -119,25 +117,9 @@ function SearchResults({ search }: { search: OrderSearch }) {
                 <p className="font-medium">
                   {account.siteName} <span className={`font-normal ${muted}`}>{account.domain}</span>
                 </p>
-                {account.urls.length === 0 && <p className={muted}>{t.noLink}</p>}
-                {account.urls.map((url) =>
-                  webLink(url) ? (
-                    <a
-                      key={url}
-                      href={url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={`${link} inline-flex items-center gap-1 break-all`}
-                    >
-                      {url}
-                      <ExternalIcon />
-                    </a>
-                  ) : (
-                    <p key={url} className="break-all">
-                      {url}
-                    </p>
-                  ),
-                )}
+                <p className="flex flex-col items-start">
+                  <SiteLinks urls={account.urls} empty={t.noLink} />
+                </p>
               </li>
             ))}
           </ul>
