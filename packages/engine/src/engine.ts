@@ -21,11 +21,12 @@ import type {
 } from './model.ts';
 import { SearchError } from './search/errors.ts';
 import { searchStream } from './search/search-stream.ts';
+import { SearchThreads } from './search/search-threads.ts';
 import { selectSites } from './search/select-sites.ts';
 import { type CatalogueSource, catalogueSourceFromArg } from './sources/defaults.ts';
 import { createFetchText, type FetchText } from './sources/fetch-text.ts';
 import { type LoadCatalogueSourcesOptions, loadCatalogueSources, type SourceReport } from './sources/load-sources.ts';
-import { createTransport, type Transport, type TransportOptions } from './transport/index.ts';
+import { createTransport, type Transport, TransportConfigError, type TransportOptions } from './transport/index.ts';
 import { EMAIL_INPUT_MESSAGE, isEmailLike } from './username/email.ts';
 import { normaliseUsernameInput } from './username/input.ts';
 
@@ -66,6 +67,12 @@ export interface EngineOptions extends TransportOptions {
    * @default the catalogue that ships with Hound
    */
   emailCatalogues?: readonly string[];
+  /**
+   * Username searches run on this many worker threads, each with its own transport (limits apply per
+   * thread), so the calling thread's event loop stays free — a server's API stays responsive while
+   * searches keep a core busy. Not with `connect` (a function cannot cross to a thread). @default 0 (here)
+   */
+  searchThreads?: number;
 }
 
 /** The engine as created by `createEngine`: the `Engine` interface plus catalogue information. */
@@ -99,6 +106,13 @@ function sourcesFrom(catalogues: ReadonlyArray<string | CatalogueSource>): Catal
  */
 export async function createEngine(options: EngineOptions = {}): Promise<HoundEngine> {
   const dataDir = resolve(options.dataDir ?? '.data');
+  const threads = options.searchThreads ?? 0;
+  if (!Number.isInteger(threads) || threads < 0 || threads > 64) {
+    throw new TransportConfigError('invalid_option', `searchThreads must be an integer from 0 to 64, got ${threads}`);
+  }
+  if (threads > 0 && options.connect) {
+    throw new TransportConfigError('invalid_option', 'searchThreads cannot be used with a custom connect function');
+  }
   const transport = createTransport(options);
   try {
     let checks: SiteCheck[];
@@ -129,9 +143,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
       ...(options.onWarning ? { onWarning: options.onWarning } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return new LoadedEngine(buildSites(checks), checks, sources, warnings, transport, health, emailChecks, {
+    const sites = buildSites(checks);
+    return new LoadedEngine(sites, checks, sources, warnings, transport, health, emailChecks, {
       healthFile,
       claimedPerCheck: options.health?.claimedPerCheck ?? 2,
+      threads: threads > 0 ? new SearchThreads(sites, transport, threads) : undefined,
     });
   } catch (error) {
     await transport.close();
@@ -152,7 +168,7 @@ class LoadedEngine implements HoundEngine {
     readonly transport: Transport,
     health: SiteHealth[],
     readonly emailChecks: readonly EmailCheck[],
-    private readonly settings: { healthFile: string; claimedPerCheck: number },
+    private readonly settings: { healthFile: string; claimedPerCheck: number; threads: SearchThreads | undefined },
   ) {
     const ids = new Set(sites.map((s) => s.id));
     this.healthBySite = new Map(health.filter((h) => ids.has(h.siteId)).map((h) => [h.siteId, h]));
@@ -170,10 +186,14 @@ class LoadedEngine implements HoundEngine {
     if (isEmailLike(username)) throw new SearchError('email_address', EMAIL_INPUT_MESSAGE);
     const name = normaliseUsernameInput(username);
     const selected = selectSites(this.sites, options, this.healthBySite);
-    return searchStream(selected, name, this.transport, {
+    const streamOptions = {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    });
+    };
+    const threads = this.settings.threads;
+    return threads
+      ? threads.search(selected, name, streamOptions)
+      : searchStream(selected, name, this.transport, streamOptions);
   }
 
   /** The email checks a search runs: every one but those the self-test found unreliable, unless named. */
@@ -240,6 +260,6 @@ class LoadedEngine implements HoundEngine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.transport.close();
+    await Promise.all([this.settings.threads?.close(), this.transport.close()]);
   }
 }

@@ -1,0 +1,61 @@
+/**
+ * The body of a search thread (see search-threads.ts): its own transport, the engine's sites as sent at
+ * start, and one `searchStream` per search the parent asks for. Results go back in one message per search
+ * and event-loop turn, so a busy thread sends few, larger messages.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Site, SiteResult } from '../model.ts';
+import { createTransport, type TransportOptions } from '../transport/index.ts';
+import { searchStream } from './search-stream.ts';
+import type { FromThread, ThreadStart, ToThread } from './thread-messages.ts';
+
+const port = parentPort;
+if (!port) throw new Error('search-thread.ts runs only as a worker thread');
+const { sites, transport: transportOptions } = workerData as ThreadStart;
+const transport = createTransport(transportOptions as TransportOptions);
+const running = new Map<number, AbortController>();
+
+const send = (message: FromThread) => port.postMessage(message);
+
+async function run(id: number, username: string, selection: Array<[number, number[]]>, timeoutMs?: number) {
+  const controller = new AbortController();
+  running.set(id, controller);
+  const selected = selection.map(([siteIndex, checkIndexes]) => {
+    const site = sites[siteIndex] as Site;
+    return { site, checks: checkIndexes.map((i) => site.checks[i] as Site['checks'][number]) };
+  });
+  let outbox: SiteResult[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (outbox.length === 0) return;
+    send({ type: 'results', id, results: outbox });
+    outbox = [];
+  };
+  try {
+    const options = { signal: controller.signal, ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
+    for await (const { result } of searchStream(selected, username, transport, options)) {
+      outbox.push(result);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    }
+    flush();
+    send({ type: 'end', id });
+  } catch (error) {
+    flush();
+    send({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    running.delete(id);
+  }
+}
+
+port.on('message', (message: ToThread) => {
+  if (message.type === 'search') void run(message.id, message.username, message.selection, message.timeoutMs);
+  else if (message.type === 'cancel') running.get(message.id)?.abort();
+  else if (message.type === 'close') {
+    for (const controller of running.values()) controller.abort();
+    void transport.close().finally(() => port.close());
+  }
+});

@@ -1,0 +1,20 @@
+/** What the engine and its search threads say to each other (structured-cloned messages). */
+import type { Site, SiteResult } from '../model.ts';
+import type { ResolvedTransportOptions } from '../transport/options.ts';
+
+/** A thread's `workerData`: the sites (sent once) and the transport settings (a function cannot cross). */
+export interface ThreadStart {
+  sites: readonly Site[];
+  transport: Omit<ResolvedTransportOptions, 'connect'>;
+}
+
+export type ToThread =
+  /** `selection`: [index into `sites`, indexes into that site's `checks`] per selected site. */
+  | { type: 'search'; id: number; username: string; selection: Array<[number, number[]]>; timeoutMs?: number }
+  | { type: 'cancel'; id: number }
+  | { type: 'close' };
+
+export type FromThread =
+  | { type: 'results'; id: number; results: SiteResult[] }
+  | { type: 'end'; id: number }
+  | { type: 'failed'; id: number; message: string };
