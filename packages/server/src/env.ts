@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   RETENTION_DAYS: int(1, 3650).default(30),
   RUN_SEARCHES: bool.default(true),
   WORKER_CONCURRENCY: int(1, 1000).default(25),
+  SEARCH_THREADS: int(0, 64).default(1),
   SEARCH_CHECK_TIMEOUT_MS: int(100, 600_000).optional(),
   JOB_LOCK_MS: int(1000, 3_600_000).default(30_000),
   HEALTH_CHECK_INTERVAL_HOURS: z.coerce
@@ -133,6 +134,8 @@ export interface Config {
   retentionDays: number;
   runSearches: boolean;
   workerConcurrency: number;
+  /** Worker threads running the engine's username checks (0 = on the event loop that serves the API). */
+  searchThreads: number;
   checkTimeoutMs?: number;
   jobLockMs: number;
   healthCheckIntervalHours: number;
@@ -230,6 +233,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     retentionDays: e.RETENTION_DAYS,
     runSearches: e.RUN_SEARCHES,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    searchThreads: e.SEARCH_THREADS,
     checkTimeoutMs: e.SEARCH_CHECK_TIMEOUT_MS,
     jobLockMs: e.JOB_LOCK_MS,
     healthCheckIntervalHours: e.HEALTH_CHECK_INTERVAL_HOURS,

@@ -5,7 +5,8 @@ import type { Config } from '../env.ts';
 /**
  * How this process creates its engine from the configuration: the catalogues (HOUND_CATALOGUES or the
  * engine's defaults, cached under DATA_DIR/engine with the health outcome), the email checks
- * (HOUND_EMAIL_CATALOGUES or the shipped catalogue), and the outbound proxy and CA.
+ * (HOUND_EMAIL_CATALOGUES or the shipped catalogue), the outbound proxy and CA, and the threads username
+ * checks run on (SEARCH_THREADS; off the API's event loop, docs/decisions/087-searches-on-a-thread.md).
  */
 export function engineFactory(config: Config, log: FastifyBaseLogger): () => Promise<Engine> {
   return () =>
@@ -17,6 +18,7 @@ export function engineFactory(config: Config, log: FastifyBaseLogger): () => Pro
       dataDir: `${config.dataDir}/engine`,
       ...(config.proxy ? { proxy: config.proxy } : {}),
       ...(config.caFile ? { caFile: config.caFile } : {}),
+      searchThreads: config.searchThreads,
       onWarning: (message) => log.warn({ warning: message }, 'engine warning'),
     });
 }
