@@ -1,6 +1,7 @@
 /**
  * `npm run bench:api`: the server on embedded defaults (PGlite, in-process queue) as a real process,
- * checking sites served by @hound/testkit through HOUND_PROXY/HOUND_CA_FILE
+ * checking sites served by @hound/testkit (in a process of its own, bench/internet-process.ts) through
+ * HOUND_PROXY/HOUND_CA_FILE
  * (docs/decisions/047-api-benchmark.md). Prints one JSON object on stdout (diagnostics on stderr):
  * - status endpoint throughput and latency under load (autocannon on a completed search, bounded in time);
  * - time from POST to the first SSE result, wall time of one search;
@@ -22,10 +23,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startInternet } from '@hound/testkit';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import type { EngineChildRequest, EngineRun } from './api-engine-child.ts';
+import { Internet } from './internet-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const UPSTREAM = path.resolve(ROOT, '../shared/upstream/sherlock/data.json');
@@ -365,11 +366,14 @@ async function main() {
   const catalogueFile = path.join(dir, 'catalogue.json');
   if (useUpstream) fs.copyFileSync(UPSTREAM, catalogueFile);
   else fs.writeFileSync(catalogueFile, JSON.stringify(generatedCatalogue(200)));
-  const internet = await startInternet({
-    catalogues: [{ path: catalogueFile }],
-    latency: { medianMs: 40, p99Ms: 250 },
-    dir,
+  // The testkit runs in a process of its own: its work is not done on the event loop that times the API.
+  const internet = await Internet.start();
+  const served = await internet.call<{ proxyUrl: string; caPem: string }>({
+    type: 'start',
+    options: { catalogues: [{ path: catalogueFile }], latency: { medianMs: 40, p99Ms: 250 }, dir },
   });
+  const caFile = path.join(dir, 'testkit-ca.pem');
+  fs.writeFileSync(caFile, served.caPem);
   let server: Server | undefined;
   try {
     server = await startServer({
@@ -377,8 +381,8 @@ async function main() {
       DATA_DIR: path.join(dir, 'data'),
       LOG_LEVEL: 'info',
       HOUND_CATALOGUES: catalogueFile,
-      HOUND_PROXY: internet.proxyUrl,
-      HOUND_CA_FILE: internet.caFile,
+      HOUND_PROXY: served.proxyUrl,
+      HOUND_CA_FILE: caFile,
       HEALTH_CHECK_INTERVAL_HOURS: '0',
       LIMIT_ACTIVE_PER_IP: '100',
       LIMIT_DAILY_PER_IP: '100000',
@@ -404,6 +408,7 @@ async function main() {
     const api: Samples = { ms: [], errors: 0 };
     const serverCpu0 = cpuMs(child.pid!);
     const ownCpu0 = process.cpuUsage();
+    const testkitCpu0 = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
     const t0 = performance.now();
     const pollers = [
       ...Array.from({ length: STATUS_LOOPS }, () =>
@@ -427,7 +432,10 @@ async function main() {
     await Promise.all(pollers);
     const serverCpuMs = cpuMs(child.pid!) - serverCpu0;
     const ownCpu = process.cpuUsage(ownCpu0);
-    const testkitCpuMs = (ownCpu.user + ownCpu.system) / 1000;
+    const testkitCpu = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
+    const testkitCpuMs =
+      (ownCpu.user + ownCpu.system + testkitCpu.user - testkitCpu0.user + testkitCpu.system - testkitCpu0.system) /
+      1000;
     const loadAverage = os.loadavg()[0]!;
 
     const statusBytes = (await (await request(`${url}/api/search/status/${one.id}`)).body.arrayBuffer()).byteLength;
@@ -439,8 +447,8 @@ async function main() {
     console.error('[bench] the same searches on the bare engine (child process)');
     const engine = await engineAlone({
       catalogueFile,
-      proxy: internet.proxyUrl,
-      caFile: internet.caFile,
+      proxy: served.proxyUrl,
+      caFile,
       dataDir: path.join(dir, 'engine-alone'),
       usernames,
       sites: one.results,
@@ -529,7 +537,7 @@ async function main() {
     );
   } finally {
     if (server) await stopServer(server.child);
-    await internet.close();
+    await internet.call({ type: 'close' }).catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

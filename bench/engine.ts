@@ -13,7 +13,7 @@
  * (per-host concurrency), BENCH_KEEPALIVE_MS (idle keep-alive), BENCH_VIA_PROXY=1 (go through the testkit's HTTP proxy instead of dialling it
  * directly).
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
@@ -22,6 +22,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type HoundEngine, prepareRequest, type SiteResult } from '@hound/engine';
+import { Internet } from './internet-process.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const upstream = path.resolve(here, '../../shared/upstream');
@@ -91,34 +92,6 @@ const socketBytes = () =>
     read: 0,
     written: 0,
   });
-
-class Internet {
-  private next = 0;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  private constructor(private readonly child: ChildProcess) {
-    child.on('message', (message: { id?: number; result?: unknown; error?: string }) => {
-      if (message.id === undefined) return;
-      const waiter = this.waiting.get(message.id);
-      this.waiting.delete(message.id);
-      if (message.error) waiter?.reject(new Error(message.error));
-      else waiter?.resolve(message.result);
-    });
-  }
-
-  static async start(): Promise<Internet> {
-    const child = fork(path.join(here, 'internet-child.ts'), [], { execArgv: ['--import', 'tsx'] });
-    await new Promise((resolve) => child.once('message', resolve));
-    return new Internet(child);
-  }
-
-  call<T>(message: Record<string, unknown>): Promise<T> {
-    const id = ++this.next;
-    this.child.send({ ...message, id });
-    return new Promise<T>((resolve, reject) =>
-      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject }),
-    );
-  }
-}
 
 interface Served {
   proxyUrl: string;
