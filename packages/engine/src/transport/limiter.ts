@@ -54,10 +54,26 @@ export class FairSemaphore {
   /** Insertion order is the round-robin order: a served group moves to the back. */
   private readonly queues = new Map<string, Waiter[]>();
 
-  constructor(private readonly limit: number) {}
+  constructor(private limit: number) {}
 
   get inFlight(): number {
     return this.active;
+  }
+
+  /** The current cap (an AdaptiveLimit moves it). */
+  get cap(): number {
+    return this.limit;
+  }
+
+  /** Whether some acquire is waiting for a slot. */
+  get queued(): boolean {
+    return this.queues.size > 0;
+  }
+
+  /** Changes the cap; a higher one lets waiters in at once, a lower one takes effect as slots free up. */
+  setCap(limit: number): void {
+    this.limit = limit;
+    this.next();
   }
 
   acquire(group: string, signal?: AbortSignal): Promise<Release> {

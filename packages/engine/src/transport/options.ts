@@ -49,6 +49,12 @@ export interface TransportOptions {
   /** How long idle keep-alive sockets are kept, in ms. @default 2000 */
   keepAliveTimeoutMs?: number;
   /**
+   * Lower the global limit while this thread's event loop falls behind (the checks are CPU-bound: more
+   * requests in flight only make each one slower), and raise it back, up to `globalConcurrency`, while the
+   * loop keeps up. For a process whose searches saturate a core. @default false
+   */
+  adaptiveConcurrency?: boolean;
+  /**
    * undici connector used for every connection instead of the default TCP/TLS one (tests route all hosts
    * to @hound/testkit with it). Takes precedence over `proxy`.
    */
@@ -71,4 +77,5 @@ export const TRANSPORT_DEFAULTS = {
   retries: 1,
   rateLimitWaits: 2,
   keepAliveTimeoutMs: 2_000,
+  adaptiveConcurrency: false,
 } as const satisfies Partial<ResolvedTransportOptions>;

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import type { CheckRequest, CheckResponse } from '../model.ts';
+import { AdaptiveLimit } from './adaptive-limit.ts';
 import { CheckClock } from './clock.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { TransportConfigError, TransportError } from './errors.ts';
@@ -75,6 +76,9 @@ export function resolveTransportOptions(options: TransportOptions = {}): Resolve
       throw new TransportConfigError('invalid_option', `${name} must be an integer from 0 to 20, got ${String(value)}`);
     }
   }
+  if (typeof resolved.adaptiveConcurrency !== 'boolean') {
+    throw new TransportConfigError('invalid_option', 'adaptiveConcurrency must be true or false');
+  }
   if (!resolved.userAgent.trim() || /[\r\n]/.test(resolved.userAgent)) {
     throw new TransportConfigError('invalid_option', 'userAgent must be one non-empty line');
   }
@@ -90,6 +94,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const dispatcher: Dispatcher = createDispatcher(resolved);
   const global = new FairSemaphore(resolved.globalConcurrency);
   const hosts = new HostLimiter(resolved.perHostConcurrency);
+  const adaptive = resolved.adaptiveConcurrency ? new AdaptiveLimit(global, resolved.globalConcurrency) : undefined;
   const send = compose(
     [
       withRetry(resolved.retries),
@@ -113,6 +118,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
     dispatcher,
     inFlight: () => global.inFlight,
     async send(request, sendOptions = {}) {
+      adaptive?.wake();
       const clock = new CheckClock(sendOptions.timeoutMs ?? resolved.timeoutMs, sendOptions.signal, closing.signal);
       const notes: string[] = [];
       const ctx: SendContext = {
@@ -144,6 +150,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       }
     },
     async close() {
+      adaptive?.stop();
       closing.abort();
       await dispatcher.destroy();
     },

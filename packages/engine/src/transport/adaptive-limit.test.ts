@@ -1,0 +1,52 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { AdaptiveLimit } from './adaptive-limit.ts';
+import { FairSemaphore } from './limiter.ts';
+
+/** Keeps this thread's event loop busy in turns of `turnMs`, as a flood of responses would. */
+async function busyLoop(totalMs: number, turnMs: number): Promise<void> {
+  const end = Date.now() + totalMs;
+  while (Date.now() < end) {
+    const until = Date.now() + turnMs;
+    while (Date.now() < until) {
+      // spin
+    }
+    await sleep(1);
+  }
+}
+
+/** Asks `count` slots of `semaphore` (queued beyond its cap) and holds them until the returned call. */
+function hold(semaphore: FairSemaphore, count: number): () => void {
+  const held: Array<() => void> = [];
+  let letGo = false;
+  for (let i = 0; i < count; i++) {
+    void semaphore.acquire('g').then((release) => (letGo ? release() : held.push(release)));
+  }
+  return () => {
+    letGo = true;
+    for (const release of held.splice(0)) release();
+  };
+}
+
+describe('adaptive global limit', () => {
+  it('shrinks the cap while the loop lags, never below its floor, and grows it back while the loop keeps up', async () => {
+    const semaphore = new FairSemaphore(200);
+    const adaptive = new AdaptiveLimit(semaphore, 200);
+    const releaseFirst = hold(semaphore, 300); // 200 in flight, 100 queued
+    adaptive.wake();
+    await busyLoop(1200, 150);
+    const shrunk = semaphore.cap;
+    expect(shrunk).toBeLessThan(200);
+    await busyLoop(3000, 150);
+    expect(semaphore.cap).toBeGreaterThanOrEqual(32);
+    expect(semaphore.cap).toBeLessThan(shrunk);
+    expect(semaphore.inFlight).toBe(200); // a lower cap takes effect as slots free up: nothing is cut off
+
+    releaseFirst();
+    const releaseSecond = hold(semaphore, 400); // more than the cap waits
+    await expect.poll(() => semaphore.cap, { timeout: 5000, interval: 100 }).toBe(200);
+    expect(semaphore.inFlight).toBe(200);
+    releaseSecond();
+    adaptive.stop();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The global limit that follows the event loop (option `adaptiveConcurrency`, docs/decisions/087).
+ *
+ * When checks are CPU-bound, every request in flight adds to each event-loop turn, so each request takes
+ * longer without more of them finishing per second: with 512 in flight a turn lasts about 512 × the CPU of
+ * one response. A search that starts then waits several such turns for its first answer. So while the loop
+ * lags, the cap shrinks; while it keeps up and requests are queued, the cap grows back toward the
+ * configured limit. The loop is watched only while there is work.
+ */
+import type { FairSemaphore } from './limiter.ts';
+
+const TICK_MS = 50;
+/** Ticks per decision (200 ms). */
+const TICKS_PER_STEP = 4;
+/** A tick this late means the loop is behind. */
+const BEHIND_MS = 40;
+/** A worst tick under this means the loop keeps up. */
+const KEEPING_UP_MS = 15;
+const SHRINK = 0.8;
+const GROW = 1.25;
+const FLOOR = 32;
+
+export class AdaptiveLimit {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly floor: number;
+
+  constructor(
+    private readonly semaphore: FairSemaphore,
+    private readonly max: number,
+  ) {
+    this.floor = Math.min(FLOOR, max);
+  }
+
+  /** Called when requests arrive: starts watching the loop if it is not already. */
+  wake(): void {
+    if (this.timer) return;
+    let expected = performance.now() + TICK_MS;
+    let worst = 0;
+    let ticks = 0;
+    this.timer = setInterval(() => {
+      const now = performance.now();
+      worst = Math.max(worst, now - expected);
+      expected = now + TICK_MS;
+      if (++ticks % TICKS_PER_STEP !== 0) return;
+      this.step(worst);
+      worst = 0;
+      if (this.semaphore.inFlight === 0 && !this.semaphore.queued) this.stop();
+    }, TICK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private step(worstLateMs: number): void {
+    const cap = this.semaphore.cap;
+    if (worstLateMs > BEHIND_MS) this.semaphore.setCap(Math.max(this.floor, Math.floor(cap * SHRINK)));
+    else if (worstLateMs < KEEPING_UP_MS && this.semaphore.queued && cap < this.max) {
+      this.semaphore.setCap(Math.min(this.max, Math.ceil(cap * GROW)));
+    }
+  }
+}
