@@ -3,12 +3,13 @@
  * Messages are published only after the results they carry are stored, so a stream that reads the
  * stored results first and then follows the bus misses nothing (see stream-search-events.ts).
  */
-import type { PlatformResult, Progress, SearchStatus } from '@hound/contracts';
+import type { Progress, SearchStatus } from '@hound/contracts';
 
 export interface StoredResult {
   seq: number;
   platform: string;
-  result: PlatformResult;
+  /** The `PlatformResult` as JSON text, exactly as stored: streams send it without decoding it. */
+  json: string;
 }
 
 export type SearchMessage =

@@ -4,6 +4,7 @@ import type { EventSink } from '../features/searches/stream-search-events.ts';
 /**
  * An SSE response behind the `EventSink` interface. The response is hijacked on the first write only, so
  * an error thrown before anything is sent (e.g. an unknown search) still gets a normal JSON answer.
+ * Events sent in one go (a stored batch, a replay) leave as one write, at the end of the current task.
  */
 export function sseSink(reply: FastifyReply): { sink: EventSink; endNow(): void; finish(): void } {
   let opened = false;
@@ -25,28 +26,42 @@ export function sseSink(reply: FastifyReply): { sink: EventSink; endNow(): void;
     });
     raw.write('retry: 2000\n\n');
   };
+  let pending = '';
+  const flush = () => {
+    const text = pending;
+    pending = '';
+    if (text && !raw.destroyed && !raw.writableEnded) raw.write(text);
+  };
+  const send = (text: string) => {
+    open();
+    if (raw.destroyed) return;
+    if (!pending) queueMicrotask(flush);
+    pending += text;
+  };
+  const event = (name: string, json: string, id: number | undefined) =>
+    send(`${id !== undefined ? `id: ${id}\n` : ''}event: ${name}\ndata: ${json}\n\n`);
   const sink: EventSink = {
-    event(name, data, id) {
-      open();
-      if (raw.destroyed) return;
-      raw.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    comment(text) {
-      open();
-      if (raw.destroyed) return;
-      raw.write(`: ${text}\n\n`);
-    },
+    event: (name, data, id) => event(name, JSON.stringify(data), id),
+    eventJson: event,
+    comment: (text) => send(`: ${text}\n\n`),
     end() {
       open();
+      flush();
       raw.end();
     },
     closed,
   };
   return {
     sink,
-    endNow: () => raw.end(),
+    endNow() {
+      flush();
+      raw.end();
+    },
     finish() {
-      if (opened && !raw.writableEnded) raw.end();
+      if (opened && !raw.writableEnded) {
+        flush();
+        raw.end();
+      }
     },
   };
 }

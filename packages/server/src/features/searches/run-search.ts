@@ -88,7 +88,8 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
         batch.add({
           siteId: result.siteId,
           platform: platformOf(result.siteId, result.name),
-          result: toPlatformResult(result, row.username),
+          json: JSON.stringify(toPlatformResult(result, row.username)),
+          found: result.verdict === 'found',
         });
       }
     } catch (error) {

@@ -1,5 +1,5 @@
-import type { SseDoneEvent, SseResultEvent } from '@hound/contracts';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import type { SseDoneEvent } from '@hound/contracts';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { searchResults } from '../../db/schema/index.ts';
 import type { SearchBus, SearchMessage } from '../../events/search-bus.ts';
@@ -8,6 +8,8 @@ import { getSearchRow, isTerminal } from './get-search-status.ts';
 /** Where events go: an HTTP response in production, an array in unit tests. */
 export interface EventSink {
   event(name: 'result' | 'progress' | 'done', data: unknown, id?: number): void;
+  /** Like `event`, with the data already encoded as JSON text. */
+  eventJson(name: 'result', json: string, id?: number): void;
   comment(text: string): void;
   end(): void;
   /** Resolves when the client goes away. */
@@ -46,19 +48,21 @@ export async function streamSearchEvents(
     markEnded = resolve;
   });
 
-  const sendResult = (seq: number, platform: string, result: SseResultEvent['result']) => {
-    const data: SseResultEvent = { platform, result, progress: { done: seq, total: Math.max(total, seq) } };
-    sink.event('result', data, seq);
+  // An `SseResultEvent` around the result's stored JSON text: the text JSON.stringify would give, without
+  // decoding and encoding the result again.
+  const sendResult = (seq: number, platform: string, json: string) => {
+    const progress = `{"done":${seq},"total":${Math.max(total, seq)}}`;
+    sink.eventJson('result', `{"platform":${JSON.stringify(platform)},"result":${json},"progress":${progress}}`, seq);
     lastSent = seq;
   };
 
   const catchUp = async () => {
     const rows = await deps.db
-      .select({ seq: searchResults.seq, platform: searchResults.platform, result: searchResults.result })
+      .select({ seq: searchResults.seq, platform: searchResults.platform, json: sql<string>`${searchResults.result}` })
       .from(searchResults)
       .where(and(eq(searchResults.searchId, searchId), gt(searchResults.seq, lastSent)))
       .orderBy(asc(searchResults.seq));
-    for (const r of rows) if (!finished) sendResult(r.seq, r.platform, r.result);
+    for (const r of rows) if (!finished) sendResult(r.seq, r.platform, r.json);
   };
 
   const finish = (done: SseDoneEvent) => {
@@ -79,7 +83,7 @@ export async function streamSearchEvents(
       for (const item of message.items) {
         if (item.seq <= lastSent) continue;
         if (item.seq > lastSent + 1) await catchUp();
-        if (item.seq === lastSent + 1) sendResult(item.seq, item.platform, item.result);
+        if (item.seq === lastSent + 1) sendResult(item.seq, item.platform, item.json);
       }
     } else {
       await catchUp();
