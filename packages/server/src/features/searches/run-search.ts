@@ -65,15 +65,17 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
         attempts: sql`${searches.attempts} + 1`,
       })
       .where(and(eq(searches.id, searchId), inArray(searches.status, [...ACTIVE_STATUSES])))
-      .returning({ id: searches.id });
+      .returning({ done: searches.done });
     if (!claimed) return;
     await bus.publish(searchId, { type: 'progress', progress: { done: row.done, total: row.total } });
 
     const signal = AbortSignal.any([context.signal, cancel.signal]);
     const scope = row.scope ?? {};
-    const only = row.done > 0 ? await remainingSites(db, lease.engine, searchId, scope) : undefined;
+    // The sites are chosen after the claim: whatever was stored by then is known, so the writer starts
+    // from the claimed count (another writer storing results later moves `done` and is noticed).
+    const only = claimed.done > 0 ? await remainingSites(db, lease.engine, searchId, scope) : undefined;
     const platformOf = platformNames(lease.engine);
-    const batch = new BatchWriter(deps, searchId);
+    const batch = new BatchWriter(deps, searchId, claimed.done);
     try {
       const options: SearchOptions = {
         ...scope,
@@ -161,7 +163,12 @@ function platformNames(engine: Engine): (siteId: string, name: string) => string
 
 const FIRST_FLUSH_MS = 20;
 
-/** Buffers results and writes them in order, one batch at a time, publishing each stored batch. */
+/**
+ * Buffers results and writes them in order, one batch at a time, publishing each stored batch. While only
+ * this writer has stored results since it chose its sites, it knows `done` and each batch is one statement;
+ * once another writer is seen (a worker taking over from one still running), every batch takes the locked
+ * path, which skips sites stored by the other.
+ */
 class BatchWriter {
   private pending: ResultToStore[] = [];
   private writing: Promise<void> = Promise.resolve();
@@ -172,6 +179,7 @@ class BatchWriter {
   constructor(
     private readonly deps: RunSearchDeps,
     private readonly searchId: string,
+    private expectedDone: number | undefined,
   ) {}
 
   add(item: ResultToStore): void {
@@ -197,7 +205,8 @@ class BatchWriter {
     this.writing = this.writing.then(async () => {
       if (this.failure) return;
       try {
-        const outcome = await storeResults(this.deps.db, this.searchId, items);
+        const outcome = await storeResults(this.deps.db, this.searchId, items, this.expectedDone);
+        this.expectedDone = outcome?.fast ? outcome.done : undefined;
         if (outcome && outcome.stored.length > 0) {
           await this.deps.bus.publish(this.searchId, {
             type: 'results',

@@ -1,7 +1,7 @@
 import type { Progress } from '@hound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { searches, searchResults } from '../../db/schema/index.ts';
+import { ACTIVE_STATUSES, searches, searchResults } from '../../db/schema/index.ts';
 import type { StoredResult } from '../../events/search-bus.ts';
 
 export interface ResultToStore {
@@ -12,16 +12,72 @@ export interface ResultToStore {
   found: boolean;
 }
 
+export interface StoreOutcome {
+  stored: StoredResult[];
+  progress: Progress;
+  /** `done` after this batch: what the writer expects to find before its next batch. */
+  done: number;
+  /** Whether the one-statement path stored the batch (nobody else wrote since `expectedDone`). */
+  fast: boolean;
+}
+
 /**
- * Stores a batch of results under the search row's lock: sites already stored (by an earlier attempt)
- * are skipped, new ones get the next sequence numbers, and nothing is written once the search has
- * left the active states (cancelled, failed). Returns what was stored, in sequence order.
+ * Stores a batch of results; returns what was stored, in sequence order, or undefined once the search has
+ * left the active states (cancelled, failed: nothing is written then).
+ *
+ * With `expectedDone` (the writer's own count: nothing but its own batches stored since it chose its
+ * sites) the batch is one statement: `done` moves from `expectedDone` and the rows get the next sequence
+ * numbers, or, if `done` is no longer `expectedDone` (another writer stored results) or the search has
+ * ended, nothing is written and the batch takes the general path. That path stores under the search row's
+ * lock: sites already stored (by an earlier attempt) are skipped, new ones get the next sequence numbers.
+ * The unique (search, site) constraint stays the safety net of both.
  */
 export async function storeResults(
   db: Database,
   searchId: string,
   batch: ResultToStore[],
-): Promise<{ stored: StoredResult[]; progress: Progress } | undefined> {
+  expectedDone?: number,
+): Promise<StoreOutcome | undefined> {
+  if (expectedDone !== undefined && batch.length > 0) {
+    try {
+      const fast = await storeFast(db, searchId, batch, expectedDone);
+      if (fast) return fast;
+    } catch (error) {
+      // A site stored twice: the statement wrote nothing, and the general path skips what is there.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return storeLocked(db, searchId, batch);
+}
+
+async function storeFast(
+  db: Database,
+  searchId: string,
+  batch: ResultToStore[],
+  expectedDone: number,
+): Promise<StoreOutcome | undefined> {
+  const found = batch.reduce((n, r) => n + (r.found ? 1 : 0), 0);
+  const result = await db.execute<{ done: number; total: number }>(sql`
+    with moved as (
+      update searches
+      set done = done + ${batch.length}, found = found + ${found}, updated_at = ${sql.param(new Date(), searches.updatedAt)}
+      where id = ${searchId} and ${inArray(searches.status, [...ACTIVE_STATUSES])} and done = ${expectedDone}
+      returning done, total
+    ), inserted as (
+      insert into search_results (search_id, seq, site_id, platform, result)
+      select ${searchId}::text, (${expectedDone}::int + r.n)::int, r.site_id, r.platform, r.result
+      from ${batchRows(batch)}
+      where exists (select 1 from moved)
+    )
+    select done, total from moved`);
+  const row = (result as unknown as { rows: Array<{ done: number; total: number }> }).rows[0];
+  if (!row) return undefined;
+  const done = Number(row.done);
+  const stored = batch.map((item, i) => ({ seq: expectedDone + i + 1, platform: item.platform, json: item.json }));
+  return { stored, progress: { done, total: Math.max(Number(row.total), done) }, done, fast: true };
+}
+
+async function storeLocked(db: Database, searchId: string, batch: ResultToStore[]): Promise<StoreOutcome | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ done: searches.done, total: searches.total, status: searches.status })
@@ -68,7 +124,7 @@ export async function storeResults(
         .set({ done, found: sql`${searches.found} + ${found}`, updatedAt: new Date() })
         .where(eq(searches.id, searchId));
     }
-    return { stored, progress: { done, total: Math.max(row.total, done) } };
+    return { stored, progress: { done, total: Math.max(row.total, done) }, done, fast: false };
   });
 }
 
@@ -80,4 +136,11 @@ function batchRows(batch: ResultToStore[]) {
   const rows = JSON.stringify(batch.map((r) => ({ site_id: r.siteId, platform: r.platform, result: r.json })));
   return sql`rows from (json_to_recordset(${rows}::text::json) as (site_id text, platform text, result text))
     with ordinality as r(site_id, platform, result, n)`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  // Drizzle wraps the driver's error (`cause`).
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
 }

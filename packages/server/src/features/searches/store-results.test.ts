@@ -1,0 +1,143 @@
+/**
+ * Storing result batches: the one-statement path while the writer knows `done`, the locked path when
+ * another writer got in between, and nothing at all once the search has ended. Every case ends with each
+ * site stored once and sequence numbers 1..n without a gap.
+ */
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, MODES } from '../../../test/support/stacks.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { searches, searchResults } from '../../db/schema/index.ts';
+import { type ResultToStore, storeResults } from './store-results.ts';
+
+const result = (siteId: string, found = false): ResultToStore => ({
+  siteId,
+  platform: `Site ${siteId}`,
+  json: JSON.stringify({ site_id: siteId, found, status: found ? 'Found' : 'Not Found', note: 'a "quoted" ü' }),
+  found,
+});
+
+for (const mode of MODES) {
+  describe.skipIf(mode.skip)(`storeResults on ${mode.name}`, () => {
+    let handle: DatabaseHandle;
+    let drop: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      if (mode.scale) {
+        const database = await createTestDatabase();
+        drop = database.drop;
+        handle = await openDatabase({ kind: 'postgres', url: database.url });
+      } else {
+        handle = await openDatabase({ kind: 'pglite' });
+      }
+      await handle.migrate();
+    });
+    afterAll(async () => {
+      await handle?.close();
+      await drop?.();
+    });
+
+    const newSearch = async (status: 'queued' | 'running' | 'cancelled' = 'running') => {
+      const id = randomBytes(16).toString('base64url');
+      await handle.db.insert(searches).values({ id, username: 'blue', status, total: 10 });
+      return id;
+    };
+    const stored = (id: string) =>
+      handle.db
+        .select({ seq: searchResults.seq, siteId: searchResults.siteId, platform: searchResults.platform })
+        .from(searchResults)
+        .where(eq(searchResults.searchId, id))
+        .orderBy(asc(searchResults.seq));
+    const counters = async (id: string) =>
+      (
+        await handle.db.select({ done: searches.done, found: searches.found }).from(searches).where(eq(searches.id, id))
+      )[0];
+
+    it('stores a batch in one statement while the writer knows done, text exactly as given', async () => {
+      const id = await newSearch();
+      const first = await storeResults(handle.db, id, [result('a', true), result('b')], 0);
+      expect(first).toMatchObject({ fast: true, done: 2, progress: { done: 2, total: 10 } });
+      expect(first!.stored.map((s) => [s.seq, s.platform])).toEqual([
+        [1, 'Site a'],
+        [2, 'Site b'],
+      ]);
+      const second = await storeResults(handle.db, id, [result('c', true)], first!.done);
+      expect(second).toMatchObject({ fast: true, done: 3 });
+      expect(second!.stored[0]).toEqual({ seq: 3, platform: 'Site c', json: result('c', true).json });
+      expect((await stored(id)).map((r) => r.siteId)).toEqual(['a', 'b', 'c']);
+      expect(await counters(id)).toEqual({ done: 3, found: 2 });
+      const [text] = await handle.db
+        .select({ result: searchResults.result })
+        .from(searchResults)
+        .where(eq(searchResults.searchId, id))
+        .orderBy(asc(searchResults.seq))
+        .limit(1);
+      expect(JSON.stringify(text!.result)).toBe(result('a', true).json);
+    });
+
+    it('takes the locked path when another writer stored results in between: no duplicate, no gap', async () => {
+      const id = await newSearch();
+      const mine = await storeResults(handle.db, id, [result('a'), result('b')], 0);
+      // Another worker (the one this writer took over from, still running) stores two sites, one of
+      // which this writer also checked.
+      await storeResults(handle.db, id, [result('c', true), result('d')]);
+      const next = await storeResults(handle.db, id, [result('d'), result('e', true)], mine!.done);
+      expect(next).toMatchObject({ fast: false, done: 5, progress: { done: 5, total: 10 } });
+      expect(next!.stored.map((s) => [s.seq, s.platform])).toEqual([[5, 'Site e']]);
+      expect((await stored(id)).map((r) => [r.seq, r.siteId])).toEqual([
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+        [4, 'd'],
+        [5, 'e'],
+      ]);
+      expect(await counters(id)).toEqual({ done: 5, found: 2 });
+    });
+
+    it('falls back when a site is already stored although done is as expected (the unique constraint)', async () => {
+      const id = await newSearch();
+      const first = await storeResults(handle.db, id, [result('a'), result('b')], 0);
+      const again = await storeResults(handle.db, id, [result('b'), result('c')], first!.done);
+      expect(again).toMatchObject({ fast: false, done: 3 });
+      expect((await stored(id)).map((r) => [r.seq, r.siteId])).toEqual([
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+      ]);
+    });
+
+    it('continues a resumed search after what is stored', async () => {
+      const id = await newSearch();
+      await storeResults(handle.db, id, [result('a'), result('b'), result('c')]);
+      const next = await storeResults(handle.db, id, [result('d')], 3);
+      expect(next).toMatchObject({ fast: true, done: 4 });
+      expect((await stored(id)).map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+    });
+
+    it('writes nothing once the search has ended, on either path', async () => {
+      const id = await newSearch();
+      await storeResults(handle.db, id, [result('a')], 0);
+      await handle.db.update(searches).set({ status: 'cancelled' }).where(eq(searches.id, id));
+      expect(await storeResults(handle.db, id, [result('b', true)], 1)).toBeUndefined();
+      expect(await storeResults(handle.db, id, [result('c', true)])).toBeUndefined();
+      expect((await stored(id)).map((r) => r.siteId)).toEqual(['a']);
+      expect(await counters(id)).toEqual({ done: 1, found: 0 });
+      const never = await newSearch('cancelled');
+      expect(await storeResults(handle.db, never, [result('a')], 0)).toBeUndefined();
+      expect(await stored(never)).toEqual([]);
+    });
+
+    it('two writers expecting the same done at once: one statement wins, the other takes the lock', async () => {
+      const id = await newSearch('queued');
+      const [one, two] = await Promise.all([
+        storeResults(handle.db, id, [result('a'), result('b'), result('x')], 0),
+        storeResults(handle.db, id, [result('x'), result('c')], 0),
+      ]);
+      expect([one!.fast, two!.fast].sort()).toEqual([false, true]);
+      const rows = await stored(id);
+      expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+      expect(rows.map((r) => r.siteId).sort()).toEqual(['a', 'b', 'c', 'x']);
+      expect(await counters(id)).toEqual({ done: 4, found: 0 });
+    });
+  });
+}
