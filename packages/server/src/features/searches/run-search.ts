@@ -21,8 +21,9 @@ export interface RunSearchDeps {
   checkTimeoutMs?: number;
   /**
    * Results are written in batches: the first result alone, quickly (time to first result), then at most
-   * `flushMs` apart or every `flushSize` results. One batch is one small transaction.
-   * @default 250 ms, 100 results
+   * `flushMs` apart or every `flushSize` results. One batch is one statement (decision 086); fewer, larger
+   * batches cost less per result, and a stream still moves at least every half second.
+   * @default 400 ms, 100 results
    */
   flushMs?: number;
   flushSize?: number;
@@ -186,7 +187,7 @@ class BatchWriter {
     if (this.failure) throw this.failure;
     this.pending.push(item);
     if (this.pending.length >= (this.deps.flushSize ?? 100)) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.flushed ? (this.deps.flushMs ?? 250) : FIRST_FLUSH_MS);
+    else this.timer ??= setTimeout(() => this.flush(), this.flushed ? (this.deps.flushMs ?? 400) : FIRST_FLUSH_MS);
   }
 
   async close(): Promise<void> {
