@@ -11,6 +11,7 @@ import type { SearchLimiter } from '../../limits/search-limiter.ts';
 import { finishSearch } from './finish-search.ts';
 import { type ResultToStore, storeResults } from './store-results.ts';
 import { toPlatformResult } from './to-platform-result.ts';
+import { createWriteTurns } from './write-turns.ts';
 
 export interface RunSearchDeps {
   db: Database;
@@ -163,6 +164,8 @@ function platformNames(engine: Engine): (siteId: string, name: string) => string
 }
 
 const FIRST_FLUSH_MS = 20;
+/** One event loop per process: the batches of all its searches take turns (write-turns.ts). */
+const writeTurns = createWriteTurns();
 
 /**
  * Buffers results and writes them in order, one batch at a time, publishing each stored batch. While only
@@ -206,7 +209,7 @@ class BatchWriter {
     this.writing = this.writing.then(async () => {
       if (this.failure) return;
       try {
-        const outcome = await storeResults(this.deps.db, this.searchId, items, this.expectedDone);
+        const outcome = await writeTurns.run(() => storeResults(this.deps.db, this.searchId, items, this.expectedDone));
         this.expectedDone = outcome?.fast ? outcome.done : undefined;
         if (outcome && outcome.stored.length > 0) {
           await this.deps.bus.publish(this.searchId, {
