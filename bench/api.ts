@@ -14,7 +14,9 @@
  * - `server_cpu_ms_per_check`: the server's CPU during the 20 searches per check (`total`), the share of
  *   the bare engine (`engine`: the same searches, catalogue, testkit and proxy path, run afterwards by
  *   `createEngine` in a child process, bench/api-engine-child.ts) and `rest` = total − engine (database,
- *   events, HTTP).
+ *   events, HTTP); `server_thread_cpu_ms_per_check` splits the server's CPU by thread (/proc): the main
+ *   thread (API, database, events, SSE: the non-engine work), the search thread (the busiest other one) and
+ *   the rest (V8's GC and compiler threads).
  * Throws, with the server's last log lines, when a search ends other than `completed` or with no result.
  * Uses the real Sherlock catalogue from ../shared/upstream when present, else a generated one.
  */
@@ -193,11 +195,17 @@ class RunningSearches {
   private readonly ids: string[] = [];
   private next = 0;
   private waiting: Array<() => void> = [];
+  private startedCount = 0;
   finished = false;
+  /** When the last of the searches had its POST answered (performance.now()). */
+  allStartedAt = Number.POSITIVE_INFINITY;
+
+  constructor(private readonly expected: number) {}
 
   readonly hooks: SearchHooks = {
     started: (id) => {
       this.ids.push(id);
+      if (++this.startedCount === this.expected) this.allStartedAt = performance.now();
       this.wake();
     },
     ended: (id) => {
@@ -235,6 +243,7 @@ async function sampleLoop(base: string, next: () => Promise<string | undefined>,
       const res = await request(`${base}${p}`);
       await res.body.arrayBuffer();
       into.ms.push(performance.now() - t0);
+      into.sentAt.push(t0);
       if (res.statusCode !== 200) into.errors++;
     } catch {
       into.errors++;
@@ -245,6 +254,8 @@ async function sampleLoop(base: string, next: () => Promise<string | undefined>,
 
 interface Samples {
   ms: number[];
+  /** When each sample's request was sent (performance.now()), in the order of `ms`. */
+  sentAt: number[];
   errors: number;
 }
 
@@ -263,9 +274,36 @@ const spread = (values: number[]) => ({
 });
 
 /** CPU time (user + system, ms) a process has used, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+function cpuMs(pid: number, statFile = `/proc/${pid}/stat`): number {
+  const fields = fs.readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** CPU time (ms) of each thread of a process, by thread id, from /proc (Linux). */
+function threadCpuMs(pid: number): Map<number, number> {
+  const byThread = new Map<number, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      byThread.set(Number(tid), cpuMs(pid, `/proc/${pid}/task/${tid}/stat`));
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return byThread;
+}
+
+/**
+ * The server's CPU over a run split by thread: the main thread (API, database, events, SSE — everything
+ * but the checks), the busiest other thread (the search thread, SEARCH_THREADS=1) and the rest (V8's
+ * garbage-collection and compiler threads, libuv's pool).
+ */
+function threadSplit(pid: number, before: Map<number, number>, after: Map<number, number>) {
+  const deltas = [...after].map(([tid, ms]) => ({ tid, ms: ms - (before.get(tid) ?? 0) }));
+  const main = deltas.find((d) => d.tid === pid)?.ms ?? 0;
+  const others = deltas.filter((d) => d.tid !== pid).sort((a, b) => b.ms - a.ms);
+  const search = others[0]?.ms ?? 0;
+  const rest = others.slice(1).reduce((sum, d) => sum + d.ms, 0);
+  return { main, search, rest };
 }
 
 /** bench/api-engine-child.ts, driven over IPC; its stdout goes to stderr so stdout stays one JSON object. */
@@ -403,10 +441,11 @@ async function main() {
 
     const one = await completedSearch(live, 'blue', 'device_one');
     const usernames = Array.from({ length: SIMULTANEOUS }, (_, i) => `user${i}`);
-    const running = new RunningSearches();
-    const status: Samples = { ms: [], errors: 0 };
-    const api: Samples = { ms: [], errors: 0 };
+    const running = new RunningSearches(SIMULTANEOUS);
+    const status: Samples = { ms: [], sentAt: [], errors: 0 };
+    const api: Samples = { ms: [], sentAt: [], errors: 0 };
     const serverCpu0 = cpuMs(child.pid!);
+    const threadsCpu0 = threadCpuMs(child.pid!);
     const ownCpu0 = process.cpuUsage();
     const testkitCpu0 = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
     const t0 = performance.now();
@@ -431,6 +470,7 @@ async function main() {
     const manyMs = performance.now() - t0;
     await Promise.all(pollers);
     const serverCpuMs = cpuMs(child.pid!) - serverCpu0;
+    const threads = threadSplit(child.pid!, threadsCpu0, threadCpuMs(child.pid!));
     const ownCpu = process.cpuUsage(ownCpu0);
     const testkitCpu = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
     const testkitCpuMs =
@@ -462,7 +502,9 @@ async function main() {
         {
           benchmark: 'api',
           setup: {
-            database: 'pglite',
+            database: process.env.BENCH_DATABASE_URL
+              ? 'postgresql (BENCH_DATABASE_URL; its CPU is not in the server figures)'
+              : 'pglite',
             queue: 'in-process',
             catalogue: useUpstream ? 'upstream sherlock' : 'generated',
             sites: one.results,
@@ -494,6 +536,9 @@ async function main() {
               errors: status.errors,
             },
             status_during_run_target: 'p99 <= 100 ms',
+            // The same samples without those sent while the 20 searches were still being started (their
+            // 20 POSTs, streams and job starts are one burst of work on the server's main thread).
+            status_after_all_started_ms: spread(status.ms.filter((_, i) => status.sentAt[i]! > running.allStartedAt)),
             api_during_run_ms: {
               path: API_PATH,
               loops: API_LOOPS,
@@ -528,6 +573,13 @@ async function main() {
             rest: perCheck(serverCpuMs - engine.cpuMs),
           },
           server_cpu_ms_per_check_target: 'rest <= 0.15',
+          // The same CPU by thread: the main thread does all but the checks (the non-engine work).
+          server_thread_cpu_ms_per_check: {
+            main: perCheck(threads.main),
+            search_thread: perCheck(threads.search),
+            other_threads: perCheck(threads.rest),
+          },
+          server_thread_cpu_ms_per_check_target: 'main <= 0.15',
           checks_per_simultaneous_run: checks,
           machine_load_average_1m: round(os.loadavg()[0]!),
         },
