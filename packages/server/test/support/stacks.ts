@@ -15,7 +15,7 @@ import pg from 'pg';
 import type { Dispatcher } from 'undici';
 import { buildApp } from '../../src/app.ts';
 import { type Background, startBackground } from '../../src/background.ts';
-import type { DatabaseTarget } from '../../src/db/client.ts';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../src/db/client.ts';
 import { type Config, readConfig } from '../../src/env.ts';
 import type { AuthLimits } from '../../src/features/auth/auth-deps.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -89,6 +89,20 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/** A migrated database of `mode`'s kind (PGlite in memory, or a fresh PostgreSQL one); `close` drops it. */
+export async function openTestDatabase(mode: StackMode): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
+  const database = mode.scale ? await createTestDatabase() : undefined;
+  const handle = await openDatabase(database ? { kind: 'postgres', url: database.url } : { kind: 'pglite' });
+  await handle.migrate();
+  return {
+    handle,
+    async close() {
+      await handle.close();
+      await database?.drop();
     },
   };
 }

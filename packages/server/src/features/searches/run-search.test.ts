@@ -8,9 +8,9 @@ import type { Engine, SiteResult } from '@hound/engine';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, MODES } from '../../../test/support/stacks.ts';
+import { MODES, openTestDatabase } from '../../../test/support/stacks.ts';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { searches, searchResults } from '../../db/schema/index.ts';
 import { createMemorySearchBus } from '../../events/memory-search-bus.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
@@ -49,21 +49,11 @@ function fakeEngine(order: number[], start: Promise<void>, started: () => void):
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`two runs of one search on ${mode.name}`, () => {
     let handle: DatabaseHandle;
-    let drop: (() => Promise<void>) | undefined;
+    let close: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      if (mode.scale) {
-        const database = await createTestDatabase();
-        drop = database.drop;
-        handle = await openDatabase({ kind: 'postgres', url: database.url });
-      } else {
-        handle = await openDatabase({ kind: 'pglite' });
-      }
-      await handle.migrate();
+      ({ handle, close } = await openTestDatabase(mode));
     });
-    afterAll(async () => {
-      await handle?.close();
-      await drop?.();
-    });
+    afterAll(() => close?.());
 
     it('store every site once, without gaps', async () => {
       const id = randomBytes(16).toString('base64url');

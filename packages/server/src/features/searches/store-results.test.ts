@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, MODES } from '../../../test/support/stacks.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { MODES, openTestDatabase } from '../../../test/support/stacks.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { searches, searchResults } from '../../db/schema/index.ts';
 import { type ResultToStore, storeResults } from './store-results.ts';
 
@@ -21,21 +21,11 @@ const result = (siteId: string, found = false): ResultToStore => ({
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`storeResults on ${mode.name}`, () => {
     let handle: DatabaseHandle;
-    let drop: (() => Promise<void>) | undefined;
+    let close: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      if (mode.scale) {
-        const database = await createTestDatabase();
-        drop = database.drop;
-        handle = await openDatabase({ kind: 'postgres', url: database.url });
-      } else {
-        handle = await openDatabase({ kind: 'pglite' });
-      }
-      await handle.migrate();
+      ({ handle, close } = await openTestDatabase(mode));
     });
-    afterAll(async () => {
-      await handle?.close();
-      await drop?.();
-    });
+    afterAll(() => close?.());
 
     const newSearch = async (status: 'queued' | 'running' | 'cancelled' = 'running') => {
       const id = randomBytes(16).toString('base64url');
