@@ -142,29 +142,20 @@ async function runOnce(
     };
   }
   const response = sent.response;
+  const tooLarge = (rule: string): CheckRun => ({
+    ...base,
+    response,
+    outcome: { format: check.format, verdict: 'unknown', reason: 'too_large', rule },
+  });
   if (response.truncated) {
-    return {
-      ...base,
-      response,
-      outcome: {
-        format: check.format,
-        verdict: 'unknown',
-        reason: 'too_large',
-        rule: `response body longer than the read limit (its strings searched up to ${Math.round(requests.scanLimitBytes / 1024)} KiB)`,
-      },
-    };
+    return tooLarge(
+      `response body longer than the read limit (its strings searched up to ${Math.round(requests.scanLimitBytes / 1024)} KiB)`,
+    );
   }
   if (response.seen && needsWholeBody(check)) {
-    return {
-      ...base,
-      response,
-      outcome: {
-        format: check.format,
-        verdict: 'unknown',
-        reason: 'too_large',
-        rule: `response body longer than the ${Math.round(response.body.length / 1024)} KiB kept, and the rule is a pattern`,
-      },
-    };
+    return tooLarge(
+      `response body longer than the ${Math.round(response.body.length / 1024)} KiB kept, and the rule is a pattern`,
+    );
   }
   const outcome = safeJudge(check, response, username);
   if (prepared.request.method === 'HEAD' && outcome.verdict === 'found') {
