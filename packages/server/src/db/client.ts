@@ -1,10 +1,11 @@
 /**
- * Opens the database: PGlite in the data directory by default, PostgreSQL when a URL is given.
- * Both speak the same SQL, so one Drizzle schema and one set of migrations serve both.
+ * Opens the database: PGlite in the data directory by default (on a thread of its own, pglite-thread.ts),
+ * PostgreSQL when a URL is given. Both speak the same SQL, so one Drizzle schema and one set of migrations
+ * serve both.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,18 +54,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let lock: DataDirLock | undefined;
   if (target.dataDir) lock = lockDataDir(target.dataDir);
   try {
-    const client = await PGlite.create({
-      ...(target.dataDir ? { dataDir: path.join(target.dataDir, 'pgdata') } : {}),
-      parsers: DRIZZLE_PARSERS,
-    });
-    const db = drizzlePglite(withoutQueryParsers(client), { schema }) as unknown as Database;
+    const thread = await openPgliteThread(target.dataDir ? { dataDir: path.join(target.dataDir, 'pgdata') } : {});
+    // Drizzle's PGlite driver calls only `query` and `transaction`, which the thread's client offers.
+    const client = thread as unknown as PGlite;
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(drizzlePglite(withoutQueryParsers(client)), { migrationsFolder: MIGRATIONS }),
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: async () => {
-        await client.close();
+        await thread.close();
         lock?.release();
       },
     };
@@ -71,42 +72,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     lock?.release();
     throw error;
   }
-}
-
-const raw = (value: string) => value;
-
-/**
- * Drizzle reads dates and intervals as PostgreSQL's text and converts them itself. It asks PGlite for that
- * with a `parsers` option on every query, which PGlite merges into its table of ~300 parsers each time
- * (≈ 0.25 ms a statement, most of a small statement's cost). The client gets them once instead (array
- * types of these come back as arrays of text, which Drizzle's array columns read as well).
- */
-const DRIZZLE_PARSERS = {
-  [types.TIMESTAMP]: raw,
-  [types.TIMESTAMPTZ]: raw,
-  [types.INTERVAL]: raw,
-  [types.DATE]: raw,
-};
-
-type Queryable = Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>;
-
-/** The client (or a transaction of it) as Drizzle sees it, with Drizzle's per-query `parsers` dropped. */
-function withoutQueryParsers<T extends Queryable>(client: T): T {
-  return new Proxy(client, {
-    get(target, key) {
-      if (key === 'query') {
-        return (query: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
-          target.query(query, params, options && { ...options, parsers: undefined });
-      }
-      if (key === 'transaction' && target.transaction) {
-        const transaction = target.transaction.bind(target);
-        return <R>(callback: Parameters<typeof transaction<R>>[0]) =>
-          transaction((tx) => callback(withoutQueryParsers(tx)));
-      }
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 /** Runs the migrator on its own connection holding a session advisory lock. */
