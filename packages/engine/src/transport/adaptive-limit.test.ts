@@ -49,4 +49,52 @@ describe('adaptive global limit', () => {
     releaseSecond();
     adaptive.stop();
   });
+
+  it('starts at 64 after a pause and doubles while the loop keeps up, until it first lags', () => {
+    const semaphore = new FairSemaphore(512);
+    const adaptive = new AdaptiveLimit(semaphore, 512);
+    adaptive.wake();
+    adaptive.stop(); // the steps below are taken by hand, not by the timer
+    const release = hold(semaphore, 1000);
+    expect(semaphore.cap).toBe(64);
+    expect(semaphore.inFlight).toBe(64);
+
+    const caps: number[] = [];
+    for (const late of [0, 0, 0]) {
+      adaptive.step(late);
+      caps.push(semaphore.cap);
+    }
+    expect(caps).toEqual([128, 256, 512]);
+    expect(semaphore.inFlight).toBe(512);
+
+    adaptive.step(60); // lags: shrinks, and the slow start is over
+    expect(semaphore.cap).toBe(409);
+    adaptive.step(60);
+    expect(semaphore.cap).toBe(327);
+    adaptive.step(0);
+    expect(semaphore.cap).toBe(409); // grows by a quarter now, not double
+    adaptive.step(20); // neither lagging nor keeping up: unchanged
+    expect(semaphore.cap).toBe(409);
+    release();
+
+    adaptive.wake(); // work after a pause starts slowly again
+    adaptive.stop();
+    expect(semaphore.cap).toBe(64);
+  });
+
+  it('does not grow while nothing is queued, nor above its maximum', () => {
+    const semaphore = new FairSemaphore(100);
+    const adaptive = new AdaptiveLimit(semaphore, 100);
+    adaptive.wake();
+    adaptive.stop();
+    const release = hold(semaphore, 10);
+    adaptive.step(0);
+    expect(semaphore.cap).toBe(64);
+    release();
+    const releaseMore = hold(semaphore, 200);
+    adaptive.step(0);
+    adaptive.step(0);
+    expect(semaphore.cap).toBe(100);
+    releaseMore();
+  });
 });

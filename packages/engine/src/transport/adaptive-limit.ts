@@ -6,6 +6,11 @@
  * one response. A search that starts then waits several such turns for its first answer. So while the loop
  * lags, the cap shrinks; while it keeps up and requests are queued, the cap grows back toward the
  * configured limit. The loop is watched only while there is work.
+ *
+ * Work that arrives after a pause starts slowly, as TCP does: the cap starts at 64 and doubles every step
+ * while the loop keeps up, until the loop first lags. Every request starts with a connection and a TLS
+ * handshake; hundreds begun in one turn would hold the loop for a quarter of a second before any of them
+ * answered (docs/decisions/088).
  */
 import type { FairSemaphore } from './limiter.ts';
 
@@ -19,10 +24,14 @@ const KEEPING_UP_MS = 15;
 const SHRINK = 0.8;
 const GROW = 1.25;
 const FLOOR = 32;
+/** The cap when work arrives after a pause. */
+const START = 64;
 
 export class AdaptiveLimit {
   private timer: NodeJS.Timeout | undefined;
   private readonly floor: number;
+  /** Doubling until the loop first lags. */
+  private slowStart = false;
 
   constructor(
     private readonly semaphore: FairSemaphore,
@@ -31,9 +40,11 @@ export class AdaptiveLimit {
     this.floor = Math.min(FLOOR, max);
   }
 
-  /** Called when requests arrive: starts watching the loop if it is not already. */
+  /** Called when requests arrive: starts watching the loop (and a slow start) if it is not already. */
   wake(): void {
     if (this.timer) return;
+    this.slowStart = true;
+    this.semaphore.setCap(Math.min(this.max, START));
     let expected = performance.now() + TICK_MS;
     let worst = 0;
     let ticks = 0;
@@ -54,11 +65,14 @@ export class AdaptiveLimit {
     this.timer = undefined;
   }
 
-  private step(worstLateMs: number): void {
+  /** One decision, given the worst lateness of the loop's ticks since the last (the timer calls it). */
+  step(worstLateMs: number): void {
     const cap = this.semaphore.cap;
-    if (worstLateMs > BEHIND_MS) this.semaphore.setCap(Math.max(this.floor, Math.floor(cap * SHRINK)));
-    else if (worstLateMs < KEEPING_UP_MS && this.semaphore.queued && cap < this.max) {
-      this.semaphore.setCap(Math.min(this.max, Math.ceil(cap * GROW)));
+    if (worstLateMs > BEHIND_MS) {
+      this.slowStart = false;
+      this.semaphore.setCap(Math.max(this.floor, Math.floor(cap * SHRINK)));
+    } else if (worstLateMs < KEEPING_UP_MS && this.semaphore.queued && cap < this.max) {
+      this.semaphore.setCap(Math.min(this.max, Math.ceil(cap * (this.slowStart ? 2 : GROW))));
     }
   }
 }
