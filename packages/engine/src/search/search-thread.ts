@@ -3,6 +3,7 @@
  * start, and one `searchStream` per search the parent asks for. Results go back in one message per search
  * and event-loop turn, so a busy thread sends few, larger messages.
  */
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Site, SiteResult } from '../model.ts';
 import { createTransport, type TransportOptions } from '../transport/index.ts';
@@ -16,6 +17,11 @@ const transport = createTransport(transportOptions as TransportOptions);
 const running = new Map<number, AbortController>();
 
 const send = (message: FromThread) => port.postMessage(message);
+
+// Named for `top -H` and the benchmarks (Linux; elsewhere the thread keeps its default name).
+try {
+  fs.writeFileSync('/proc/thread-self/comm', 'hound-search');
+} catch {}
 
 async function run(id: number, username: string, selection: Array<[number, number[]]>, timeoutMs?: number) {
   const controller = new AbortController();

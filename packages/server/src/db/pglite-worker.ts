@@ -3,6 +3,7 @@
  * arrive. A transaction holds PGlite's own lock from `begin` to `end`, so statements from outside it wait,
  * exactly as they would in one thread.
  */
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import type { FromDatabase, PgliteThreadStart, ThreadError, ToDatabase } from './pglite-messages.ts';
@@ -11,6 +12,11 @@ const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
 const { dataDir } = workerData as PgliteThreadStart;
 const send = (message: FromDatabase) => port.postMessage(message);
+
+// Named for `top -H` and the benchmarks (Linux; elsewhere the thread keeps its default name).
+try {
+  fs.writeFileSync('/proc/thread-self/comm', 'hound-db');
+} catch {}
 
 const raw = (value: string) => value;
 /**
