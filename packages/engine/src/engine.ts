@@ -73,6 +73,11 @@ export interface EngineOptions extends TransportOptions {
    * searches keep a core busy. Not with `connect` (a function cannot cross to a thread). @default 0 (here)
    */
   searchThreads?: number;
+  /**
+   * How much lower the search threads' priority is than the caller's (a nice increment, 0–19; Linux). A
+   * server gives its API thread the cores first this way while searches keep them busy. @default 0
+   */
+  searchThreadNice?: number;
 }
 
 /** The engine as created by `createEngine`: the `Engine` interface plus catalogue information. */
@@ -109,6 +114,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
   const threads = options.searchThreads ?? 0;
   if (!Number.isInteger(threads) || threads < 0 || threads > 64) {
     throw new TransportConfigError('invalid_option', `searchThreads must be an integer from 0 to 64, got ${threads}`);
+  }
+  const nice = options.searchThreadNice ?? 0;
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19) {
+    throw new TransportConfigError('invalid_option', `searchThreadNice must be an integer from 0 to 19, got ${nice}`);
   }
   if (threads > 0 && options.connect) {
     throw new TransportConfigError('invalid_option', 'searchThreads cannot be used with a custom connect function');
@@ -147,7 +156,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
     return new LoadedEngine(sites, checks, sources, warnings, transport, health, emailChecks, {
       healthFile,
       claimedPerCheck: options.health?.claimedPerCheck ?? 2,
-      threads: threads > 0 ? new SearchThreads(sites, transport, threads) : undefined,
+      threads: threads > 0 ? new SearchThreads(sites, transport, threads, nice) : undefined,
     });
   } catch (error) {
     await transport.close();

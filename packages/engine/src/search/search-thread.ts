@@ -4,6 +4,7 @@
  * and event-loop turn, so a busy thread sends few, larger messages.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Site, SiteResult } from '../model.ts';
 import { createTransport, type TransportOptions } from '../transport/index.ts';
@@ -12,15 +13,20 @@ import type { FromThread, ThreadStart, ToThread } from './thread-messages.ts';
 
 const port = parentPort;
 if (!port) throw new Error('search-thread.ts runs only as a worker thread');
-const { sites, transport: transportOptions } = workerData as ThreadStart;
+const { sites, transport: transportOptions, nice } = workerData as ThreadStart;
 const transport = createTransport(transportOptions as TransportOptions);
 const running = new Map<number, AbortController>();
 
 const send = (message: FromThread) => port.postMessage(message);
 
-// Named for `top -H` and the benchmarks (Linux; elsewhere the thread keeps its default name).
+// Named for `top -H` and the benchmarks, and yielding to the caller's thread when cores are scarce: on
+// Linux a thread's nice value is its own (elsewhere the thread keeps its name and priority).
 try {
   fs.writeFileSync('/proc/thread-self/comm', 'hound-search');
+  if (nice > 0) {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    os.setPriority(tid, Math.min(19, os.getPriority(tid) + nice));
+  }
 } catch {}
 
 async function run(id: number, username: string, selection: Array<[number, number[]]>, timeoutMs?: number) {

@@ -1,4 +1,5 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { type Internet, startInternet } from '@hound/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +122,35 @@ describe('searches on a thread', () => {
     expect(await run()).toBe(selected.length);
     await threads.close();
     await engine.close();
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'runs as a thread named hound-search, at the lower priority it was given',
+    async () => {
+      const engine = await proxiedEngine({ searchThreads: 1, searchThreadNice: 7 });
+      await collect(engine, 'alice', { sites: ['Kilo Message'] });
+      const tasks = await readdir(`/proc/${process.pid}/task`);
+      const threads = await Promise.all(
+        tasks.map(async (tid) => {
+          const dir = `/proc/${process.pid}/task/${tid}`;
+          const name = (await readFile(`${dir}/comm`, 'utf8')).trim();
+          // /proc/<pid>/task/<tid>/stat: the 19th field is the nice value (fields after the name's ')').
+          const nice = Number((await readFile(`${dir}/stat`, 'utf8')).split(') ')[1]!.split(' ')[16]);
+          return { name, nice };
+        }),
+      );
+      const own = os.getPriority();
+      expect(threads.filter((t) => t.name === 'hound-search')).toEqual([
+        { name: 'hound-search', nice: Math.min(19, own + 7) },
+      ]);
+      await engine.close();
+    },
+  );
+
+  it('refuses a priority outside 0–19', async () => {
+    for (const searchThreadNice of [-1, 20, 1.5]) {
+      await expect(proxiedEngine({ searchThreads: 1, searchThreadNice })).rejects.toBeInstanceOf(TransportConfigError);
+    }
   });
 
   it('cannot take a connect function', async () => {

@@ -82,10 +82,10 @@ export class SearchThreads {
   private nextId = 0;
   private closed = false;
 
-  constructor(sites: readonly Site[], transport: Transport, count: number) {
+  constructor(sites: readonly Site[], transport: Transport, count: number, nice = 0) {
     this.threads = Array.from({ length: count }, () => undefined);
     this.siteIndex = new Map(sites.map((site, index) => [site, index]));
-    this.start = { sites, transport: threadTransportOptions(transport) };
+    this.start = { sites, transport: threadTransportOptions(transport), nice };
     // Started now, not at the first search: loading a thread's modules takes a moment.
     for (let slot = 0; slot < count; slot++) this.thread(slot);
   }

@@ -6,6 +6,8 @@ import type { ResolvedTransportOptions } from '../transport/options.ts';
 export interface ThreadStart {
   sites: readonly Site[];
   transport: Omit<ResolvedTransportOptions, 'connect'>;
+  /** How much lower than the caller's the thread's priority is (a nice increment; Linux only). */
+  nice: number;
 }
 
 export type ToThread =

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AdaptiveLimit } from './adaptive-limit.ts';
 import { FairSemaphore } from './limiter.ts';
 
@@ -80,6 +80,39 @@ describe('adaptive global limit', () => {
     adaptive.wake(); // work after a pause starts slowly again
     adaptive.stop();
     expect(semaphore.cap).toBe(64);
+  });
+
+  it('lowers an unused cap when new work arrives: to 64 when idle, else to twice the requests in flight', async () => {
+    const semaphore = new FairSemaphore(512);
+    const adaptive = new AdaptiveLimit(semaphore, 512);
+    // The loop is watched from here on, as while a search runs; its timer is held still so that only the
+    // steps below move the cap.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    adaptive.wake();
+    try {
+      const first = hold(semaphore, 1000);
+      for (const late of [0, 0, 0]) adaptive.step(late);
+      expect(semaphore.inFlight).toBe(512);
+      first();
+      await expect.poll(() => semaphore.inFlight).toBe(0);
+      expect(semaphore.cap).toBe(512);
+
+      const second = hold(semaphore, 100); // a few requests still in flight under the old cap
+      adaptive.wake(); // a new request, nothing queued: 200 in flight is what has been shown to be needed
+      expect(semaphore.cap).toBe(200);
+      second();
+      await expect.poll(() => semaphore.inFlight).toBe(0);
+      adaptive.wake(); // the next search's first request, nothing in flight: the burst starts at 64
+      expect(semaphore.cap).toBe(64);
+      const third = hold(semaphore, 100);
+      expect(semaphore.inFlight).toBe(64);
+      adaptive.step(0); // still the slow start: doubles
+      expect(semaphore.cap).toBe(128);
+      third();
+    } finally {
+      adaptive.stop();
+      vi.useRealTimers();
+    }
   });
 
   it('does not grow while nothing is queued, nor above its maximum', () => {

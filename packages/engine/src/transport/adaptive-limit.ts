@@ -10,7 +10,8 @@
  * Work that arrives after a pause starts slowly, as TCP does: the cap starts at 64 and doubles every step
  * while the loop keeps up, until the loop first lags. Every request starts with a connection and a TLS
  * handshake; hundreds begun in one turn would hold the loop for a quarter of a second before any of them
- * answered (docs/decisions/088).
+ * answered (docs/decisions/088). For the same reason a cap far above what is in flight is not trusted when
+ * new work arrives (TCP's congestion-window validation): it drops to twice the requests in flight.
  */
 import type { FairSemaphore } from './limiter.ts';
 
@@ -40,9 +41,12 @@ export class AdaptiveLimit {
     this.floor = Math.min(FLOOR, max);
   }
 
-  /** Called when requests arrive: starts watching the loop (and a slow start) if it is not already. */
+  /** Called when a request arrives: starts watching the loop (and a slow start) if it is not already. */
   wake(): void {
-    if (this.timer) return;
+    if (this.timer) {
+      this.validate();
+      return;
+    }
     this.slowStart = true;
     this.semaphore.setCap(Math.min(this.max, START));
     let expected = performance.now() + TICK_MS;
@@ -63,6 +67,15 @@ export class AdaptiveLimit {
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+  }
+
+  /** A cap that nothing queues against and far above the requests in flight drops to twice those. */
+  private validate(): void {
+    if (this.semaphore.queued) return;
+    const proven = Math.max(Math.min(this.max, START), 2 * this.semaphore.inFlight);
+    if (this.semaphore.cap <= proven) return;
+    this.slowStart = true;
+    this.semaphore.setCap(proven);
   }
 
   /** One decision, given the worst lateness of the loop's ticks since the last (the timer calls it). */

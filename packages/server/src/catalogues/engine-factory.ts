@@ -19,6 +19,8 @@ export function engineFactory(config: Config, log: FastifyBaseLogger): () => Pro
       ...(config.proxy ? { proxy: config.proxy } : {}),
       ...(config.caFile ? { caFile: config.caFile } : {}),
       searchThreads: config.searchThreads,
+      // The checks yield the cores to the API when both want them (088).
+      searchThreadNice: 10,
       // Many searches at once saturate a core: fewer requests in flight then answer each one sooner (087).
       adaptiveConcurrency: true,
       onWarning: (message) => log.warn({ warning: message }, 'engine warning'),

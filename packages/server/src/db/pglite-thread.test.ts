@@ -87,6 +87,15 @@ describe('PGlite on its own thread', () => {
     expect(outsideSaw).toEqual([20]);
   });
 
+  it.runIf(process.platform === 'linux')('runs on a thread named hound-db', async () => {
+    const names = await Promise.all(
+      fs
+        .readdirSync(`/proc/${process.pid}/task`)
+        .map((tid) => fs.promises.readFile(`/proc/${process.pid}/task/${tid}/comm`, 'utf8')),
+    );
+    expect(names.map((n) => n.trim())).toContain('hound-db');
+  });
+
   it('keeps data in its directory across a close and a new thread', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-pglite-thread-'));
     try {
