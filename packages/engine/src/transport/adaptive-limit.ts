@@ -7,8 +7,8 @@
  * lags, the cap shrinks; while it keeps up and requests are queued, the cap grows back toward the
  * configured limit. The loop is watched only while there is work.
  *
- * Work that arrives after a pause starts slowly, as TCP does: the cap starts at 64 and doubles every step
- * while the loop keeps up, until the loop first lags. Every request starts with a connection and a TLS
+ * Work that arrives after a pause starts slowly, as TCP does: the cap starts at 64 and doubles every tick
+ * (50 ms) while the loop keeps up, until the loop first lags. Every request starts with a connection and a TLS
  * handshake; hundreds begun in one turn would hold the loop for a quarter of a second before any of them
  * answered (docs/decisions/088). For the same reason a cap far above what is in flight is not trusted when
  * new work arrives (TCP's congestion-window validation): it drops to twice the requests in flight.
@@ -56,7 +56,9 @@ export class AdaptiveLimit {
       const now = performance.now();
       worst = Math.max(worst, now - expected);
       expected = now + TICK_MS;
-      if (++ticks % TICKS_PER_STEP !== 0) return;
+      // A slow start decides every tick: it reaches the configured limit within a few ticks unless the
+      // loop lags, which ends it.
+      if (++ticks % TICKS_PER_STEP !== 0 && !this.slowStart) return;
       this.step(worst);
       worst = 0;
       if (this.semaphore.inFlight === 0 && !this.semaphore.queued) this.stop();
