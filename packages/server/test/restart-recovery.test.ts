@@ -5,10 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { searchResults } from '../src/db/schema/index.ts';
+import { readStoredResults } from '../src/features/searches/result-batches.ts';
 import { injectClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, startStack } from './support/stacks.ts';
@@ -43,11 +42,7 @@ describe('restart in in-process mode', () => {
 
     // What the first run stored, read between the two runs.
     const between = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
-    const stored = await between.db
-      .select({ seq: searchResults.seq, siteId: searchResults.siteId })
-      .from(searchResults)
-      .where(eq(searchResults.searchId, id))
-      .orderBy(asc(searchResults.seq));
+    const stored = (await readStoredResults(between.db, id)).map(({ seq, siteId }) => ({ seq, siteId }));
     await between.close();
     expect(stored.length).toBeGreaterThanOrEqual(3);
     net.internet.log.reset();
@@ -63,11 +58,7 @@ describe('restart in in-process mode', () => {
       const asked = new Set(net.internet.log.requests().map((r) => r.host));
       expect(asked.size).toBe(SITES - stored.length);
       for (const { siteId } of stored) expect([...asked].some((host) => siteId.includes(host))).toBe(false);
-      const after = await second.services.db.db
-        .select({ seq: searchResults.seq, siteId: searchResults.siteId })
-        .from(searchResults)
-        .where(eq(searchResults.searchId, id))
-        .orderBy(asc(searchResults.seq));
+      const after = (await readStoredResults(second.services.db.db, id)).map(({ seq, siteId }) => ({ seq, siteId }));
       expect(after.slice(0, stored.length)).toEqual(stored);
     } finally {
       await second.close();

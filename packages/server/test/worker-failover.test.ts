@@ -5,9 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResults } from '../src/db/schema/index.ts';
+import { readStoredResults } from '../src/features/searches/result-batches.ts';
 import { injectClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { type Child, runEntry } from './support/processes.ts';
@@ -66,11 +65,7 @@ describe.skipIf(scale.skip)('worker processes (PostgreSQL + Redis)', () => {
     first.process.kill('SIGKILL');
     await first.exited;
     const db = api.services.db.db;
-    const beforeKill = await db
-      .select({ seq: searchResults.seq, siteId: searchResults.siteId })
-      .from(searchResults)
-      .where(eq(searchResults.searchId, id))
-      .orderBy(asc(searchResults.seq));
+    const beforeKill = (await readStoredResults(db, id)).map(({ seq, siteId }) => ({ seq, siteId }));
     expect(beforeKill.length).toBeGreaterThanOrEqual(6);
     expect(beforeKill.length).toBeLessThan(SITES);
     expect((await call('GET', `/api/search/status/${id}`)).json.status).toBe('running');
@@ -83,11 +78,7 @@ describe.skipIf(scale.skip)('worker processes (PostgreSQL + Redis)', () => {
     expect(Object.keys(final.result.results)).toHaveLength(SITES);
     expect(final.result.total_found).toBe(SITES);
 
-    const after = await db
-      .select({ seq: searchResults.seq, siteId: searchResults.siteId })
-      .from(searchResults)
-      .where(eq(searchResults.searchId, id))
-      .orderBy(asc(searchResults.seq));
+    const after = (await readStoredResults(db, id)).map(({ seq, siteId }) => ({ seq, siteId }));
     expect(after.map((r) => r.seq)).toEqual(Array.from({ length: SITES }, (_, i) => i + 1));
     expect(new Set(after.map((r) => r.siteId)).size).toBe(SITES);
     expect(after.slice(0, beforeKill.length)).toEqual(beforeKill);

@@ -7,7 +7,7 @@ export * from './email-searches.ts';
 export * from './favicons.ts';
 export * from './otp-challenges.ts';
 export * from './rate-buckets.ts';
-export * from './search-results.ts';
+export * from './search-result-batches.ts';
 export * from './searches.ts';
 export * from './sessions.ts';
 export * from './users.ts';

@@ -1,8 +1,9 @@
 import type { PlatformResult, SearchStatusResponse } from '@hound/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type SearchRow, searches, searchResults } from '../../db/schema/index.ts';
+import { type SearchRow, searches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { readStoredResults } from './result-batches.ts';
 import { SEARCH_ID_PATTERN } from './search-id.ts';
 
 export function isTerminal(status: SearchRow['status']): boolean {
@@ -33,13 +34,8 @@ export async function getSearchStatus(db: Database, searchId: string): Promise<S
     ...(row.finishedAt ? { finished_at: row.finishedAt.toISOString() } : {}),
   };
   if (!isTerminal(row.status)) return answer;
-  const rows = await db
-    .select({ platform: searchResults.platform, result: searchResults.result })
-    .from(searchResults)
-    .where(eq(searchResults.searchId, searchId))
-    .orderBy(asc(searchResults.seq));
   const results: Record<string, PlatformResult> = {};
-  for (const r of rows) results[r.platform] = r.result;
+  for (const r of await readStoredResults(db, searchId)) results[r.platform] = r.result;
   answer.result = { results, total_found: row.found, ...(row.error ? { error: row.error } : {}) };
   return answer;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
-import { favicons, searches, searchResults } from '../../db/schema/index.ts';
+import { favicons, searches, searchResultBatches } from '../../db/schema/index.ts';
 import { createMemorySearchBus } from '../../events/memory-search-bus.ts';
 import { createMemorySearchLimiter } from '../../limits/memory-search-limiter.ts';
 import { INTERRUPTED_MESSAGE, purgeExpiredSearches } from './purge-expired-searches.ts';
@@ -35,9 +35,9 @@ describe('purgeExpiredSearches', () => {
         row('stalled', ago(3 * 3600 * 1000), 'running', ago(2 * 3600 * 1000)),
         row('busy', ago(60 * 1000), 'running'),
       ]);
-    await db.insert(searchResults).values([
-      { searchId: 'old'.padEnd(22, 'x'), seq: 1, siteId: 'a', platform: 'A', result: {} as never },
-      { searchId: 'recent'.padEnd(22, 'x'), seq: 1, siteId: 'a', platform: 'A', result: {} as never },
+    await db.insert(searchResultBatches).values([
+      { searchId: 'old'.padEnd(22, 'x'), firstSeq: 1, count: 1, items: '[]' },
+      { searchId: 'recent'.padEnd(22, 'x'), firstSeq: 1, count: 1, items: '[]' },
     ]);
     await db.insert(favicons).values([
       { host: 'gone.example', fetchedAt: ago(10 * DAY), expiresAt: ago(DAY) },
@@ -69,10 +69,10 @@ describe('purgeExpiredSearches', () => {
     expect(
       await db
         .select()
-        .from(searchResults)
-        .where(eq(searchResults.searchId, 'old'.padEnd(22, 'x'))),
+        .from(searchResultBatches)
+        .where(eq(searchResultBatches.searchId, 'old'.padEnd(22, 'x'))),
     ).toEqual([]);
-    expect(await db.select().from(searchResults)).toHaveLength(1);
+    expect(await db.select().from(searchResultBatches)).toHaveLength(1);
     expect((await db.select({ host: favicons.host }).from(favicons)).map((f) => f.host)).toEqual(['kept.example']);
     expect(done).toEqual(['done']);
   });

@@ -5,16 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Engine, SiteResult } from '@hound/engine';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, openTestDatabase } from '../../../test/support/stacks.ts';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { searches, searchResults } from '../../db/schema/index.ts';
+import { searches } from '../../db/schema/index.ts';
 import { createMemorySearchBus } from '../../events/memory-search-bus.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { createMemorySearchLimiter } from '../../limits/memory-search-limiter.ts';
+import { readStoredResults } from './result-batches.ts';
 import { runSearch } from './run-search.ts';
 
 const SITES = Array.from({ length: 24 }, (_, i) => ({ id: `site${i}.example`, name: `Site ${i}` }));
@@ -87,11 +88,7 @@ for (const mode of MODES) {
         );
       await Promise.all([run(forward), run(shuffled)]);
 
-      const rows = await handle.db
-        .select({ seq: searchResults.seq, siteId: searchResults.siteId })
-        .from(searchResults)
-        .where(eq(searchResults.searchId, id))
-        .orderBy(asc(searchResults.seq));
+      const rows = (await readStoredResults(handle.db, id)).map(({ seq, siteId }) => ({ seq, siteId }));
       expect(rows.map((r) => r.seq)).toEqual(SITES.map((_, i) => i + 1));
       expect(rows.map((r) => r.siteId).sort()).toEqual(SITES.map((s) => s.id).sort());
       const [row] = await handle.db.select().from(searches).where(eq(searches.id, id));

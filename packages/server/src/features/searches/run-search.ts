@@ -4,14 +4,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
 import type { Database } from '../../db/client.ts';
-import { ACTIVE_STATUSES, searches, searchResults } from '../../db/schema/index.ts';
+import { ACTIVE_STATUSES, searches } from '../../db/schema/index.ts';
 import type { SearchBus } from '../../events/search-bus.ts';
 import type { JobContext, SearchJob } from '../../jobs/job-queue.ts';
 import type { SearchLimiter } from '../../limits/search-limiter.ts';
 import { finishSearch } from './finish-search.ts';
-import { type ResultToStore, storeResults } from './store-results.ts';
+import { readStoredSiteIds } from './result-batches.ts';
+import { createResultWriter, type ResultWriter } from './result-writer.ts';
+import { type ResultToStore, storeBatches } from './store-results.ts';
 import { toPlatformResult } from './to-platform-result.ts';
-import { createWriteTurns } from './write-turns.ts';
 
 export interface RunSearchDeps {
   db: Database;
@@ -22,8 +23,9 @@ export interface RunSearchDeps {
   checkTimeoutMs?: number;
   /**
    * Results are written in batches: the first result alone, quickly (time to first result), then at most
-   * `flushMs` apart or every `flushSize` results. One batch is one statement (decision 086); fewer, larger
-   * batches cost less per result, and a stream still moves at least every half second.
+   * `flushMs` apart or every `flushSize` results. Fewer, larger batches cost less per result (decisions
+   * 086, 089), and a stream still moves at least every half second. The flushes of all searches fall on
+   * the same clock ticks (multiples of `flushMs`), so their batches share a statement.
    * @default 400 ms, 100 results
    */
   flushMs?: number;
@@ -138,11 +140,7 @@ async function leaseEngine(deps: RunSearchDeps, signal: AbortSignal) {
  * selection that have no result yet, so a takeover does not repeat requests.
  */
 async function remainingSites(db: Database, engine: Engine, searchId: string, scope: SearchScope): Promise<string[]> {
-  const stored = new Set(
-    (
-      await db.select({ siteId: searchResults.siteId }).from(searchResults).where(eq(searchResults.searchId, searchId))
-    ).map((r) => r.siteId),
-  );
+  const stored = await readStoredSiteIds(db, searchId);
   const health = new Map(engine.health().map((h) => [h.siteId, h]));
   return selectSites(engine.sites, scope, health)
     .map((s) => s.site.id)
@@ -164,8 +162,20 @@ function platformNames(engine: Engine): (siteId: string, name: string) => string
 }
 
 const FIRST_FLUSH_MS = 20;
-/** One event loop per process: the batches of all its searches take turns (write-turns.ts). */
-const writeTurns = createWriteTurns();
+/** One writer per database in a process: the batches of all its searches share statements (result-writer.ts). */
+const writers = new WeakMap<Database, ResultWriter>();
+
+function writerFor(db: Database): ResultWriter {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = createResultWriter((batches) => storeBatches(db, batches));
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+/** Time until the next multiple of `periodMs`: every search's timer of that period fires at the same moment. */
+const untilTick = (periodMs: number) => periodMs - (Date.now() % periodMs);
 
 /**
  * Buffers results and writes them in order, one batch at a time, publishing each stored batch. While only
@@ -190,7 +200,11 @@ class BatchWriter {
     if (this.failure) throw this.failure;
     this.pending.push(item);
     if (this.pending.length >= (this.deps.flushSize ?? 100)) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.flushed ? (this.deps.flushMs ?? 400) : FIRST_FLUSH_MS);
+    else
+      this.timer ??= setTimeout(
+        () => this.flush(),
+        untilTick(this.flushed ? (this.deps.flushMs ?? 400) : FIRST_FLUSH_MS),
+      );
   }
 
   async close(): Promise<void> {
@@ -209,7 +223,11 @@ class BatchWriter {
     this.writing = this.writing.then(async () => {
       if (this.failure) return;
       try {
-        const outcome = await writeTurns.run(() => storeResults(this.deps.db, this.searchId, items, this.expectedDone));
+        const outcome = await writerFor(this.deps.db).write({
+          searchId: this.searchId,
+          items,
+          ...(this.expectedDone !== undefined ? { expectedDone: this.expectedDone } : {}),
+        });
         this.expectedDone = outcome?.fast ? outcome.done : undefined;
         if (outcome && outcome.stored.length > 0) {
           await this.deps.bus.publish(this.searchId, {

@@ -4,12 +4,13 @@
  * site stored once and sequence numbers 1..n without a gap.
  */
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, openTestDatabase } from '../../../test/support/stacks.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { searches, searchResults } from '../../db/schema/index.ts';
-import { type ResultToStore, storeResults } from './store-results.ts';
+import { searches, searchResultBatches } from '../../db/schema/index.ts';
+import { readStoredResults } from './result-batches.ts';
+import { type ResultToStore, storeBatches, storeResults } from './store-results.ts';
 
 const result = (siteId: string, found = false): ResultToStore => ({
   siteId,
@@ -32,18 +33,20 @@ for (const mode of MODES) {
       await handle.db.insert(searches).values({ id, username: 'blue', status, total: 10 });
       return id;
     };
-    const stored = (id: string) =>
+    const stored = async (id: string) =>
+      (await readStoredResults(handle.db, id)).map(({ seq, siteId, platform }) => ({ seq, siteId, platform }));
+    const batches = (id: string) =>
       handle.db
-        .select({ seq: searchResults.seq, siteId: searchResults.siteId, platform: searchResults.platform })
-        .from(searchResults)
-        .where(eq(searchResults.searchId, id))
-        .orderBy(asc(searchResults.seq));
+        .select({ firstSeq: searchResultBatches.firstSeq, count: searchResultBatches.count })
+        .from(searchResultBatches)
+        .where(eq(searchResultBatches.searchId, id))
+        .orderBy(searchResultBatches.firstSeq);
     const counters = async (id: string) =>
       (
         await handle.db.select({ done: searches.done, found: searches.found }).from(searches).where(eq(searches.id, id))
       )[0];
 
-    it('stores a batch in one statement while the writer knows done, text exactly as given', async () => {
+    it('stores a batch as one row in one statement while the writer knows done, results as given', async () => {
       const id = await newSearch();
       const first = await storeResults(handle.db, id, [result('a', true), result('b')], 0);
       expect(first).toMatchObject({ fast: true, done: 2, progress: { done: 2, total: 10 } });
@@ -56,13 +59,13 @@ for (const mode of MODES) {
       expect(second!.stored[0]).toEqual({ seq: 3, platform: 'Site c', json: result('c', true).json });
       expect((await stored(id)).map((r) => r.siteId)).toEqual(['a', 'b', 'c']);
       expect(await counters(id)).toEqual({ done: 3, found: 2 });
-      const [text] = await handle.db
-        .select({ result: searchResults.result })
-        .from(searchResults)
-        .where(eq(searchResults.searchId, id))
-        .orderBy(asc(searchResults.seq))
-        .limit(1);
-      expect(JSON.stringify(text!.result)).toBe(result('a', true).json);
+      expect(await batches(id)).toEqual([
+        { firstSeq: 1, count: 2 },
+        { firstSeq: 3, count: 1 },
+      ]);
+      const [storedA] = await readStoredResults(handle.db, id);
+      expect(JSON.stringify(storedA!.result)).toBe(result('a', true).json);
+      expect((await readStoredResults(handle.db, id, 2)).map((r) => r.siteId)).toEqual(['c']);
     });
 
     it('takes the locked path when another writer stored results in between: no duplicate, no gap', async () => {
@@ -84,18 +87,6 @@ for (const mode of MODES) {
       expect(await counters(id)).toEqual({ done: 5, found: 2 });
     });
 
-    it('falls back when a site is already stored although done is as expected (the unique constraint)', async () => {
-      const id = await newSearch();
-      const first = await storeResults(handle.db, id, [result('a'), result('b')], 0);
-      const again = await storeResults(handle.db, id, [result('b'), result('c')], first!.done);
-      expect(again).toMatchObject({ fast: false, done: 3 });
-      expect((await stored(id)).map((r) => [r.seq, r.siteId])).toEqual([
-        [1, 'a'],
-        [2, 'b'],
-        [3, 'c'],
-      ]);
-    });
-
     it('continues a resumed search after what is stored', async () => {
       const id = await newSearch();
       await storeResults(handle.db, id, [result('a'), result('b'), result('c')]);
@@ -115,6 +106,56 @@ for (const mode of MODES) {
       const never = await newSearch('cancelled');
       expect(await storeResults(handle.db, never, [result('a')], 0)).toBeUndefined();
       expect(await stored(never)).toEqual([]);
+    });
+
+    it('stores the batches of several searches in one statement; a stale or ended one takes the general path', async () => {
+      const [a, b, stale, ended] = [await newSearch(), await newSearch(), await newSearch(), await newSearch()];
+      await storeResults(handle.db, b, [result('b1')], 0);
+      await storeResults(handle.db, stale, [result('s1'), result('s2')], 0);
+      await handle.db.update(searches).set({ status: 'cancelled' }).where(eq(searches.id, ended));
+      const outcomes = await storeBatches(handle.db, [
+        { searchId: a, items: [result('a1', true), result('a2')], expectedDone: 0 },
+        { searchId: b, items: [result('b2', true)], expectedDone: 1 },
+        // Its writer thinks nothing is stored; s2 is, s3 is new.
+        { searchId: stale, items: [result('s2'), result('s3', true)], expectedDone: 0 },
+        { searchId: ended, items: [result('e1')], expectedDone: 0 },
+      ]);
+      expect(outcomes.map((o) => o && { fast: o.fast, done: o.done, seqs: o.stored.map((r) => r.seq) })).toEqual([
+        { fast: true, done: 2, seqs: [1, 2] },
+        { fast: true, done: 2, seqs: [2] },
+        { fast: false, done: 3, seqs: [3] },
+        undefined,
+      ]);
+      expect((await stored(a)).map((r) => [r.seq, r.siteId])).toEqual([
+        [1, 'a1'],
+        [2, 'a2'],
+      ]);
+      expect((await stored(b)).map((r) => [r.seq, r.siteId])).toEqual([
+        [1, 'b1'],
+        [2, 'b2'],
+      ]);
+      expect((await stored(stale)).map((r) => [r.seq, r.siteId])).toEqual([
+        [1, 's1'],
+        [2, 's2'],
+        [3, 's3'],
+      ]);
+      expect(await stored(ended)).toEqual([]);
+      expect([await counters(a), await counters(b), await counters(stale)]).toEqual([
+        { done: 2, found: 1 },
+        { done: 2, found: 1 },
+        { done: 3, found: 1 },
+      ]);
+    });
+
+    it('refuses two batches of one search in one call, writing nothing', async () => {
+      const id = await newSearch();
+      await expect(
+        storeBatches(handle.db, [
+          { searchId: id, items: [result('a')], expectedDone: 0 },
+          { searchId: id, items: [result('b')], expectedDone: 1 },
+        ]),
+      ).rejects.toThrow('at most one batch per search');
+      expect(await stored(id)).toEqual([]);
     });
 
     it('two writers expecting the same done at once: one statement wins, the other takes the lock', async () => {

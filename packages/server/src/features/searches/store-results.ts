@@ -1,8 +1,9 @@
 import type { Progress } from '@hound/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ACTIVE_STATUSES, searches, searchResults } from '../../db/schema/index.ts';
+import { ACTIVE_STATUSES, searches, searchResultBatches } from '../../db/schema/index.ts';
 import type { StoredResult } from '../../events/search-bus.ts';
+import { encodeItems, readStoredSiteIds } from './result-batches.ts';
 
 export interface ResultToStore {
   siteId: string;
@@ -21,16 +22,24 @@ export interface StoreOutcome {
   fast: boolean;
 }
 
+/** One search's batch; `expectedDone` as in `storeResults`. */
+export interface BatchToStore {
+  searchId: string;
+  items: ResultToStore[];
+  expectedDone?: number;
+}
+
 /**
- * Stores a batch of results; returns what was stored, in sequence order, or undefined once the search has
- * left the active states (cancelled, failed: nothing is written then).
+ * Stores a batch of results as one row (decision 089); returns what was stored, in sequence order, or
+ * undefined once the search has left the active states (cancelled, failed: nothing is written then).
  *
  * With `expectedDone` (the writer's own count: nothing but its own batches stored since it chose its
- * sites) the batch is one statement: `done` moves from `expectedDone` and the rows get the next sequence
- * numbers, or, if `done` is no longer `expectedDone` (another writer stored results) or the search has
- * ended, nothing is written and the batch takes the general path. That path stores under the search row's
- * lock: sites already stored (by an earlier attempt) are skipped, new ones get the next sequence numbers.
- * The unique (search, site) constraint stays the safety net of both.
+ * sites, which were the sites without a result then) the batch is one statement: `done` moves from
+ * `expectedDone` and the batch gets the next sequence numbers, or, if `done` is no longer `expectedDone`
+ * (another writer stored results) or the search has ended, nothing is written and the batch takes the
+ * general path. That path stores under the search row's lock: sites already stored (by another writer)
+ * are skipped, new ones get the next sequence numbers. Both paths move `done` on the search row, so
+ * writers take turns on its lock, and each sees what the others stored.
  */
 export async function storeResults(
   db: Database,
@@ -38,43 +47,94 @@ export async function storeResults(
   batch: ResultToStore[],
   expectedDone?: number,
 ): Promise<StoreOutcome | undefined> {
-  if (expectedDone !== undefined && batch.length > 0) {
-    try {
-      const fast = await storeFast(db, searchId, batch, expectedDone);
-      if (fast) return fast;
-    } catch (error) {
-      // A site stored twice: the statement wrote nothing, and the general path skips what is there.
-      if (!isUniqueViolation(error)) throw error;
-    }
-  }
-  return storeLocked(db, searchId, batch);
+  const [outcome] = await storeBatches(db, [
+    { searchId, items: batch, ...(expectedDone !== undefined ? { expectedDone } : {}) },
+  ]);
+  return outcome;
 }
 
-async function storeFast(
-  db: Database,
-  searchId: string,
-  batch: ResultToStore[],
-  expectedDone: number,
-): Promise<StoreOutcome | undefined> {
-  const found = batch.reduce((n, r) => n + (r.found ? 1 : 0), 0);
-  const result = await db.execute<{ done: number; total: number }>(sql`
-    with moved as (
-      update searches
-      set done = done + ${batch.length}, found = found + ${found}, updated_at = ${sql.param(new Date(), searches.updatedAt)}
-      where id = ${searchId} and ${inArray(searches.status, [...ACTIVE_STATUSES])} and done = ${expectedDone}
-      returning done, total
-    ), inserted as (
-      insert into search_results (search_id, seq, site_id, platform, result)
-      select ${searchId}::text, (${expectedDone}::int + r.n)::int, r.site_id, r.platform, r.result
-      from ${batchRows(batch)}
-      where exists (select 1 from moved)
-    )
-    select done, total from moved`);
-  const row = (result as unknown as { rows: Array<{ done: number; total: number }> }).rows[0];
-  if (!row) return undefined;
-  const done = Number(row.done);
-  const stored = batch.map((item, i) => ({ seq: expectedDone + i + 1, platform: item.platform, json: item.json }));
-  return { stored, progress: { done, total: Math.max(Number(row.total), done) }, done, fast: true };
+/**
+ * `storeResults` for the batches of several searches at once (one batch per search): every batch with
+ * `expectedDone` goes into one statement (decision 089); the others, and those that statement did not
+ * store, take the general path one by one. Outcomes in the order of `batches`.
+ */
+export async function storeBatches(db: Database, batches: BatchToStore[]): Promise<Array<StoreOutcome | undefined>> {
+  if (new Set(batches.map((b) => b.searchId)).size !== batches.length) {
+    throw new Error('storeBatches takes at most one batch per search.');
+  }
+  const outcomes: Array<StoreOutcome | undefined> = [];
+  const fast = batches.filter((b) => b.expectedDone !== undefined && b.items.length > 0);
+  const moved = fast.length > 0 ? await storeFast(db, fast) : new Map<string, Moved>();
+  for (const batch of batches) {
+    const row = moved.get(batch.searchId);
+    outcomes.push(row ? fastOutcome(batch, row) : await storeLocked(db, batch.searchId, batch.items));
+  }
+  return outcomes;
+}
+
+interface Moved {
+  done: number;
+  total: number;
+}
+
+/**
+ * One statement for all `batches`: each search whose `done` is still its writer's `expectedDone` (and
+ * which is still active) moves on and gets its batch; the others get nothing. Returns the searches moved.
+ * Two processes storing for the same two searches at once (a takeover) could lock their rows in opposite
+ * orders; PostgreSQL then cancels one statement, which wrote nothing, and its batches take the general
+ * path, which locks one search at a time.
+ */
+async function storeFast(db: Database, batches: BatchToStore[]): Promise<Map<string, Moved>> {
+  const rows = JSON.stringify(
+    batches.map((b) => ({
+      search_id: b.searchId,
+      expected: b.expectedDone,
+      n: b.items.length,
+      found: b.items.reduce((n, r) => n + (r.found ? 1 : 0), 0),
+      items: encodeItems(b.items),
+    })),
+  );
+  let result: unknown;
+  try {
+    result = await db.execute(sql`
+      with b as (
+        select * from json_to_recordset(${rows}::text::json)
+          as b(search_id text, expected int, n int, found int, items text)
+      ), moved as (
+        update ${searches}
+        set done = ${searches.done} + b.n, found = ${searches.found} + b.found,
+          updated_at = ${sql.param(new Date(), searches.updatedAt)}
+        from b
+        where ${searches.id} = b.search_id and ${inArray(searches.status, [...ACTIVE_STATUSES])}
+          and ${searches.done} = b.expected
+        returning ${searches.id}, ${searches.done}, ${searches.total}
+      ), inserted as (
+        insert into ${searchResultBatches} (search_id, first_seq, count, items)
+        select b.search_id, b.expected + 1, b.n, b.items from b join moved on moved.id = b.search_id
+      )
+      select id, done, total from moved`);
+  } catch (error) {
+    if (isDeadlock(error)) return new Map();
+    throw error;
+  }
+  const moved = new Map<string, Moved>();
+  for (const row of (result as { rows: Array<{ id: string; done: number; total: number }> }).rows) {
+    moved.set(row.id, { done: Number(row.done), total: Number(row.total) });
+  }
+  return moved;
+}
+
+function fastOutcome(batch: BatchToStore, row: Moved): StoreOutcome {
+  const first = batch.expectedDone! + 1;
+  const stored = batch.items.map((item, i) => ({ seq: first + i, platform: item.platform, json: item.json }));
+  return { stored, progress: { done: row.done, total: Math.max(row.total, row.done) }, done: row.done, fast: true };
+}
+
+function isDeadlock(error: unknown): boolean {
+  // Drizzle wraps the driver's error (`cause`).
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) if (e.code === '40P01') return true;
+  return false;
 }
 
 async function storeLocked(db: Database, searchId: string, batch: ResultToStore[]): Promise<StoreOutcome | undefined> {
@@ -85,24 +145,7 @@ async function storeLocked(db: Database, searchId: string, batch: ResultToStore[
       .where(eq(searches.id, searchId))
       .for('update');
     if (!row || (row.status !== 'queued' && row.status !== 'running')) return undefined;
-    const seen = new Set(
-      batch.length === 0
-        ? []
-        : (
-            await tx
-              .select({ siteId: searchResults.siteId })
-              .from(searchResults)
-              .where(
-                and(
-                  eq(searchResults.searchId, searchId),
-                  inArray(
-                    searchResults.siteId,
-                    batch.map((r) => r.siteId),
-                  ),
-                ),
-              )
-          ).map((r) => r.siteId),
-    );
+    const seen = batch.length === 0 ? new Set<string>() : await readStoredSiteIds(tx, searchId);
     const fresh: ResultToStore[] = [];
     const stored: StoredResult[] = [];
     let found = 0;
@@ -115,10 +158,9 @@ async function storeLocked(db: Database, searchId: string, batch: ResultToStore[
     }
     const done = row.done + fresh.length;
     if (fresh.length > 0) {
-      await tx.execute(sql`
-        insert into search_results (search_id, seq, site_id, platform, result)
-        select ${searchId}::text, (${row.done}::int + r.n)::int, r.site_id, r.platform, r.result
-        from ${batchRows(fresh)}`);
+      await tx
+        .insert(searchResultBatches)
+        .values({ searchId, firstSeq: row.done + 1, count: fresh.length, items: encodeItems(fresh) });
       await tx
         .update(searches)
         .set({ done, found: sql`${searches.found} + ${found}`, updatedAt: new Date() })
@@ -126,21 +168,4 @@ async function storeLocked(db: Database, searchId: string, batch: ResultToStore[
     }
     return { stored, progress: { done, total: Math.max(row.total, done) }, done, fast: false };
   });
-}
-
-/**
- * A batch as rows `r(site_id, platform, result, n)`, n = 1, 2, … in batch order, from one JSON parameter:
- * the statement has one shape whatever the batch size, and the rows cost PostgreSQL one parse.
- */
-function batchRows(batch: ResultToStore[]) {
-  const rows = JSON.stringify(batch.map((r) => ({ site_id: r.siteId, platform: r.platform, result: r.json })));
-  return sql`rows from (json_to_recordset(${rows}::text::json) as (site_id text, platform text, result text))
-    with ordinality as r(site_id, platform, result, n)`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  // Drizzle wraps the driver's error (`cause`).
-  let e = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) if (e.code === '23505') return true;
-  return false;
 }

@@ -1,9 +1,8 @@
 import type { SseDoneEvent } from '@hound/contracts';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { searchResults } from '../../db/schema/index.ts';
 import type { SearchBus, SearchMessage } from '../../events/search-bus.ts';
 import { getSearchRow, isTerminal } from './get-search-status.ts';
+import { readStoredResults } from './result-batches.ts';
 
 /** Where events go: an HTTP response in production, an array in unit tests. */
 export interface EventSink {
@@ -57,12 +56,9 @@ export async function streamSearchEvents(
   };
 
   const catchUp = async () => {
-    const rows = await deps.db
-      .select({ seq: searchResults.seq, platform: searchResults.platform, json: sql<string>`${searchResults.result}` })
-      .from(searchResults)
-      .where(and(eq(searchResults.searchId, searchId), gt(searchResults.seq, lastSent)))
-      .orderBy(asc(searchResults.seq));
-    for (const r of rows) if (!finished) sendResult(r.seq, r.platform, r.json);
+    for (const r of await readStoredResults(deps.db, searchId, lastSent)) {
+      if (!finished) sendResult(r.seq, r.platform, JSON.stringify(r.result));
+    }
   };
 
   const finish = (done: SseDoneEvent) => {
