@@ -84,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.options.trustProxy,
     forceCloseConnections: true,
     return503OnClosing: true,
+    // One line per request (below) instead of Fastify's two: half the log lines under load.
+    disableRequestLogging: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,6 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ status: 'error', code: 'INTERNAL', error: SERVER_ERROR, detail: SERVER_ERROR });
+  });
+
+  // Method, path, status and time only (the serializers in logger.ts keep out bodies, headers, addresses).
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   app.addHook('onSend', async (_request, reply) => {

@@ -112,6 +112,15 @@ describe('the server process', () => {
       await post('/auth/login/send-otp', { email: 'unknown.person@example.com' });
       const log = child.output();
       expect(log).toContain('/auth/register/verify-otp'); // requests are logged …
+      // … once each, when answered: path, status and time on one line.
+      const lines = log.split('\n').filter((line) => line.includes('"/auth/register/verify-otp"'));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'POST', path: '/auth/register/verify-otp' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      });
       for (const secret of [code, token, email, 'unknown.person', 'Private']) expect(log).not.toContain(secret); // … their content is not
       child.process.kill('SIGTERM');
       expect(await child.exited).toBe(0);
