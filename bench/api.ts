@@ -21,6 +21,9 @@
  *   the 20 searches (their start) and over the whole run: how long the API was ready but had no core.
  * Throws, with the server's last log lines, when a search ends other than `completed` or with no result.
  * Uses the real Sherlock catalogue from ../shared/upstream when present, else a generated one.
+ * Profiling the server: BENCH_CPU_PROF=<dir> writes V8 CPU profiles of its threads (wall-time samples: a
+ * thread that waits for a core shows the call it was in); BENCH_PERF=1 starts it with --perf-basic-prof, so
+ * `perf record -p <pid>` (on-CPU samples) names its JavaScript frames (docs/decisions/089-result-batches.md).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +42,7 @@ const LOAD_SECONDS = 8;
 /**
  * Sequential status loops during the 20 searches, and loops on a request that reads no search; each loop
  * waits `SAMPLE_PAUSE_MS` between requests, like a client polling, so the probes measure the API without
- * becoming a load of their own (a running search's status carries every result so far).
+ * becoming a load of their own.
  */
 const STATUS_LOOPS = 4;
 const SAMPLE_PAUSE_MS = 100;
@@ -72,6 +75,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     process.execPath,
     [
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(process.env.BENCH_PERF ? ['--perf-basic-prof'] : []),
       '--import',
       'tsx',
       'src/main.ts',
