@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createResultWriter, type StoreBatches } from './result-writer.ts';
-import type { BatchToStore, StoreOutcome } from './store-results.ts';
+import type { BatchToStore, StoreSettled } from './store-results.ts';
 
 const batch = (searchId: string, n = 1): BatchToStore => ({
   searchId,
   items: Array.from({ length: n }, (_, i) => ({ siteId: `${searchId}-${i}`, platform: 'P', json: '{}', found: false })),
 });
-const outcome = (b: BatchToStore): StoreOutcome => ({
-  stored: [],
-  progress: { done: b.items.length, total: 10 },
-  done: b.items.length,
-  fast: true,
+const fulfilled = (b: BatchToStore): StoreSettled => ({
+  status: 'fulfilled',
+  value: { stored: [], progress: { done: b.items.length, total: 10 }, done: b.items.length, fast: true },
 });
 
 /** A store that records the searches of each statement; `hold` keeps the first statement open. */
@@ -24,7 +22,7 @@ function recordingStore(options: { failFor?: string } = {}) {
     statements.push(batches.map((b) => b.searchId));
     if (statements.length === 1) await held;
     if (batches.some((b) => b.searchId === options.failFor)) throw new Error(`cannot store ${options.failFor}`);
-    return batches.map(outcome);
+    return batches.map(fulfilled);
   };
   return { store, statements, release };
 }
@@ -67,12 +65,26 @@ describe('result writer', () => {
     expect((await writer.write(batch('c')))?.done).toBe(1);
   });
 
+  it('passes on the outcome of each batch: one rejected on the general path fails alone, without a retry', async () => {
+    const statements: string[][] = [];
+    const writer = createResultWriter(async (batches) => {
+      statements.push(batches.map((b) => b.searchId));
+      return batches.map((b) =>
+        b.searchId === 'locked-fails' ? { status: 'rejected', reason: new Error('lock timeout') } : fulfilled(b),
+      );
+    });
+    const [good, bad] = [writer.write(batch('a')), writer.write(batch('locked-fails'))];
+    await expect(bad).rejects.toThrow('lock timeout');
+    expect((await good)?.done).toBe(1);
+    expect(statements).toEqual([['a', 'locked-fails']]);
+  });
+
   it('starts each statement in a turn of its own, so other work gets in between', async () => {
     const order: string[] = [];
     const writer = createResultWriter(async (batches) => {
       order.push(`write ${batches.map((b) => b.searchId).join('+')}`);
       setImmediate(() => order.push('io'));
-      return batches.map(outcome);
+      return batches.map(fulfilled);
     });
     await Promise.all([writer.write(batch('a')), writer.write(batch('a')), writer.write(batch('a'))]);
     expect(order.slice(0, 5)).toEqual(['write a', 'io', 'write a', 'io', 'write a']);

@@ -6,9 +6,10 @@
  * between (decision 087).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { BatchToStore, StoreOutcome } from './store-results.ts';
+import type { BatchToStore, StoreOutcome, StoreSettled } from './store-results.ts';
 
-export type StoreBatches = (batches: BatchToStore[]) => Promise<Array<StoreOutcome | undefined>>;
+/** Each batch's outcome, in order; throws only when nothing was written (see `storeBatches`). */
+export type StoreBatches = (batches: BatchToStore[]) => Promise<StoreSettled[]>;
 
 export interface ResultWriter {
   write(batch: BatchToStore): Promise<StoreOutcome | undefined>;
@@ -22,8 +23,8 @@ interface Waiting {
 
 /**
  * `maxItems` bounds one statement (a group takes at least one batch, however large). A search's batches
- * go in separate statements, in the order they were written. A group that fails is written again batch by
- * batch, so a failure fails only the batch that causes it.
+ * go in separate statements, in the order they were written. A group whose statement fails (writing
+ * nothing) is written again batch by batch, so a failure fails only the batch that causes it.
  */
 export function createResultWriter(store: StoreBatches, options: { maxItems?: number } = {}): ResultWriter {
   const maxItems = options.maxItems ?? 2000;
@@ -51,8 +52,12 @@ export function createResultWriter(store: StoreBatches, options: { maxItems?: nu
 
   const write = async (group: Waiting[]) => {
     try {
-      const outcomes = await store(group.map((w) => w.batch));
-      for (const [i, waiting] of group.entries()) waiting.resolve(outcomes[i]);
+      const settled = await store(group.map((w) => w.batch));
+      for (const [i, waiting] of group.entries()) {
+        const outcome = settled[i]!;
+        if (outcome.status === 'fulfilled') waiting.resolve(outcome.value);
+        else waiting.reject(outcome.reason);
+      }
     } catch (error) {
       if (group.length === 1) group[0]!.reject(error);
       else for (const waiting of group) await write([waiting]);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, openTestDatabase } from '../../../test/support/stacks.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { searches, searchResultBatches } from '../../db/schema/index.ts';
+import type { StoredResult } from '../../events/search-bus.ts';
 import { readStoredResults } from './result-batches.ts';
 import { type ResultToStore, storeBatches, storeResults } from './store-results.ts';
 
@@ -120,7 +121,10 @@ for (const mode of MODES) {
         { searchId: stale, items: [result('s2'), result('s3', true)], expectedDone: 0 },
         { searchId: ended, items: [result('e1')], expectedDone: 0 },
       ]);
-      expect(outcomes.map((o) => o && { fast: o.fast, done: o.done, seqs: o.stored.map((r) => r.seq) })).toEqual([
+      const values = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : o.reason));
+      expect(
+        values.map((o) => o && { fast: o.fast, done: o.done, seqs: o.stored.map((r: StoredResult) => r.seq) }),
+      ).toEqual([
         { fast: true, done: 2, seqs: [1, 2] },
         { fast: true, done: 2, seqs: [2] },
         { fast: false, done: 3, seqs: [3] },

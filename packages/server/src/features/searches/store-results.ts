@@ -47,29 +47,40 @@ export async function storeResults(
   batch: ResultToStore[],
   expectedDone?: number,
 ): Promise<StoreOutcome | undefined> {
-  const [outcome] = await storeBatches(db, [
+  const [settled] = await storeBatches(db, [
     { searchId, items: batch, ...(expectedDone !== undefined ? { expectedDone } : {}) },
   ]);
-  return outcome;
+  if (settled!.status === 'rejected') throw settled!.reason;
+  return settled!.value;
 }
+
+export type StoreSettled = PromiseSettledResult<StoreOutcome | undefined>;
 
 /**
  * `storeResults` for the batches of several searches at once (one batch per search): every batch with
  * `expectedDone` goes into one statement (decision 089); the others, and those that statement did not
- * store, take the general path one by one. Outcomes in the order of `batches`.
+ * store, take the general path one by one. Each batch's outcome, in the order of `batches`: a batch that
+ * fails on the general path fails alone. Throws (having written nothing) when the one statement fails.
  */
-export async function storeBatches(db: Database, batches: BatchToStore[]): Promise<Array<StoreOutcome | undefined>> {
+export async function storeBatches(db: Database, batches: BatchToStore[]): Promise<StoreSettled[]> {
   if (new Set(batches.map((b) => b.searchId)).size !== batches.length) {
     throw new Error('storeBatches takes at most one batch per search.');
   }
-  const outcomes: Array<StoreOutcome | undefined> = [];
   const fast = batches.filter((b) => b.expectedDone !== undefined && b.items.length > 0);
   const moved = fast.length > 0 ? await storeFast(db, fast) : new Map<string, Moved>();
+  const settled: StoreSettled[] = [];
   for (const batch of batches) {
     const row = moved.get(batch.searchId);
-    outcomes.push(row ? fastOutcome(batch, row) : await storeLocked(db, batch.searchId, batch.items));
+    if (row) settled.push({ status: 'fulfilled', value: fastOutcome(batch, row) });
+    else {
+      try {
+        settled.push({ status: 'fulfilled', value: await storeLocked(db, batch.searchId, batch.items) });
+      } catch (reason) {
+        settled.push({ status: 'rejected', reason });
+      }
+    }
   }
-  return outcomes;
+  return settled;
 }
 
 interface Moved {
