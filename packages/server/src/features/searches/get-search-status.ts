@@ -10,11 +10,14 @@ export function isTerminal(status: SearchRow['status']): boolean {
   return status !== 'queued' && status !== 'running';
 }
 
+export const searchNotFound = () =>
+  new AppError('NOT_FOUND', 'No search with this id (searches are kept for a limited time).');
+
 export async function getSearchRow(db: Database, searchId: string): Promise<SearchRow> {
   const row = SEARCH_ID_PATTERN.test(searchId)
     ? (await db.select().from(searches).where(eq(searches.id, searchId)))[0]
     : undefined;
-  if (!row) throw new AppError('NOT_FOUND', 'No search with this id (searches are kept for a limited time).');
+  if (!row) throw searchNotFound();
   return row;
 }
 

@@ -4,9 +4,9 @@
  * decoding, no escaping); read back with one `JSON.parse` per batch.
  */
 import type { PlatformResult } from '@hound/contracts';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type SearchResultBatchRow, searchResultBatches } from '../../db/schema/index.ts';
+import { type SearchResultBatchRow, type SearchRow, searches, searchResultBatches } from '../../db/schema/index.ts';
 
 export interface EncodableResult {
   siteId: string;
@@ -42,19 +42,44 @@ export function decodeBatch(row: Pick<SearchResultBatchRow, 'firstSeq' | 'items'
   }));
 }
 
+/** The batches of `searchId` holding a result numbered above `afterSeq`. */
+const batchesAfter = (searchId: SQLWrapper | string, afterSeq: number) =>
+  and(
+    eq(searchResultBatches.searchId, searchId),
+    gt(sql`${searchResultBatches.firstSeq} + ${searchResultBatches.count} - 1`, afterSeq),
+  );
+
 /** A search's stored results with a sequence number above `afterSeq` (all by default), in order. */
 export async function readStoredResults(db: Database, searchId: string, afterSeq = 0): Promise<DecodedResult[]> {
   const rows = await db
     .select({ firstSeq: searchResultBatches.firstSeq, items: searchResultBatches.items })
     .from(searchResultBatches)
-    .where(
-      and(
-        eq(searchResultBatches.searchId, searchId),
-        gt(sql`${searchResultBatches.firstSeq} + ${searchResultBatches.count} - 1`, afterSeq),
-      ),
-    )
+    .where(batchesAfter(searchId, afterSeq))
     .orderBy(asc(searchResultBatches.firstSeq));
   return rows.flatMap(decodeBatch).filter((r) => r.seq > afterSeq);
+}
+
+/**
+ * A search's row and its stored results above `afterSeq`, in one statement: one snapshot, so a row that
+ * has ended comes with every result it ended with. Undefined when there is no such search.
+ */
+export async function readSearchWithResults(
+  db: Database,
+  searchId: string,
+  afterSeq = 0,
+): Promise<{ row: SearchRow; results: DecodedResult[] } | undefined> {
+  const rows = await db
+    .select({ row: searches, firstSeq: searchResultBatches.firstSeq, items: searchResultBatches.items })
+    .from(searches)
+    .leftJoin(searchResultBatches, batchesAfter(searches.id, afterSeq))
+    .where(eq(searches.id, searchId))
+    .orderBy(asc(searchResultBatches.firstSeq));
+  if (rows.length === 0) return undefined;
+  const results: DecodedResult[] = [];
+  for (const { firstSeq, items } of rows) {
+    if (firstSeq !== null && items !== null) results.push(...decodeBatch({ firstSeq, items }));
+  }
+  return { row: rows[0]!.row, results: results.filter((r) => r.seq > afterSeq) };
 }
 
 /** The sites a search has a stored result for. */

@@ -1,7 +1,8 @@
 /**
  * Two runs of the same search writing at once (a worker taking over from one that is still alive): each
  * starts on the one-statement path, sees the other's writes and continues under the lock, so every site is
- * stored once, with sequence numbers 1..n, whatever the interleaving.
+ * stored once, with sequence numbers 1..n, whatever the interleaving. And the claim: one statement that
+ * keeps a resumed search's start time and never revives an ended search, catalogues loaded or not.
  */
 import { randomBytes } from 'node:crypto';
 import type { Engine, SiteResult } from '@hound/engine';
@@ -16,7 +17,7 @@ import { createMemorySearchBus } from '../../events/memory-search-bus.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { createMemorySearchLimiter } from '../../limits/memory-search-limiter.ts';
 import { readStoredResults } from './result-batches.ts';
-import { runSearch } from './run-search.ts';
+import { CATALOGUES_LOADING_MESSAGE, runSearch } from './run-search.ts';
 
 const SITES = Array.from({ length: 24 }, (_, i) => ({ id: `site${i}.example`, name: `Site ${i}` }));
 
@@ -47,6 +48,19 @@ function fakeEngine(order: number[], start: Promise<void>, started: () => void):
   return { lease: () => ({ engine, release: () => {} }) } as unknown as EngineHost;
 }
 
+/** Catalogues that never finish loading. */
+const loadingEngines = { lease: () => undefined, whenReady: () => new Promise(() => {}) } as unknown as EngineHost;
+
+const quietLog = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+const testLimiter = () =>
+  createMemorySearchLimiter({
+    activeGlobal: 10,
+    activePerIp: 10,
+    activePerDevice: 10,
+    dailyPerIp: 10,
+    dailyPerDevice: 10,
+  });
+
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`two runs of one search on ${mode.name}`, () => {
     let handle: DatabaseHandle;
@@ -59,15 +73,9 @@ for (const mode of MODES) {
     it('store every site once, without gaps', async () => {
       const id = randomBytes(16).toString('base64url');
       await handle.db.insert(searches).values({ id, username: 'blue', status: 'queued', total: SITES.length });
-      const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+      const log = quietLog;
       const bus = createMemorySearchBus();
-      const limiter = createMemorySearchLimiter({
-        activeGlobal: 10,
-        activePerIp: 10,
-        activePerDevice: 10,
-        dailyPerIp: 10,
-        dailyPerDevice: 10,
-      });
+      const limiter = testLimiter();
       // Both runs claim the search and choose their sites before either stores anything.
       let release: () => void = () => {};
       const start = new Promise<void>((resolve) => {
@@ -93,6 +101,53 @@ for (const mode of MODES) {
       expect(rows.map((r) => r.siteId).sort()).toEqual(SITES.map((s) => s.id).sort());
       const [row] = await handle.db.select().from(searches).where(eq(searches.id, id));
       expect(row).toMatchObject({ status: 'completed', done: SITES.length, total: SITES.length, found: 5 });
+      await bus.close();
+    });
+
+    it('claims in one statement: a resumed search keeps its start time, an ended one is left alone', async () => {
+      const bus = createMemorySearchBus();
+      const context = { signal: new AbortController().signal } as JobContext;
+      const startedAt = new Date('2026-01-02T03:04:05.000Z');
+      const resumed = randomBytes(16).toString('base64url');
+      const ended = randomBytes(16).toString('base64url');
+      await handle.db.insert(searches).values([
+        { id: resumed, username: 'blue', status: 'running', total: SITES.length, startedAt, attempts: 1 },
+        { id: ended, username: 'blue', status: 'cancelled', total: SITES.length, attempts: 1 },
+      ]);
+      const engines = fakeEngine(
+        SITES.map((_, i) => i),
+        Promise.resolve(),
+        () => {},
+      );
+      const deps = { db: handle.db, bus, limiter: testLimiter(), engines, log: quietLog, flushMs: 3 };
+      await runSearch(deps, { searchId: resumed }, context);
+      await runSearch(deps, { searchId: ended }, context);
+
+      const rows = await handle.db.select().from(searches);
+      expect(rows.find((r) => r.id === resumed)).toMatchObject({ status: 'completed', startedAt, attempts: 2 });
+      expect(rows.find((r) => r.id === ended)).toMatchObject({ status: 'cancelled', startedAt: null, attempts: 1 });
+      expect(await readStoredResults(handle.db, ended)).toEqual([]);
+      await bus.close();
+    });
+
+    it('waits for the catalogues only for a search that can still run', async () => {
+      const bus = createMemorySearchBus();
+      const context = { signal: new AbortController().signal } as JobContext;
+      const active = randomBytes(16).toString('base64url');
+      const ended = randomBytes(16).toString('base64url');
+      await handle.db.insert(searches).values([
+        { id: active, username: 'blue', status: 'queued', total: SITES.length },
+        { id: ended, username: 'blue', status: 'completed', total: SITES.length },
+      ]);
+      const deps = { db: handle.db, bus, limiter: testLimiter(), engines: loadingEngines, log: quietLog };
+      // An ended search returns at once (the wait below would time the test out).
+      await runSearch({ ...deps, engineWaitMs: 60_000 }, { searchId: ended }, context);
+      await runSearch({ ...deps, engineWaitMs: 60_000 }, { searchId: 'no-such-search' }, context);
+      await expect(runSearch({ ...deps, engineWaitMs: 50 }, { searchId: active }, context)).rejects.toThrow(
+        CATALOGUES_LOADING_MESSAGE,
+      );
+      const [row] = await handle.db.select().from(searches).where(eq(searches.id, active));
+      expect(row).toMatchObject({ status: 'queued', attempts: 0 });
       await bus.close();
     });
   });

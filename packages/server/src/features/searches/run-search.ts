@@ -9,6 +9,7 @@ import type { SearchBus } from '../../events/search-bus.ts';
 import type { JobContext, SearchJob } from '../../jobs/job-queue.ts';
 import type { SearchLimiter } from '../../limits/search-limiter.ts';
 import { finishSearch } from './finish-search.ts';
+import { isTerminal } from './get-search-status.ts';
 import { readStoredSiteIds } from './result-batches.ts';
 import { createResultWriter, type ResultWriter } from './result-writer.ts';
 import { type ResultToStore, storeBatches } from './store-results.ts';
@@ -54,32 +55,31 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
   });
   let lease: ReturnType<EngineHost['lease']>;
   try {
-    // Read after listening for cancels, so a cancel in between is seen either way.
-    const [row] = await db.select().from(searches).where(eq(searches.id, searchId));
-    if (!row || (row.status !== 'queued' && row.status !== 'running')) return;
-    lease = await leaseEngine(deps, context.signal);
+    lease = await leaseEngine(deps, searchId, context.signal);
+    if (!lease) return;
     const now = new Date();
-    // Only an active search becomes running: a cancel since the read above must win.
-    const [claimed] = await db
+    // One statement reads and claims the search, after listening for cancels: only an active search
+    // becomes running, so a cancel before the claim wins and one after it is heard.
+    const [row] = await db
       .update(searches)
       .set({
         status: 'running',
-        startedAt: row.startedAt ?? now,
+        startedAt: sql`coalesce(${searches.startedAt}, ${now.toISOString()}::timestamptz)`,
         updatedAt: now,
         attempts: sql`${searches.attempts} + 1`,
       })
       .where(and(eq(searches.id, searchId), inArray(searches.status, [...ACTIVE_STATUSES])))
-      .returning({ done: searches.done });
-    if (!claimed) return;
+      .returning();
+    if (!row) return;
     await bus.publish(searchId, { type: 'progress', progress: { done: row.done, total: row.total } });
 
     const signal = AbortSignal.any([context.signal, cancel.signal]);
     const scope = row.scope ?? {};
     // The sites are chosen after the claim: whatever was stored by then is known, so the writer starts
     // from the claimed count (another writer storing results later moves `done` and is noticed).
-    const only = claimed.done > 0 ? await remainingSites(db, lease.engine, searchId, scope) : undefined;
+    const only = row.done > 0 ? await remainingSites(db, lease.engine, searchId, scope) : undefined;
     const platformOf = platformNames(lease.engine);
-    const batch = new BatchWriter(deps, searchId, claimed.done);
+    const batch = new BatchWriter(deps, searchId, row.done);
     try {
       const options: SearchOptions = {
         ...scope,
@@ -116,9 +116,15 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
   }
 }
 
-async function leaseEngine(deps: RunSearchDeps, signal: AbortSignal) {
+/**
+ * The engine, at once when the catalogues are loaded. Otherwise the run waits for them, but only for a
+ * search that can still run (undefined for one that ended or is gone).
+ */
+async function leaseEngine(deps: RunSearchDeps, searchId: string, signal: AbortSignal) {
   const now = deps.engines.lease();
   if (now) return now;
+  const [row] = await deps.db.select({ status: searches.status }).from(searches).where(eq(searches.id, searchId));
+  if (!row || isTerminal(row.status)) return undefined;
   const waitMs = deps.engineWaitMs ?? 60_000;
   await Promise.race([
     deps.engines.whenReady(),

@@ -1,8 +1,9 @@
 import type { SseDoneEvent } from '@hound/contracts';
 import type { Database } from '../../db/client.ts';
 import type { SearchBus, SearchMessage } from '../../events/search-bus.ts';
-import { getSearchRow, isTerminal } from './get-search-status.ts';
-import { readStoredResults } from './result-batches.ts';
+import { isTerminal, searchNotFound } from './get-search-status.ts';
+import { readSearchWithResults, readStoredResults } from './result-batches.ts';
+import { SEARCH_ID_PATTERN } from './search-id.ts';
 
 /** Where events go: an HTTP response in production, an array in unit tests. */
 export interface EventSink {
@@ -25,9 +26,9 @@ export interface StreamDeps {
  * Streams a search: every stored result with a sequence number above `afterSeq` exactly once, in order
  * (`result`, id = seq), `progress` updates, then one `done` and the end of the stream.
  *
- * No gaps, no repeats: it subscribes first and buffers, then replays stored results from the database,
- * then follows the bus, skipping anything already sent and re-reading the database if a sequence number
- * is missing (a batch published before the subscription took effect).
+ * No gaps, no repeats: it subscribes first and buffers, then replays stored results from the database
+ * (read with the search's row), then follows the bus, skipping anything already sent and re-reading the
+ * database if a sequence number is missing (a batch published before the subscription took effect).
  */
 export async function streamSearchEvents(
   deps: StreamDeps,
@@ -35,9 +36,10 @@ export async function streamSearchEvents(
   afterSeq: number,
   sink: EventSink,
 ): Promise<void> {
-  const initial = await getSearchRow(deps.db, searchId);
+  // A malformed id is answered before anything else (a subscription included).
+  if (!SEARCH_ID_PATTERN.test(searchId)) throw searchNotFound();
   let lastSent = afterSeq;
-  let total = initial.total;
+  let total = 0;
   let finished = false;
   let chain: Promise<void> = Promise.resolve();
   const buffered: SearchMessage[] = [];
@@ -102,13 +104,16 @@ export async function streamSearchEvents(
           markEnded();
         });
   });
-  const heartbeat = setInterval(() => sink.comment('ping'), deps.heartbeatMs);
+  let heartbeat: NodeJS.Timeout | undefined;
   try {
-    await catchUp();
-    const row = await getSearchRow(deps.db, searchId);
+    // The row and the results stored so far in one read: a search that has ended has them all.
+    const found = await readSearchWithResults(deps.db, searchId, lastSent);
+    if (!found) throw searchNotFound();
+    const { row, results } = found;
     total = row.total;
+    for (const r of results) sendResult(r.seq, r.platform, JSON.stringify(r.result));
+    heartbeat = setInterval(() => sink.comment('ping'), deps.heartbeatMs);
     if (isTerminal(row.status)) {
-      await catchUp();
       finish({
         status: row.status,
         total_found: row.found,
