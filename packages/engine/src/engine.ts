@@ -74,8 +74,9 @@ export interface EngineOptions extends TransportOptions {
    */
   searchThreads?: number;
   /**
-   * How much lower the search threads' priority is than the caller's (a nice increment, 0–19; Linux). A
-   * server gives its API thread the cores first this way while searches keep them busy. @default 0
+   * How much lower the search threads' priority is than the process's main thread's (a nice increment,
+   * 0–19; Linux). A server gives its API thread the cores first this way while searches keep them busy.
+   * @default 0
    */
   searchThreadNice?: number;
 }

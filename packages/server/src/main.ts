@@ -9,8 +9,12 @@ import { startBackground } from './background.ts';
 import { engineFactory } from './catalogues/engine-factory.ts';
 import { readConfig } from './env.ts';
 import { createLogger } from './logger.ts';
+import { lowerHelperThreads } from './lower-helper-threads.ts';
 import { exitOnStartupError, onShutdownSignal } from './process.ts';
 import { appDeps, createServices } from './services.ts';
+
+/** Like the search thread's: helpers run when the API and database threads leave a core free. */
+const HELPER_THREADS_NICE = 10;
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, process.env.INIT_CWD ?? process.cwd());
@@ -20,12 +24,15 @@ async function main(): Promise<void> {
   const app = await buildApp(appDeps(services, config));
   const background = await startBackground(services, config, { runSearches: config.runSearches, retention: true });
   await app.listen({ port: config.port, host: config.host });
+  // After the start, when V8's helpers, libuv's pool and the database thread all exist.
+  const helperThreads = lowerHelperThreads(HELPER_THREADS_NICE);
   log.info(
     {
       database: services.db.kind,
       queue: services.queue.kind,
       runsSearches: config.runSearches,
       dataDir: services.db.kind === 'pglite' ? config.dataDir : undefined,
+      helperThreads,
     },
     'Hound server ready',
   );

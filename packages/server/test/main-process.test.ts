@@ -71,6 +71,32 @@ describe('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'db', 'hound.lock'))).toBe(false);
   }, 60_000);
 
+  it.runIf(process.platform === 'linux')(
+    'gives the cores to its API and database threads first: every other thread has a higher nice value',
+    async () => {
+      const { child } = await startMain(OFFLINE);
+      const pid = child.process.pid!;
+      const threads = fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+        const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        // /proc/<pid>/task/<tid>/stat: the 19th field is the nice value (fields after the name's ')').
+        const nice = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+        return { tid: Number(tid), name, nice };
+      });
+      const main = threads.find((t) => t.tid === pid)!;
+      const helpers = threads.filter((t) => t.tid !== pid && t.name !== 'hound-db');
+      expect(threads.filter((t) => t.name === 'hound-db').map((t) => t.nice)).toEqual([main.nice]);
+      expect(helpers.length).toBeGreaterThan(3);
+      expect(new Set(helpers.map((t) => t.nice))).toEqual(new Set([Math.min(19, main.nice + 10)]));
+      const ready = child
+        .output()
+        .split('\n')
+        .find((line) => line.includes('Hound server ready'))!;
+      expect(JSON.parse(ready).helperThreads).toBeGreaterThan(3);
+      child.process.kill('SIGTERM');
+      await child.exited;
+    },
+  );
+
   it('takes over the lock of a server that was killed', async () => {
     const { child } = await startMain(OFFLINE);
     child.process.kill('SIGKILL');

@@ -19,13 +19,14 @@ const running = new Map<number, AbortController>();
 
 const send = (message: FromThread) => port.postMessage(message);
 
-// Named for `top -H` and the benchmarks, and yielding to the caller's thread when cores are scarce: on
-// Linux a thread's nice value is its own (elsewhere the thread keeps its name and priority).
+// Named for `top -H` and the benchmarks, and yielding to the process's main thread when cores are scarce:
+// on Linux a thread's nice value is its own (elsewhere the thread keeps its name and priority). The value
+// is the main thread's plus `nice`, whatever this thread was given meanwhile.
 try {
   fs.writeFileSync('/proc/thread-self/comm', 'hound-search');
   if (nice > 0) {
     const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    os.setPriority(tid, Math.min(19, os.getPriority(tid) + nice));
+    os.setPriority(tid, Math.min(19, os.getPriority(process.pid) + nice));
   }
 } catch {}
 

@@ -6,7 +6,7 @@ import type { ResolvedTransportOptions } from '../transport/options.ts';
 export interface ThreadStart {
   sites: readonly Site[];
   transport: Omit<ResolvedTransportOptions, 'connect'>;
-  /** How much lower than the caller's the thread's priority is (a nice increment; Linux only). */
+  /** How much lower than the process's main thread's the thread's priority is (a nice increment; Linux only). */
   nice: number;
 }
 
