@@ -11,14 +11,17 @@
  *   pausing 100 ms between requests
  *   (count, p50/p99/max); their wall time next to `machine.floor_ms`, the CPU the run used (server +
  *   testkit and clients) over the machine's cores, the wall time this machine cannot beat;
- * - `server_cpu_ms_per_check`: the server's CPU during the 20 searches per check (`total`), the share of
- *   the bare engine (`engine`: the same searches, catalogue, testkit and proxy path, run afterwards by
- *   `createEngine` in a child process, bench/api-engine-child.ts) and `rest` = total − engine (database,
- *   events, HTTP); `server_thread_cpu_ms_per_check` splits the server's CPU by thread (/proc, threads
- *   found by name): the main thread (API, events, SSE) and the database thread (PGlite) — together the
- *   non-engine work —, the search thread and the rest (V8's GC and compiler threads);
+ * - the same 20 searches again without the status and API loops, for the CPU a check costs (the loops'
+ *   requests are load of their own): `server_cpu_ms_per_check` is the server's CPU during those searches
+ *   per check (`total`), the share of the bare engine (`engine`: the same searches, catalogue, testkit and
+ *   proxy path, run afterwards by `createEngine` in a child process, bench/api-engine-child.ts) and `rest`
+ *   = total − engine (database, events, HTTP); `server_thread_cpu_ms_per_check` splits the server's CPU by
+ *   thread (/proc, threads found by name): the main thread (API, events, SSE) and the database thread
+ *   (PGlite) — together the non-engine work —, the search thread and the rest (V8's GC and compiler
+ *   threads); `server_thread_cpu_ms_per_check_with_probes` is that split for the first run;
  * - `server_main_thread_ms`: the scheduler's run and wait time of the main thread in the first second of
- *   the 20 searches (their start) and over the whole run: how long the API was ready but had no core.
+ *   the first run's 20 searches (their start) and over that run: how long the API was ready but had no
+ *   core.
  * Throws, with the server's last log lines, when a search ends other than `completed` or with no result.
  * Uses the real Sherlock catalogue from ../shared/upstream when present, else a generated one.
  * Profiling the server: BENCH_CPU_PROF=<dir> writes V8 CPU profiles of its threads (wall-time samples: a
@@ -334,6 +337,92 @@ const scheduleSince = (before: { runMs: number; waitMs: number }, after: { runMs
   waiting_for_a_core: round(after.waitMs - before.waitMs),
 });
 
+interface SimultaneousRun {
+  many: SearchRun[];
+  manyMs: number;
+  running: RunningSearches;
+  status: Samples;
+  api: Samples;
+  serverCpuMs: number;
+  testkitCpuMs: number;
+  threads: ReturnType<typeof threadSplit>;
+  scheduleFirstSecond: ReturnType<typeof scheduleSince> | undefined;
+  scheduleWholeRun: ReturnType<typeof scheduleSince>;
+  loadAverage: number;
+}
+
+/**
+ * The simultaneous searches, timed, with the server's CPU over the run (per thread) and the main thread's
+ * schedule; with `probes`, the status and API loops run beside them.
+ */
+async function simultaneousRun(
+  live: Server,
+  internet: Internet,
+  usernames: string[],
+  devicePrefix: string,
+  probes: boolean,
+): Promise<SimultaneousRun> {
+  const { child, url } = live;
+  const running = new RunningSearches(usernames.length);
+  const status: Samples = { ms: [], sentAt: [], errors: 0 };
+  const api: Samples = { ms: [], sentAt: [], errors: 0 };
+  const serverCpu0 = cpuMs(child.pid!);
+  const threadsCpu0 = threadCpuMs(child.pid!);
+  const schedule0 = mainThreadSchedule(child.pid!);
+  // The first second holds the start of all 20 searches: their POSTs, streams and job starts.
+  let scheduleFirstSecond: ReturnType<typeof scheduleSince> | undefined;
+  const firstSecond = setTimeout(() => {
+    scheduleFirstSecond = scheduleSince(schedule0, mainThreadSchedule(child.pid!));
+  }, 1000);
+  const ownCpu0 = process.cpuUsage();
+  const testkitCpu0 = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
+  const t0 = performance.now();
+  const pollers = probes
+    ? [
+        ...Array.from({ length: STATUS_LOOPS }, () =>
+          sampleLoop(
+            url,
+            async () => {
+              const id = await running.take();
+              return id === undefined ? undefined : `/api/search/status/${id}`;
+            },
+            status,
+          ),
+        ),
+        ...Array.from({ length: API_LOOPS }, () =>
+          sampleLoop(url, async () => (running.finished ? undefined : API_PATH), api),
+        ),
+      ]
+    : [];
+  const many = await Promise.all(
+    usernames.map((username, i) => completedSearch(live, username, `${devicePrefix}_${i}`, running.hooks)),
+  ).finally(() => running.finish());
+  const manyMs = performance.now() - t0;
+  await Promise.all(pollers);
+  const serverCpuMs = cpuMs(child.pid!) - serverCpu0;
+  const threads = threadSplit(child.pid!, threadsCpu0, threadCpuMs(child.pid!));
+  const scheduleWholeRun = scheduleSince(schedule0, mainThreadSchedule(child.pid!));
+  clearTimeout(firstSecond);
+  const ownCpu = process.cpuUsage(ownCpu0);
+  const testkitCpu = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
+  const testkitCpuMs =
+    (ownCpu.user + ownCpu.system + testkitCpu.user - testkitCpu0.user + testkitCpu.system - testkitCpu0.system) / 1000;
+  const loadAverage = os.loadavg()[0]!;
+  return {
+    many,
+    manyMs,
+    running,
+    status,
+    api,
+    serverCpuMs,
+    testkitCpuMs,
+    threads,
+    scheduleFirstSecond,
+    scheduleWholeRun,
+    loadAverage,
+  };
+}
+
 /** bench/api-engine-child.ts, driven over IPC; its stdout goes to stderr so stdout stays one JSON object. */
 class EngineChild {
   private nextId = 0;
@@ -391,7 +480,7 @@ async function engineAlone(options: {
   dataDir: string;
   usernames: string[];
   sites: number;
-}): Promise<EngineRun> {
+}): Promise<{ first: EngineRun; second: EngineRun }> {
   const engine = await EngineChild.start();
   try {
     const { sites } = await engine.call<{ sites: number }>({
@@ -405,14 +494,19 @@ async function engineAlone(options: {
       throw new Error(`the bare engine checks ${sites} sites, the server's searches ${options.sites}: not comparable`);
     }
     for (const username of ['warmup', 'blue']) await engine.call({ type: 'search', usernames: [username] });
-    const run = await engine.call<EngineRun>({ type: 'search', usernames: options.usernames });
-    const off = run.results.findIndex((n) => n !== sites);
-    if (off >= 0) {
-      throw new Error(
-        `the bare engine's search for ${options.usernames[off]} gave ${run.results[off]} results, not ${sites}`,
-      );
+    // Twice, like the server's two runs: each server run is compared with the engine's run in its place.
+    const runs: EngineRun[] = [];
+    for (let i = 0; i < 2; i++) {
+      const run = await engine.call<EngineRun>({ type: 'search', usernames: options.usernames });
+      const off = run.results.findIndex((n) => n !== sites);
+      if (off >= 0) {
+        throw new Error(
+          `the bare engine's search for ${options.usernames[off]} gave ${run.results[off]} results, not ${sites}`,
+        );
+      }
+      runs.push(run);
     }
-    return run;
+    return { first: runs[0]!, second: runs[1]! };
   } finally {
     await engine.close();
   }
@@ -469,50 +563,12 @@ async function main() {
 
     const one = await completedSearch(live, 'blue', 'device_one');
     const usernames = Array.from({ length: SIMULTANEOUS }, (_, i) => `user${i}`);
-    const running = new RunningSearches(SIMULTANEOUS);
-    const status: Samples = { ms: [], sentAt: [], errors: 0 };
-    const api: Samples = { ms: [], sentAt: [], errors: 0 };
-    const serverCpu0 = cpuMs(child.pid!);
-    const threadsCpu0 = threadCpuMs(child.pid!);
-    const schedule0 = mainThreadSchedule(child.pid!);
-    // The first second holds the start of all 20 searches: their POSTs, streams and job starts.
-    let scheduleFirstSecond: ReturnType<typeof scheduleSince> | undefined;
-    const firstSecond = setTimeout(() => {
-      scheduleFirstSecond = scheduleSince(schedule0, mainThreadSchedule(child.pid!));
-    }, 1000);
-    const ownCpu0 = process.cpuUsage();
-    const testkitCpu0 = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
-    const t0 = performance.now();
-    const pollers = [
-      ...Array.from({ length: STATUS_LOOPS }, () =>
-        sampleLoop(
-          url,
-          async () => {
-            const id = await running.take();
-            return id === undefined ? undefined : `/api/search/status/${id}`;
-          },
-          status,
-        ),
-      ),
-      ...Array.from({ length: API_LOOPS }, () =>
-        sampleLoop(url, async () => (running.finished ? undefined : API_PATH), api),
-      ),
-    ];
-    const many = await Promise.all(
-      usernames.map((username, i) => completedSearch(live, username, `device_many_${i}`, running.hooks)),
-    ).finally(() => running.finish());
-    const manyMs = performance.now() - t0;
-    await Promise.all(pollers);
-    const serverCpuMs = cpuMs(child.pid!) - serverCpu0;
-    const threads = threadSplit(child.pid!, threadsCpu0, threadCpuMs(child.pid!));
-    const scheduleWholeRun = scheduleSince(schedule0, mainThreadSchedule(child.pid!));
-    clearTimeout(firstSecond);
-    const ownCpu = process.cpuUsage(ownCpu0);
-    const testkitCpu = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
-    const testkitCpuMs =
-      (ownCpu.user + ownCpu.system + testkitCpu.user - testkitCpu0.user + testkitCpu.system - testkitCpu0.system) /
-      1000;
-    const loadAverage = os.loadavg()[0]!;
+    // First with the API probes (the latency figures), then the same searches without them (the CPU a
+    // check costs: the probes are requests of their own, not work the checks cause; decision 090).
+    const probed = await simultaneousRun(live, internet, usernames, 'device_many', true);
+    const { many, manyMs, status, api, running, loadAverage } = probed;
+    const { serverCpuMs, testkitCpuMs } = probed;
+    const unprobed = await simultaneousRun(live, internet, usernames, 'device_again', false);
 
     const statusBytes = (await (await request(`${url}/api/search/status/${one.id}`)).body.arrayBuffer()).byteLength;
     const statusUrl = `${url}/api/search/status/${one.id}`;
@@ -532,6 +588,13 @@ async function main() {
 
     const checks = SIMULTANEOUS * one.results;
     const perCheck = (ms: number) => Number((ms / checks).toFixed(3));
+    const threadsPerCheck = (threads: SimultaneousRun['threads']) => ({
+      main: perCheck(threads.main),
+      database_thread: perCheck(threads.database),
+      search_thread: perCheck(threads.search),
+      other_threads: perCheck(threads.rest),
+      main_and_database: perCheck(threads.main + threads.database),
+    });
     const cores = os.cpus().length;
     console.log(
       JSON.stringify(
@@ -595,36 +658,43 @@ async function main() {
           simultaneous_first_result_ms_max: round(Math.max(...many.map((m) => m.firstResultMs))),
           simultaneous_vs_one: round(manyMs / one.totalMs),
           simultaneous_vs_one_target: 3,
+          // The first run's (with probes), then the second run's (without), each beside the bare engine's.
           simultaneous_cpu_ms: {
             server: round(serverCpuMs),
             testkit_and_clients: round(testkitCpuMs),
-            engine_alone: round(engine.cpuMs),
+            engine_alone: round(engine.first.cpuMs),
+            second_run_server: round(unprobed.serverCpuMs),
+            second_run_engine_alone: round(engine.second.cpuMs),
           },
-          engine_alone_wall_ms: round(engine.wallMs),
-          // What one check costs the server (total), the bare engine's share of it (the same searches in
-          // a child process) and the rest (database, events, HTTP).
+          engine_alone_wall_ms: round(engine.first.wallMs),
+          second_run_wall_ms: round(unprobed.manyMs),
+          // What one check costs the server in the second run (total), the bare engine's share of it (the
+          // same searches in a child process, its second run) and the rest (database, events, HTTP).
           server_cpu_ms_per_check: {
-            total: perCheck(serverCpuMs),
-            engine: perCheck(engine.cpuMs),
-            rest: perCheck(serverCpuMs - engine.cpuMs),
+            total: perCheck(unprobed.serverCpuMs),
+            engine: perCheck(engine.second.cpuMs),
+            rest: perCheck(unprobed.serverCpuMs - engine.second.cpuMs),
           },
           server_cpu_ms_per_check_target: 'rest <= 0.15',
           // The same CPU by thread: the main and database threads do all but the checks (the non-engine
-          // work); V8's helper threads serve every thread.
-          server_thread_cpu_ms_per_check: {
-            main: perCheck(threads.main),
-            database_thread: perCheck(threads.database),
-            search_thread: perCheck(threads.search),
-            other_threads: perCheck(threads.rest),
-            main_and_database: perCheck(threads.main + threads.database),
-          },
+          // work); V8's helper threads serve every thread. Like the two above, from the run without probes.
+          server_thread_cpu_ms_per_check: threadsPerCheck(unprobed.threads),
           server_thread_cpu_ms_per_check_target: 'main_and_database <= 0.15',
-          // The scheduler's view of the main thread (the API): time it ran, and time it was ready to run
-          // but every core was taken (by the search and database threads, the simulated internet, the
-          // benchmark's clients). Waiting is this machine's limit on the API's latency, not work to do.
+          // The first run, with the probes: their requests (≈ 50 a second) cost the main and database
+          // threads too, and V8 still compiles (the engine's first run is its counterpart).
+          server_cpu_ms_per_check_with_probes: {
+            total: perCheck(serverCpuMs),
+            engine: perCheck(engine.first.cpuMs),
+            rest: perCheck(serverCpuMs - engine.first.cpuMs),
+          },
+          server_thread_cpu_ms_per_check_with_probes: threadsPerCheck(probed.threads),
+          // The scheduler's view of the main thread (the API) in the run with probes: time it ran, and time
+          // it was ready to run but every core was taken (by the search and database threads, V8's
+          // compiler and GC threads, the simulated internet, the benchmark's clients). Waiting is this
+          // machine's limit on the API's latency, not work to do.
           server_main_thread_ms: {
-            first_second: scheduleFirstSecond ?? null,
-            whole_run: scheduleWholeRun,
+            first_second: probed.scheduleFirstSecond ?? null,
+            whole_run: probed.scheduleWholeRun,
           },
           checks_per_simultaneous_run: checks,
           machine_load_average_1m: round(os.loadavg()[0]!),
