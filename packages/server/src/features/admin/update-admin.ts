@@ -13,14 +13,18 @@ export async function updateAdmin(
   input: { email: string; isAdmin: boolean },
 ): Promise<{ email: string; is_admin: boolean }> {
   return db.transaction(async (tx) => {
+    if (!input.isAdmin) {
+      // Every admin row is locked, in id order, before the user's own. Two admins removing their rights at
+      // once then queue on the same first row instead of each holding the row the other needs (a deadlock
+      // on PostgreSQL); the second sees the first's change and is refused below.
+      await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(users.id).for('update');
+    }
     const user = await findUserForUpdate(tx, input.email);
     if (!input.isAdmin && user.isAdmin) {
-      // Lock every other admin row, so two admins demoting each other at once cannot both succeed.
       const others = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.isAdmin, true), ne(users.id, user.id)))
-        .for('update');
+        .where(and(eq(users.isAdmin, true), ne(users.id, user.id)));
       if (others.length === 0) throw new AppError('INVALID_INPUT', ADMIN_MESSAGES.lastAdmin);
     }
     await tx.update(users).set({ isAdmin: input.isAdmin, updatedAt: new Date() }).where(eq(users.id, user.id));
