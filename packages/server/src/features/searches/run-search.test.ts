@@ -73,7 +73,6 @@ for (const mode of MODES) {
     it('store every site once, without gaps', async () => {
       const id = randomBytes(16).toString('base64url');
       await handle.db.insert(searches).values({ id, username: 'blue', status: 'queued', total: SITES.length });
-      const log = quietLog;
       const bus = createMemorySearchBus();
       const limiter = testLimiter();
       // Both runs claim the search and choose their sites before either stores anything.
@@ -90,7 +89,15 @@ for (const mode of MODES) {
       const context = { signal: new AbortController().signal } as JobContext;
       const run = (order: number[]) =>
         runSearch(
-          { db: handle.db, bus, limiter, engines: fakeEngine(order, start, started), log, flushMs: 3, flushSize: 4 },
+          {
+            db: handle.db,
+            bus,
+            limiter,
+            engines: fakeEngine(order, start, started),
+            log: quietLog,
+            flushMs: 3,
+            flushSize: 4,
+          },
           { searchId: id },
           context,
         );
