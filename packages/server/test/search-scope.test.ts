@@ -2,6 +2,7 @@
  * A search narrowed like the CLI's options (issue 15, capability 12): catalogue categories, named sites,
  * NSFW. The scope is checked before anything is stored, kept with the search, and used by the run.
  */
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searches } from '../src/db/schema/index.ts';
 import { NO_SITES_IN_SCOPE_MESSAGE } from '../src/features/searches/start-search.ts';
@@ -56,6 +57,25 @@ describe('search scope', () => {
     const started = await start({ categories: [category!.id.toUpperCase()] });
     const status = await finished(started.json.search_id);
     expect(status.progress.total).toBe(category!.sites);
+  });
+
+  it('keeps the scope with the search as JSON, and SQL null for the default selection', async () => {
+    const storedScope = async (id: string) =>
+      (
+        await stack.services.db.db
+          .select({ scope: searches.scope, isNull: sql<boolean>`${searches.scope} is null` })
+          .from(searches)
+          .where(eq(searches.id, id))
+      )[0];
+    const narrowed = await start({ sites: ['Site01', 'Site01 '], nsfw: true });
+    expect(await storedScope(narrowed.json.search_id)).toEqual({
+      scope: { sites: ['Site01'], nsfw: true },
+      isNull: false,
+    });
+    const plain = await start({});
+    expect(await storedScope(plain.json.search_id)).toEqual({ scope: null, isNull: true });
+    await finished(narrowed.json.search_id);
+    await finished(plain.json.search_id);
   });
 
   it('refuses an unknown site or a scope with no site (422), and stores nothing', async () => {

@@ -1,6 +1,7 @@
 import type { PlatformResult, SearchStatusResponse } from '@hound/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { type SearchRow, searches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { readStoredResults } from './result-batches.ts';
@@ -13,10 +14,16 @@ export function isTerminal(status: SearchRow['status']): boolean {
 export const searchNotFound = () =>
   new AppError('NOT_FOUND', 'No search with this id (searches are kept for a limited time).');
 
+const selectSearch = preparedFor((db) =>
+  db
+    .select()
+    .from(searches)
+    .where(eq(searches.id, sql.placeholder('id')))
+    .prepare('hound_select_search'),
+);
+
 export async function getSearchRow(db: Database, searchId: string): Promise<SearchRow> {
-  const row = SEARCH_ID_PATTERN.test(searchId)
-    ? (await db.select().from(searches).where(eq(searches.id, searchId)))[0]
-    : undefined;
+  const row = SEARCH_ID_PATTERN.test(searchId) ? (await selectSearch(db).execute({ id: searchId }))[0] : undefined;
   if (!row) throw searchNotFound();
   return row;
 }

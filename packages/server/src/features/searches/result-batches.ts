@@ -6,6 +6,7 @@
 import type { PlatformResult } from '@hound/contracts';
 import { and, asc, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { type SearchResultBatchRow, type SearchRow, searches, searchResultBatches } from '../../db/schema/index.ts';
 
 export interface EncodableResult {
@@ -43,7 +44,7 @@ export function decodeBatch(row: Pick<SearchResultBatchRow, 'firstSeq' | 'items'
 }
 
 /** The batches of `searchId` holding a result numbered above `afterSeq`. */
-const batchesAfter = (searchId: SQLWrapper | string, afterSeq: number) =>
+const batchesAfter = (searchId: SQLWrapper | string, afterSeq: SQLWrapper | number) =>
   and(
     eq(searchResultBatches.searchId, searchId),
     gt(sql`${searchResultBatches.firstSeq} + ${searchResultBatches.count} - 1`, afterSeq),
@@ -59,6 +60,16 @@ export async function readStoredResults(db: Database, searchId: string, afterSeq
   return rows.flatMap(decodeBatch).filter((r) => r.seq > afterSeq);
 }
 
+const selectSearchWithBatches = preparedFor((db) =>
+  db
+    .select({ row: searches, firstSeq: searchResultBatches.firstSeq, items: searchResultBatches.items })
+    .from(searches)
+    .leftJoin(searchResultBatches, batchesAfter(searches.id, sql.placeholder('after')))
+    .where(eq(searches.id, sql.placeholder('id')))
+    .orderBy(asc(searchResultBatches.firstSeq))
+    .prepare('hound_select_search_with_batches'),
+);
+
 /**
  * A search's row and its stored results above `afterSeq`, in one statement: one snapshot, so a row that
  * has ended comes with every result it ended with. Undefined when there is no such search.
@@ -68,12 +79,7 @@ export async function readSearchWithResults(
   searchId: string,
   afterSeq = 0,
 ): Promise<{ row: SearchRow; results: DecodedResult[] } | undefined> {
-  const rows = await db
-    .select({ row: searches, firstSeq: searchResultBatches.firstSeq, items: searchResultBatches.items })
-    .from(searches)
-    .leftJoin(searchResultBatches, batchesAfter(searches.id, afterSeq))
-    .where(eq(searches.id, searchId))
-    .orderBy(asc(searchResultBatches.firstSeq));
+  const rows = await selectSearchWithBatches(db).execute({ id: searchId, after: afterSeq });
   if (rows.length === 0) return undefined;
   const results: DecodedResult[] = [];
   for (const { firstSeq, items } of rows) {

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { ACTIVE_STATUSES, searches } from '../../db/schema/index.ts';
 import type { SearchBus } from '../../events/search-bus.ts';
 import type { JobContext, SearchJob } from '../../jobs/job-queue.ts';
@@ -57,19 +58,9 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
   try {
     lease = await leaseEngine(deps, searchId, context.signal);
     if (!lease) return;
-    const now = new Date();
     // One statement reads and claims the search, after listening for cancels: only an active search
     // becomes running, so a cancel before the claim wins and one after it is heard.
-    const [row] = await db
-      .update(searches)
-      .set({
-        status: 'running',
-        startedAt: sql`coalesce(${searches.startedAt}, ${now.toISOString()}::timestamptz)`,
-        updatedAt: now,
-        attempts: sql`${searches.attempts} + 1`,
-      })
-      .where(and(eq(searches.id, searchId), inArray(searches.status, [...ACTIVE_STATUSES])))
-      .returning();
+    const [row] = await claimSearch(db).execute({ id: searchId, now: new Date().toISOString() });
     if (!row) return;
     await bus.publish(searchId, { type: 'progress', progress: { done: row.done, total: row.total } });
 
@@ -115,6 +106,21 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
     await stopListening();
   }
 }
+
+/** Marks an active search running (its first start time kept) and returns its row; nothing for an ended one. */
+const claimSearch = preparedFor((db) =>
+  db
+    .update(searches)
+    .set({
+      status: 'running',
+      startedAt: sql`coalesce(${searches.startedAt}, ${sql.placeholder('now')}::timestamptz)`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      attempts: sql`${searches.attempts} + 1`,
+    })
+    .where(and(eq(searches.id, sql.placeholder('id')), inArray(searches.status, [...ACTIVE_STATUSES])))
+    .returning()
+    .prepare('hound_claim_search'),
+);
 
 /**
  * The engine, at once when the catalogues are loaded. Otherwise the run waits for them, but only for a

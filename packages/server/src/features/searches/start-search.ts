@@ -1,9 +1,10 @@
 import { SEARCH_MESSAGES, type SearchScope, type StartSearchResponse } from '@hound/contracts';
 import { type Engine, SearchError } from '@hound/engine';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { searches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -40,6 +41,23 @@ function checkScope(engine: Engine, scope: SearchScope): { stored: SearchScope |
   return { stored: Object.keys(stored).length > 0 ? stored : null, total };
 }
 
+const insertSearch = preparedFor((db) =>
+  db
+    .insert(searches)
+    .values({
+      id: sql.placeholder('id'),
+      username: sql.placeholder('username'),
+      deviceId: sql.placeholder('deviceId'),
+      userId: sql.placeholder('userId'),
+      status: 'queued',
+      // The JSON text as it is (a placeholder in a column would go through its encoder, which turns null
+      // into the text "null").
+      scope: sql`${sql.placeholder('scope')}`,
+      total: sql.placeholder('total'),
+    })
+    .prepare('hound_insert_search'),
+);
+
 export const ENQUEUE_FAILED_MESSAGE = 'The search could not be queued. Please try again later.';
 
 /**
@@ -65,13 +83,12 @@ export async function startSearch(
   if (refusal === 'too_many_active') throw new AppError('SEARCH_TOO_MANY_ACTIVE', SEARCH_MESSAGES.tooManyActive);
 
   try {
-    await deps.db.insert(searches).values({
+    await insertSearch(deps.db).execute({
       id,
       username,
       deviceId: input.deviceId ?? null,
       userId: input.userId ?? null,
-      status: 'queued',
-      scope: stored,
+      scope: stored ? JSON.stringify(stored) : null,
       total,
     });
   } catch (error) {
