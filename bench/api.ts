@@ -5,6 +5,8 @@
  * (docs/decisions/047-api-benchmark.md). Prints one JSON object on stdout (diagnostics on stderr):
  * - status endpoint throughput and latency under load (autocannon on a completed search, bounded in time);
  * - time from POST to the first SSE result, wall time of one search;
+ * - 20 simultaneous searches, three times. The first run (`cold_start`) is the server's first after its start,
+ *   while V8 still compiles its code; the figures below are of the next two runs (decision 091).
  * - 20 simultaneous searches (`simultaneous`): per search the POST latency and the time from the POST to
  *   its first SSE result (p50/p99/max); while they run, 4 sequential loops call
  *   `GET /api/search/status/{id}` of the running searches in turn and 1 loop `GET /api/config`, each
@@ -19,9 +21,9 @@
  *   = total − engine (database, events, HTTP); `server_thread_cpu_ms_per_check` splits the server's CPU by
  *   thread (/proc, threads found by name): the main thread (API, events, SSE) and the database thread
  *   (PGlite) — together the non-engine work —, the search thread and the rest (V8's GC and compiler
- *   threads); `server_thread_cpu_ms_per_check_with_probes` is that split for the first run;
+ *   threads); `server_thread_cpu_ms_per_check_with_probes` is that split for the run with probes;
  * - `server_main_thread_ms`: the scheduler's run and wait time of the main thread in the first second of
- *   the first run's 20 searches (their start) and over that run: how long the API was ready but had no
+ *   the probed run's 20 searches (their start) and over that run: how long the API was ready but had no
  *   core.
  * Throws, with the server's last log lines, when a search ends other than `completed` or with no result.
  * Uses the real Sherlock catalogue from ../shared/upstream when present, else a generated one.
@@ -517,7 +519,7 @@ async function engineAlone(options: {
   dataDir: string;
   usernames: string[];
   sites: number;
-}): Promise<{ first: EngineRun; second: EngineRun }> {
+}): Promise<{ cold: EngineRun; first: EngineRun; second: EngineRun }> {
   const engine = await EngineChild.start();
   try {
     const { sites } = await engine.call<{ sites: number }>({
@@ -531,9 +533,9 @@ async function engineAlone(options: {
       throw new Error(`the bare engine checks ${sites} sites, the server's searches ${options.sites}: not comparable`);
     }
     for (const username of ['warmup', 'blue']) await engine.call({ type: 'search', usernames: [username] });
-    // Twice, like the server's two runs: each server run is compared with the engine's run in its place.
+    // Three times, like the server's three runs: each is compared with the engine's run in its place.
     const runs: EngineRun[] = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       const run = await engine.call<EngineRun>({ type: 'search', usernames: options.usernames });
       const off = run.results.findIndex((n) => n !== sites);
       if (off >= 0) {
@@ -543,7 +545,7 @@ async function engineAlone(options: {
       }
       runs.push(run);
     }
-    return { first: runs[0]!, second: runs[1]! };
+    return { cold: runs[0]!, first: runs[1]!, second: runs[2]! };
   } finally {
     await engine.close();
   }
@@ -600,8 +602,11 @@ async function main() {
 
     const one = await completedSearch(live, 'blue', 'device_one');
     const usernames = Array.from({ length: SIMULTANEOUS }, (_, i) => `user${i}`);
-    // First with the API probes (the latency figures), then the same searches without them (the CPU a
-    // check costs: the probes are requests of their own, not work the checks cause; decision 090).
+    // The first 20 searches after the start run while V8 still compiles the server's code: measured and
+    // printed as `cold_start`, and the targets are read on the runs after it, a server in service
+    // (decision 091). Then with the API probes (the latency figures), then the same searches without them
+    // (the CPU a check costs: the probes are requests of their own, not work the checks cause; decision 090).
+    const cold = await simultaneousRun(live, internet, usernames, 'device_cold', true);
     const probed = await simultaneousRun(live, internet, usernames, 'device_many', true);
     const { many, manyMs, status, api, running, loadAverage } = probed;
     const { serverCpuMs, testkitCpuMs } = probed;
@@ -686,6 +691,19 @@ async function main() {
               errors: api.errors,
             },
           },
+          // The same 20 searches with the probes, on the server that had just started (only two single
+          // searches before them): V8 compiles the start path while they start (decision 091).
+          cold_start: {
+            post_ms: spread(cold.many.map((m) => m.postMs)),
+            first_result_ms: spread(cold.many.map((m) => m.firstResultMs)),
+            status_during_run_ms: {
+              count: cold.status.ms.length,
+              ...spread(cold.status.ms),
+              slowest: slowest(cold.status),
+            },
+            wall_ms: round(cold.manyMs),
+            server_main_thread_first_second_ms: cold.scheduleFirstSecond ?? null,
+          },
           simultaneous_wall_ms: round(manyMs),
           // The CPU the run took on this machine (server + testkit and clients) spread over all its cores:
           // the wall time these searches cannot beat here.
@@ -697,13 +715,16 @@ async function main() {
           simultaneous_first_result_ms_max: round(Math.max(...many.map((m) => m.firstResultMs))),
           simultaneous_vs_one: round(manyMs / one.totalMs),
           simultaneous_vs_one_target: 3,
-          // The first run's (with probes), then the second run's (without), each beside the bare engine's.
+          // The run with probes, then the one without, each beside the bare engine's run in its place; then
+          // the cold start's.
           simultaneous_cpu_ms: {
             server: round(serverCpuMs),
             testkit_and_clients: round(testkitCpuMs),
             engine_alone: round(engine.first.cpuMs),
             second_run_server: round(unprobed.serverCpuMs),
             second_run_engine_alone: round(engine.second.cpuMs),
+            cold_start_server: round(cold.serverCpuMs),
+            cold_start_engine_alone: round(engine.cold.cpuMs),
           },
           engine_alone_wall_ms: round(engine.first.wallMs),
           second_run_wall_ms: round(unprobed.manyMs),
@@ -719,8 +740,14 @@ async function main() {
           // work); V8's helper threads serve every thread. Like the two above, from the run without probes.
           server_thread_cpu_ms_per_check: threadsPerCheck(unprobed.threads),
           server_thread_cpu_ms_per_check_target: 'main_and_database <= 0.15',
-          // The first run, with the probes: their requests (≈ 50 a second) cost the main and database
-          // threads too, and V8 still compiles (the engine's first run is its counterpart).
+          // The bare engine's CPU by thread in the same place: its search thread runs what the server's runs,
+          // its main thread receives the results, and its helper threads serve those two alone.
+          engine_alone_thread_cpu_ms_per_check: {
+            main: perCheck(engine.second.threads.main),
+            search_thread: perCheck(engine.second.threads.search),
+            other_threads: perCheck(engine.second.cpuMs - engine.second.threads.main - engine.second.threads.search),
+          },
+          // The run with the probes: their requests (≈ 50 a second) cost the main and database threads too.
           server_cpu_ms_per_check_with_probes: {
             total: perCheck(serverCpuMs),
             engine: perCheck(engine.first.cpuMs),
