@@ -4,8 +4,8 @@
  * HOUND_CA_FILE, a fresh data directory), the server's warm-up, then the same simultaneous searches.
  * Driven over IPC by bench/api.ts; the testkit stays in the parent.
  */
-import fs from 'node:fs';
 import { createEngine, type HoundEngine } from '@hound/engine';
+import { threadCpuMs, threadSplit } from './proc-cpu.ts';
 
 export type EngineChildRequest =
   | { type: 'start'; catalogueFile: string; proxy: string; caFile: string; dataDir: string }
@@ -19,34 +19,12 @@ type Message = EngineChildRequest & { id: number };
  */
 export interface EngineRun {
   cpuMs: number;
-  threads: ThreadCpu;
+  threads: { main: number; search: number };
   wallMs: number;
   results: number[];
 }
 
 let engine: HoundEngine | undefined;
-
-interface ThreadCpu {
-  main: number;
-  search: number;
-}
-
-/** CPU time (user + system, ms) of this process's main thread and its search thread, from /proc (Linux). */
-function threadCpuMs(): ThreadCpu {
-  const cpu = { main: 0, search: 0 };
-  for (const tid of fs.readdirSync('/proc/self/task')) {
-    try {
-      const read = (name: string) => fs.readFileSync(`/proc/self/task/${tid}/${name}`, 'utf8');
-      const fields = read('stat').split(') ')[1]!.split(' ');
-      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-      if (Number(tid) === process.pid) cpu.main += ms;
-      else if (read('comm').trim() === 'hound-search') cpu.search += ms;
-    } catch {
-      // a helper thread that ended between the listing and the read
-    }
-  }
-  return cpu;
-}
 
 async function count(username: string): Promise<number> {
   let results = 0;
@@ -72,15 +50,15 @@ async function handle(message: Message): Promise<unknown> {
       return { sites: engine.countSites() };
     case 'search': {
       const cpu = process.cpuUsage();
-      const threads = threadCpuMs();
+      const before = threadCpuMs(process.pid);
       const started = performance.now();
       const results = await Promise.all(message.usernames.map(count));
       const wallMs = performance.now() - started;
       const used = process.cpuUsage(cpu);
-      const after = threadCpuMs();
+      const { main, search } = threadSplit(process.pid, before, threadCpuMs(process.pid));
       return {
         cpuMs: (used.user + used.system) / 1000,
-        threads: { main: after.main - threads.main, search: after.search - threads.search },
+        threads: { main, search },
         wallMs,
         results,
       } satisfies EngineRun;

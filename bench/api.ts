@@ -42,6 +42,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import type { EngineChildRequest, EngineRun } from './api-engine-child.ts';
 import { Internet } from './internet-process.ts';
+import { cpuMs, threadCpuMs, threadSplit } from './proc-cpu.ts';
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -318,47 +319,6 @@ const spread = (values: number[]) => ({
   p99: round(percentile(values, 0.99)),
   max: round(Math.max(...values)),
 });
-
-/** CPU time (user + system, ms) a process has used, from /proc (Linux). */
-function cpuMs(pid: number, statFile = `/proc/${pid}/stat`): number {
-  const fields = fs.readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/** CPU time (ms) of each thread of a process, by thread id, with the thread's name, from /proc (Linux). */
-function threadCpuMs(pid: number): Map<number, { name: string; ms: number }> {
-  const byThread = new Map<number, { name: string; ms: number }>();
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      byThread.set(Number(tid), { name, ms: cpuMs(pid, `/proc/${pid}/task/${tid}/stat`) });
-    } catch {
-      // the thread ended between the listing and the read
-    }
-  }
-  return byThread;
-}
-
-/**
- * The server's CPU over a run split by thread: the main thread (API, events, SSE), the database thread
- * (PGlite, named hound-db), the search thread (the checks, named hound-search; SEARCH_THREADS=1) and the
- * rest (V8's garbage-collection and compiler threads, libuv's pool).
- */
-function threadSplit(
-  pid: number,
-  before: Map<number, { name: string; ms: number }>,
-  after: Map<number, { name: string; ms: number }>,
-) {
-  const split = { main: 0, database: 0, search: 0, rest: 0 };
-  for (const [tid, { name, ms }] of after) {
-    const used = ms - (before.get(tid)?.ms ?? 0);
-    if (tid === pid) split.main += used;
-    else if (name === 'hound-db') split.database += used;
-    else if (name === 'hound-search') split.search += used;
-    else split.rest += used;
-  }
-  return split;
-}
 
 /**
  * How long a thread of the server (its main thread by default) ran and how long it was ready to run but
