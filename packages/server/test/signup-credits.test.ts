@@ -38,7 +38,16 @@ describe('the address rule against the mailer', () => {
     // What made them dangerous: the mail library finds another address in them (or several).
     expect(addressparser('alias1<me@example.com>')).toEqual([{ name: 'alias1', address: 'me@example.com' }]);
     expect(addressparser('a,b@example.com').map((a) => a.address)).toContain('b@example.com');
-    for (const good of ['me@example.com', 'Me.Too+tag@Sub.Example.co.uk', 'a_b-c@x-y.io', 'x@xn--bcher-kva.example']) {
+    const samples = ['me@example.com', 'Me.Too+tag@Sub.Example.co.uk', 'a_b-c@x-y.io', 'x@xn--bcher-kva.example'];
+    // And a thousand random ones over every character the rule admits.
+    const pick = (chars: string, n: number) =>
+      Array.from({ length: n }, () => chars[Math.floor(Math.random() * chars.length)]).join('');
+    const word = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+    for (let i = 0; i < 1000; i++)
+      samples.push(
+        `${pick(`${word}_+-`, 1 + (i % 20))}.${pick(`${word}_+-`, 3)}@${pick(word, 5)}-x.${pick(word, 2)}.com`,
+      );
+    for (const good of samples) {
       expect(isPlainEmailAddress(good), good).toBe(true);
       expect(addressparser(good), good).toEqual([{ name: '', address: good }]);
     }
