@@ -130,6 +130,29 @@ for (const mode of MODES) {
       }
     });
 
+    it(`reserves once for one Idempotency-Key sent ${PARALLEL} times in parallel`, async () => {
+      for (let round = 1; round <= ROUNDS; round++) {
+        const user = await userWithCredits(3);
+        const key = { ...user.headers, 'idempotency-key': `retry-${round}-${user.id}` };
+        const answers = await Promise.all(
+          Array.from({ length: PARALLEL }, () => call('POST', '/me/credits/decrement', undefined, key)),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array(PARALLEL).fill(200));
+        expect(new Set(answers.map((a) => a.json.credits))).toEqual(new Set([2]));
+        const state = await accounts(user);
+        expect(state.balance).toBe(2);
+        expect(state.ledgerSum).toBe(2);
+        expect(state.reservations).toHaveLength(1);
+        // Another key is another reservation.
+        const other = await call('POST', '/me/credits/decrement', undefined, {
+          ...key,
+          'idempotency-key': `x-${key['idempotency-key']}`,
+        });
+        expect(other.json.credits).toBe(1);
+        expect((await accounts(user)).reservations).toHaveLength(2);
+      }
+    });
+
     it('spends each credit once when reservations and starts race each other', async () => {
       for (let round = 1; round <= ROUNDS; round++) {
         const user = await userWithCredits(3);

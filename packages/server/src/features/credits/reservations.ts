@@ -3,6 +3,7 @@
  * leaves the balance at once (a ledger `reserve` entry), then the search consumes the reservation, a failed
  * search releases it (`refund`), and one left unused for 15 minutes expires back (`expiry`).
  */
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { creditReservations } from '../../db/schema/index.ts';
@@ -16,15 +17,16 @@ type Tx = Pick<Database, 'select' | 'update' | 'insert' | 'transaction'>;
 /**
  * Takes one credit from the balance and records it as a reservation. With `forSearch` the reservation is
  * written already consumed by that search, so no other start can claim it in between (issue 25: a pending
- * reservation made for one search was claimed by a parallel one, and both ran on one credit).
+ * reservation made for one search was claimed by a parallel one, and both ran on one credit). With a
+ * `requestKey` (the client's `Idempotency-Key`) a retried request gets the first one's reservation.
  */
 export async function reserveCredit(
   db: Tx,
   userId: string,
   now: Date,
-  forSearch?: string,
+  options: { forSearch?: string; requestKey?: string } = {},
 ): Promise<{ reservationId: string; credits: number }> {
-  const id = newId();
+  const id = options.requestKey ? keyedReservationId(userId, options.requestKey) : newId();
   return db.transaction(async (tx) => {
     const result = await applyCredits(tx, {
       userId,
@@ -33,15 +35,22 @@ export async function reserveCredit(
       idempotencyKey: `reserve:${id}`,
       ref: id,
     });
-    await tx.insert(creditReservations).values({
-      id,
-      userId,
-      expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
-      createdAt: now,
-      ...(forSearch ? { status: 'consumed' as const, searchId: forSearch } : {}),
-    });
+    if (result.applied) {
+      await tx.insert(creditReservations).values({
+        id,
+        userId,
+        expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
+        createdAt: now,
+        ...(options.forSearch ? { status: 'consumed' as const, searchId: options.forSearch } : {}),
+      });
+    }
     return { reservationId: id, credits: result.newBalance };
   });
+}
+
+/** The reservation id of a user's request key: one user's keys never meet another's. */
+function keyedReservationId(userId: string, requestKey: string): string {
+  return createHash('sha256').update(`${userId}|${requestKey}`).digest('base64url').slice(0, 22);
 }
 
 /**
@@ -75,7 +84,7 @@ export async function consumeReservation(db: Tx, userId: string, searchId: strin
 export async function payForSearch(db: Tx, userId: string, searchId: string, now: Date): Promise<string> {
   const reserved = await consumeReservation(db, userId, searchId);
   if (reserved) return reserved;
-  return (await reserveCredit(db, userId, now, searchId)).reservationId;
+  return (await reserveCredit(db, userId, now, { forSearch: searchId })).reservationId;
 }
 
 /** Gives a reservation's credit back (a search that failed on our side, or one that expired). Once only. */
