@@ -1,6 +1,7 @@
 /** The admin area (spec 001 §2 Admin, §3, §5, §7) and the API waitlist. */
 import { z } from 'zod';
 import { PlanSchema } from './auth.ts';
+import { isPlainEmailAddress } from './email-address.ts';
 
 export const ADMIN_LIMITS = { creditsMin: 1, creditsMax: 1000, pageMax: 200 } as const;
 
@@ -103,8 +104,7 @@ export const SUBSCRIBE_MESSAGES = {
 export function subscribeProblem(email: unknown): string | null {
   if (typeof email !== 'string' || email.trim() === '') return SUBSCRIBE_MESSAGES.empty;
   const value = email.trim();
-  if (value.length > 70 || /[$/\\"]/.test(value) || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
-    return SUBSCRIBE_MESSAGES.invalid;
+  if (value.length > 70 || /[$/\\"]/.test(value) || !isPlainEmailAddress(value)) return SUBSCRIBE_MESSAGES.invalid;
   return null;
 }
 

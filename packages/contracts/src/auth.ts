@@ -4,6 +4,7 @@
  * shows the same messages before sending.
  */
 import { z } from 'zod';
+import { isPlainEmailAddress } from './email-address.ts';
 
 export const ACCOUNT_LIMITS = {
   emailMaxLength: 70,
@@ -14,9 +15,6 @@ export const ACCOUNT_LIMITS = {
 
 /** Characters the spec forbids in emails and names: `$ / \ "`. */
 export const FORBIDDEN_CHARACTERS = /[$/\\"]/;
-
-/** A plain address shape: something@host.tld, no spaces. The spec adds the length and character rules. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export const ACCOUNT_MESSAGES = {
   emailRequired: 'Please enter an email address',
@@ -49,7 +47,7 @@ export function normaliseEmail(email: string): string {
 export function emailProblem(email: string): string | null {
   const value = email.trim();
   if (value === '') return ACCOUNT_MESSAGES.emailRequired;
-  if (value.length > ACCOUNT_LIMITS.emailMaxLength || FORBIDDEN_CHARACTERS.test(value) || !EMAIL_SHAPE.test(value))
+  if (value.length > ACCOUNT_LIMITS.emailMaxLength || FORBIDDEN_CHARACTERS.test(value) || !isPlainEmailAddress(value))
     return ACCOUNT_MESSAGES.invalidEmail;
   return null;
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PlanSchema } from './auth.ts';
+import { isPlainEmailAddress } from './email-address.ts';
 import { EvidenceSchema, VerdictSchema } from './search.ts';
 
 export const EMAIL_SEARCH_MESSAGES = {
@@ -22,8 +23,7 @@ export const EMAIL_SEARCH_MESSAGES = {
 export function emailSearchProblem(email: string): string | null {
   const value = email.trim();
   if (value === '') return EMAIL_SEARCH_MESSAGES.empty;
-  if (value.length > 70 || /[$/\\"]/.test(value) || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value))
-    return EMAIL_SEARCH_MESSAGES.invalid;
+  if (value.length > 70 || /[$/\\"]/.test(value) || !isPlainEmailAddress(value)) return EMAIL_SEARCH_MESSAGES.invalid;
   return null;
 }
 

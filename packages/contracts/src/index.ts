@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './config.ts';
 export * from './email.ts';
+export * from './email-address.ts';
 export * from './email-plus.ts';
 export * from './search.ts';
 export * from './service.ts';

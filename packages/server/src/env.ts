@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type SponsoredEntry, SponsoredEntrySchema } from '@hound/contracts';
+import { isPlainEmailAddress, type SponsoredEntry, SponsoredEntrySchema } from '@hound/contracts';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 
@@ -79,7 +79,7 @@ const EnvSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be comma-separated email addresses')))
+    .pipe(z.array(z.string().refine(isPlainEmailAddress, 'must be comma-separated plain addresses (local@domain)')))
     .optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SIGNUP_CREDITS: int(0, 1000).default(3),

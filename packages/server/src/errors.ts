@@ -13,6 +13,8 @@ export const HTTP_STATUS = {
   FAVICON_UNKNOWN_HOST: 404,
   /** A field breaks a rule of spec 001 §5; the message is the spec's. */
   INVALID_INPUT: 400,
+  /** An address that is not one plain `local@domain` (decision 094); the message is the spec's. */
+  EMAIL_ADDRESS_INVALID: 422,
   AUTH_INVALID_CODE: 400,
   AUTH_TOO_MANY_CODES: 429,
   AUTH_TOO_MANY_ATTEMPTS: 429,

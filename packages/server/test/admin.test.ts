@@ -170,14 +170,15 @@ for (const mode of MODES) {
       expect(again.json).toEqual(first.json);
       const rows = await db().select().from(waitlist).where(eq(waitlist.email, 'dev@example.com'));
       expect(rows).toHaveLength(1);
-      await visitor('POST', '/api/subscribe', { email: '=cmd@example.com' });
+      // `=` no longer passes the address rule (decision 094); `+` and `-` do, and a spreadsheet runs them too.
+      await visitor('POST', '/api/subscribe', { email: '+cmd@example.com' });
 
       const list = await call('GET', '/admin/waitlist', undefined, admin.headers);
       expect(list.json.items.map((i: { email: string }) => i.email)).toContain('dev@example.com');
       const csv = await call('GET', '/admin/waitlist.csv', undefined, admin.headers);
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
       expect(csv.text).toContain('dev@example.com,');
-      expect(csv.text).toContain("'=cmd@example.com");
+      expect(csv.text).toContain("'+cmd@example.com");
     });
 
     it('caps waitlist requests per IP', async () => {

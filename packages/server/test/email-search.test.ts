@@ -89,8 +89,8 @@ for (const mode of MODES) {
         ['not-an-address', EMAIL_SEARCH_MESSAGES.invalid],
       ]) {
         const answer = await call('POST', '/api/email/search', { email }, u.headers);
-        expect(answer.status, email).toBe(400);
-        expect(answer.json.detail).toBe(message);
+        expect(answer.status, email).toBe(422);
+        expect(answer.json).toMatchObject({ code: 'EMAIL_ADDRESS_INVALID', detail: message });
       }
       expect(await credits(u)).toBe(2);
     });

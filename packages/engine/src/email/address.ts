@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
+import { isPlainEmailAddress } from '@hound/contracts';
 import type { EmailVariable } from './catalogue-format.ts';
-
-export const MAX_EMAIL_LENGTH = 254;
 
 export type EmailInputErrorCode = 'empty_email' | 'invalid_email';
 
@@ -15,15 +14,11 @@ export class EmailInputError extends Error {
   }
 }
 
-/** Trimmed, lower-cased, one `local@domain.tld` without spaces, quotes or control characters. */
+/** Trimmed, lower-cased, one plain `local@domain`: the contracts' rule, so server and engine agree. */
 export function normaliseEmail(input: string): string {
   const email = input.trim().toLowerCase();
   if (email === '') throw new EmailInputError('empty_email', 'Enter an email address.');
-  if (
-    email.length > MAX_EMAIL_LENGTH ||
-    /[\s"\\<>()[\],;:\u0000-\u001f\u007f]/.test(email.replace(/@[^@]*$/, '')) ||
-    !/^[^@\s]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(email)
-  ) {
+  if (!isPlainEmailAddress(email)) {
     throw new EmailInputError('invalid_email', `"${input.trim().slice(0, 80)}" is not an email address.`);
   }
   return email;

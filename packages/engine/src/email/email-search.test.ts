@@ -145,8 +145,9 @@ describe('email search on the shipped catalogue', () => {
     expect(results.get('github')!.verdict).toBe('found');
   });
 
-  it('places the address so that it cannot change the host or path', async () => {
-    const tricky = 'a/../../admin?x=1#@example.com';
+  it('places the address encoded, so that it cannot change the host or path', async () => {
+    // `/ ? # ..` never reach this far (see below); `+` and `@` still need encoding in a path.
+    const tricky = 'a+b@example.com';
     internet.log.reset();
     await search(tricky, { checks: ['x', 'wordpress'] });
     const requests = internet.log.requests();
@@ -156,7 +157,7 @@ describe('email search on the shipped catalogue', () => {
   });
 
   it('refuses input that is not one address', () => {
-    for (const bad of ['', 'plain', 'a b@example.com', 'a@b', 'x@exa mple.com'])
+    for (const bad of ['', 'plain', 'a b@example.com', 'a@b', 'x@exa mple.com', 'a/../../admin?x=1#@example.com'])
       expect(() => engine.searchEmail(bad), bad).toThrow(EmailInputError);
   });
 });

@@ -62,3 +62,13 @@ export const creditReservations = pgTable(
     index('credit_reservations_expiry_idx').on(t.status, t.expiresAt),
   ],
 );
+
+/**
+ * Mailboxes that have had their sign-up credits: an HMAC of the canonical mailbox (lower-cased, `+tag`
+ * dropped, Gmail dots removed), so neither the address nor who owned it is kept. No foreign key: the row
+ * outlives the account, so deleting and re-registering (or a `+alias`) grants nothing again (decision 094).
+ */
+export const signupGrants = pgTable('signup_grants', {
+  mailboxHash: text('mailbox_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

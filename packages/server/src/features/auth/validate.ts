@@ -13,7 +13,7 @@ export function validateEmail(email: string): string {
   const problem = emailProblem(email);
   if (problem)
     throw new AppError(
-      'INVALID_INPUT',
+      'EMAIL_ADDRESS_INVALID',
       problem === ACCOUNT_MESSAGES.emailRequired ? ACCOUNT_MESSAGES.invalidEmail : problem,
     );
   return email.trim();
@@ -27,12 +27,13 @@ export interface Registration {
 }
 
 export function validateRegistration(body: RegisterSendOtpRequest, today: Date): Registration {
+  const badEmail = emailProblem(body.email);
   const problem =
     nameProblem(body.first_name, 'first') ??
     nameProblem(body.last_name, 'last') ??
-    emailProblem(body.email) ??
+    badEmail ??
     dateOfBirthProblem(body.date_of_birth, today);
-  if (problem) throw new AppError('INVALID_INPUT', problem);
+  if (problem) throw new AppError(problem === badEmail ? 'EMAIL_ADDRESS_INVALID' : 'INVALID_INPUT', problem);
   return {
     firstName: body.first_name.trim(),
     lastName: body.last_name.trim(),

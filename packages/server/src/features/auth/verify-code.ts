@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type OtpPurpose, otpChallenges, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import { applyCredits } from '../credits/ledger.ts';
+import { grantSignupCredits } from '../credits/signup-credits.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { codeDigest, sameDigest } from './secrets.ts';
 import { createSession } from './sessions.ts';
@@ -90,16 +90,7 @@ export async function verifyCode(
         .returning();
       if (!user) throw invalidCode(); // the address got an account meanwhile: the registration is void
       created = true;
-      if (options.signupCredits > 0) {
-        const granted = await applyCredits(tx, {
-          userId: user.id,
-          delta: options.signupCredits,
-          kind: 'signup_grant',
-          idempotencyKey: `signup:${user.id}`,
-          reason: 'Welcome credits',
-        });
-        user = { ...user, emailSearchCredits: granted.newBalance };
-      }
+      user = { ...user, emailSearchCredits: await grantSignupCredits(tx, key, user, options.signupCredits) };
     } else {
       [user] = await tx
         .update(users)

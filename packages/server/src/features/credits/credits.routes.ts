@@ -30,13 +30,16 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Dat
       schema: {
         summary: 'Reserve one credit for the next email search',
         description:
-          'The credit leaves the balance now; the next email search uses it, a search that fails on our side refunds it, and an unused one returns after 15 minutes. 400 "Not enough credits" at zero.',
+          'The credit leaves the balance now; the next email search uses it, a search that fails on our side refunds it, and an unused one returns after 15 minutes. 400 "Not enough credits" at zero. Send an `Idempotency-Key` header to make a retried request reserve once.',
         tags,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }),
         response: { 200: z.object({ credits: z.number().int() }), 400: DetailErrorSchema, 401: DetailErrorSchema },
       },
     },
     async (request) => {
-      const { credits } = await reserveCredit(db, caller(request).user.id, now());
+      const { credits } = await reserveCredit(db, caller(request).user.id, now(), {
+        requestKey: request.headers['idempotency-key'],
+      });
       return { credits };
     },
   );

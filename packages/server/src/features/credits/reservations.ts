@@ -3,6 +3,7 @@
  * leaves the balance at once (a ledger `reserve` entry), then the search consumes the reservation, a failed
  * search releases it (`refund`), and one left unused for 15 minutes expires back (`expiry`).
  */
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { creditReservations } from '../../db/schema/index.ts';
@@ -11,12 +12,21 @@ import { applyCredits } from './ledger.ts';
 
 export const RESERVATION_TTL_MS = 15 * 60_000;
 
+type Tx = Pick<Database, 'select' | 'update' | 'insert' | 'transaction'>;
+
+/**
+ * Takes one credit from the balance and records it as a reservation. With `forSearch` the reservation is
+ * written already consumed by that search, so no other start can claim it in between (issue 25: a pending
+ * reservation made for one search was claimed by a parallel one, and both ran on one credit). With a
+ * `requestKey` (the client's `Idempotency-Key`) a retried request gets the first one's reservation.
+ */
 export async function reserveCredit(
-  db: Database,
+  db: Tx,
   userId: string,
   now: Date,
+  options: { forSearch?: string; requestKey?: string } = {},
 ): Promise<{ reservationId: string; credits: number }> {
-  const id = newId();
+  const id = options.requestKey ? keyedReservationId(userId, options.requestKey) : newId();
   return db.transaction(async (tx) => {
     const result = await applyCredits(tx, {
       userId,
@@ -25,28 +35,56 @@ export async function reserveCredit(
       idempotencyKey: `reserve:${id}`,
       ref: id,
     });
-    await tx
-      .insert(creditReservations)
-      .values({ id, userId, expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS), createdAt: now });
+    if (result.applied) {
+      await tx.insert(creditReservations).values({
+        id,
+        userId,
+        expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
+        createdAt: now,
+        ...(options.forSearch ? { status: 'consumed' as const, searchId: options.forSearch } : {}),
+      });
+    }
     return { reservationId: id, credits: result.newBalance };
   });
 }
 
-/** Marks the user's oldest pending reservation as used by `searchId`; null when there is none. */
-export async function consumeReservation(db: Database, userId: string, searchId: string): Promise<string | null> {
-  const [oldest] = await db
-    .select({ id: creditReservations.id })
-    .from(creditReservations)
-    .where(and(eq(creditReservations.userId, userId), eq(creditReservations.status, 'pending')))
-    .orderBy(asc(creditReservations.createdAt))
-    .limit(1);
-  if (!oldest) return null;
-  const [taken] = await db
-    .update(creditReservations)
-    .set({ status: 'consumed', searchId })
-    .where(and(eq(creditReservations.id, oldest.id), eq(creditReservations.status, 'pending')))
-    .returning({ id: creditReservations.id });
-  return taken?.id ?? null;
+/** The reservation id of a user's request key: one user's keys never meet another's. */
+function keyedReservationId(userId: string, requestKey: string): string {
+  return createHash('sha256').update(`${userId}|${requestKey}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Marks the user's oldest pending reservation as used by `searchId`; null when there is none. The row is
+ * locked while it is claimed and rows other starts hold are skipped, so each reservation goes to one search.
+ */
+export async function consumeReservation(db: Tx, userId: string, searchId: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [oldest] = await tx
+      .select({ id: creditReservations.id })
+      .from(creditReservations)
+      .where(and(eq(creditReservations.userId, userId), eq(creditReservations.status, 'pending')))
+      .orderBy(asc(creditReservations.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!oldest) return null;
+    const [taken] = await tx
+      .update(creditReservations)
+      .set({ status: 'consumed', searchId })
+      .where(and(eq(creditReservations.id, oldest.id), eq(creditReservations.status, 'pending')))
+      .returning({ id: creditReservations.id });
+    return taken?.id ?? null;
+  });
+}
+
+/**
+ * Pays for one search with exactly one credit: the user's oldest reserved credit (`POST
+ * /me/credits/decrement`), else a new one taken now. Throws `CREDITS_INSUFFICIENT` when there is neither.
+ * Run it in the transaction that stores the search, so a failed start takes nothing.
+ */
+export async function payForSearch(db: Tx, userId: string, searchId: string, now: Date): Promise<string> {
+  const reserved = await consumeReservation(db, userId, searchId);
+  if (reserved) return reserved;
+  return (await reserveCredit(db, userId, now, { forSearch: searchId })).reservationId;
 }
 
 /** Gives a reservation's credit back (a search that failed on our side, or one that expired). Once only. */

@@ -21,7 +21,7 @@ export async function createLead(db: Database, user: UserRow, input: LeadInput):
     throw new AppError('FORBIDDEN', BILLING_MESSAGES.emailHeaderMismatch);
   }
   const problem = emailSearchProblem(input.email);
-  if (problem) throw new AppError('INVALID_INPUT', problem);
+  if (problem) throw new AppError('EMAIL_ADDRESS_INVALID', problem);
   const purpose = input.purpose?.trim() ?? '';
   if (purpose.length < LEAD_LIMITS.purposeMin || purpose.length > LEAD_LIMITS.purposeMax) {
     throw new AppError('INVALID_INPUT', BILLING_MESSAGES.purposeRequired);

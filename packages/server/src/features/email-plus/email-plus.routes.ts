@@ -21,7 +21,7 @@ export const emailPlusRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         tags,
         headers: z.object({ 'x-user-email': z.string().max(1000).optional() }),
         body: LeadRequestSchema,
-        response: { 200: LeadResponseSchema, ...errors },
+        response: { 200: LeadResponseSchema, ...errors, 422: DetailErrorSchema },
       },
     },
     async (request) =>

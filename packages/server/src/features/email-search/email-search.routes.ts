@@ -77,7 +77,7 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{ deps: EmailSearchDeps; h
           'Uses the credit reserved with `POST /me/credits/decrement`, or one credit now (400 "Not enough credits"). Answers the sites where the address has an account, sorted by site name, and raw records (breaches). A search that fails on our side returns its credit.',
         tags,
         body: EmailSearchRequestSchema,
-        response: { 200: EmailSearchResponseSchema, ...errors },
+        response: { 200: EmailSearchResponseSchema, ...errors, 422: DetailErrorSchema },
       },
     },
     async (request) => {
@@ -98,7 +98,7 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{ deps: EmailSearchDeps; h
         summary: 'Start an email search whose results stream at /api/email/searches/{id}/events',
         tags,
         body: EmailSearchRequestSchema,
-        response: { 200: StartEmailSearchResponseSchema, ...errors },
+        response: { 200: StartEmailSearchResponseSchema, ...errors, 422: DetailErrorSchema },
       },
     },
     async (request) => {

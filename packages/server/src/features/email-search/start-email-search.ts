@@ -4,7 +4,7 @@ import type { EngineHost } from '../../catalogues/engine-host.ts';
 import { emailSearches, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import { consumeReservation, reserveCredit, returnReservation } from '../credits/reservations.ts';
+import { payForSearch } from '../credits/reservations.ts';
 import { type EmailRunDeps, runEmailSearch } from './run-email-search.ts';
 
 export interface EmailSearchDeps extends EmailRunDeps {
@@ -26,37 +26,33 @@ export async function startEmailSearch(
   options: { charge?: boolean } = {},
 ): Promise<{ id: string; done: Promise<void> }> {
   const problem = emailSearchProblem(input);
-  if (problem) throw new AppError('INVALID_INPUT', problem);
+  if (problem) throw new AppError('EMAIL_ADDRESS_INVALID', problem);
   const email = input.trim().toLowerCase();
   const lease = deps.engines.lease();
   if (!lease) throw new AppError('EMAIL_SEARCH_UNAVAILABLE', EMAIL_SEARCH_MESSAGES.notReady);
   const id = newId();
-  let reservationId: string | null = null;
+  let reservationId: string | null;
   try {
-    if (options.charge !== false) {
-      reservationId =
-        (await consumeReservation(deps.db, userId, id)) ??
-        (await reserveCredit(deps.db, userId, deps.now()).then(async (r) => {
-          await consumeReservation(deps.db, userId, id);
-          return r.reservationId;
-        }));
-    }
-    await deps.db.insert(emailSearches).values({
-      id,
-      userId,
-      email,
-      status: 'running',
-      reservationId,
-      total: lease.engine.countEmailChecks(),
+    // Payment and the search row commit together: a start that fails takes no credit, and one credit
+    // (one reservation) is never claimed by two starts.
+    reservationId = await deps.db.transaction(async (tx) => {
+      const paid = options.charge === false ? null : await payForSearch(tx, userId, id, deps.now());
+      await tx.insert(emailSearches).values({
+        id,
+        userId,
+        email,
+        status: 'running',
+        reservationId: paid,
+        total: lease.engine.countEmailChecks(),
+      });
+      await tx
+        .update(users)
+        .set({ searchCount: sql`${users.searchCount} + 1` })
+        .where(eq(users.id, userId));
+      return paid;
     });
-    await deps.db
-      .update(users)
-      .set({ searchCount: sql`${users.searchCount} + 1` })
-      .where(eq(users.id, userId));
   } catch (error) {
     lease.release();
-    // Nothing ran: the credit goes back.
-    if (reservationId) await returnReservation(deps.db, reservationId, 'released');
     throw error;
   }
   const controller = new AbortController();
