@@ -76,8 +76,10 @@ export function resolveTransportOptions(options: TransportOptions = {}): Resolve
       throw new TransportConfigError('invalid_option', `${name} must be an integer from 0 to 20, got ${String(value)}`);
     }
   }
-  if (typeof resolved.adaptiveConcurrency !== 'boolean') {
-    throw new TransportConfigError('invalid_option', 'adaptiveConcurrency must be true or false');
+  for (const name of ['adaptiveConcurrency', 'allowPrivateAddresses'] as const) {
+    if (typeof resolved[name] !== 'boolean') {
+      throw new TransportConfigError('invalid_option', `${name} must be true or false`);
+    }
   }
   if (!resolved.userAgent.trim() || /[\r\n]/.test(resolved.userAgent)) {
     throw new TransportConfigError('invalid_option', 'userAgent must be one non-empty line');
