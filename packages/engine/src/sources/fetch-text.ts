@@ -1,6 +1,5 @@
 import { type Dispatcher, interceptors, request } from 'undici';
-import { createDispatcher } from '../transport/dispatcher.ts';
-import { resolveTransportOptions } from '../transport/transport.ts';
+import { createTransportDispatcher } from '../transport/transport.ts';
 
 /** Downloads a text resource. Injected so the runtime can use its shared transport (proxy, CA, limits). */
 export type FetchText = (url: string, init: { signal?: AbortSignal }) => Promise<string>;
@@ -24,8 +23,7 @@ export function createFetchText(options: FetchTextOptions = {}): FetchText {
   const timeoutMs = options.timeoutMs ?? 60_000;
   // Every hop of a redirect goes through the same dispatcher, so through its address checks.
   const dispatcher = (
-    options.dispatcher ??
-    createDispatcher(resolveTransportOptions({ allowPrivateAddresses: options.allowPrivateAddresses ?? false }))
+    options.dispatcher ?? createTransportDispatcher({ allowPrivateAddresses: options.allowPrivateAddresses ?? false })
   ).compose(interceptors.redirect({ maxRedirections: 5 }));
   return async (url, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);

@@ -88,6 +88,14 @@ export function resolveTransportOptions(options: TransportOptions = {}): Resolve
 }
 
 /**
+ * A dispatcher that leaves the machine as the checks do — same proxy, CA and address checks — for a
+ * program's other requests (the server's favicons, catalogue downloads).
+ */
+export function createTransportDispatcher(options: TransportOptions = {}): Dispatcher {
+  return createDispatcher(resolveTransportOptions(options));
+}
+
+/**
  * The engine's network layer: one shared undici dispatcher wrapped by small interceptors, outermost
  * first — transient retries, 429 handling, redirects, concurrency limits — around one capped exchange.
  */
