@@ -235,7 +235,8 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       dataDir: await mkdtemp(path.join(os.tmpdir(), 'hound-bench-')),
       ...(env.BENCH_VIA_PROXY
         ? { proxy: served.proxyUrl, caPem: served.caPem }
-        : { connect: testkitConnector(served) }),
+        : // The testkit is on loopback: a connector to it needs non-public addresses allowed (decision 096).
+          { connect: testkitConnector(served), allowPrivateAddresses: true }),
       ...(env.BENCH_TIMEOUT_MS ? { timeoutMs: Number(env.BENCH_TIMEOUT_MS) } : {}),
       ...(env.BENCH_GLOBAL ? { globalConcurrency: Number(env.BENCH_GLOBAL) } : {}),
       ...(env.BENCH_PER_HOST ? { perHostConcurrency: Number(env.BENCH_PER_HOST) } : {}),

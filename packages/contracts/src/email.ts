@@ -51,6 +51,7 @@ export const EmailCheckResultSchema = z.object({
   url: z.string(),
   method: z.string(),
   verdict: VerdictSchema,
+  /** As a username result's reason (`blocked_address` included: see PlatformResultSchema). */
   reason: z.string().optional(),
   evidence: EvidenceSchema,
   details: z.record(z.string(), z.string()).optional(),

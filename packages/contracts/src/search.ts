@@ -61,6 +61,11 @@ export const PlatformResultSchema = z.object({
   username: z.string(),
   category: z.string(),
   verdict: VerdictSchema,
+  /**
+   * Why the verdict is `unknown` or `invalid`, one of the engine's reasons (`timeout`, `blocked`, `dns`, …;
+   * `blocked_address`: the site's address, or a redirect's, is loopback, private, link-local or otherwise
+   * not public, so it was not asked — decision 096). A string, so a client shows a newer reason as "other".
+   */
   reason: z.string().optional(),
   evidence: EvidenceSchema,
 });

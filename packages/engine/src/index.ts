@@ -20,6 +20,7 @@ export { SearchError, type SearchErrorCode } from './search/errors.ts';
 export { type SelectedSite, selectSites } from './search/select-sites.ts';
 export {
   createTransport,
+  createTransportDispatcher,
   DEFAULT_USER_AGENT,
   parseRetryAfter,
   resolveTransportOptions,

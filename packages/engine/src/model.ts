@@ -23,6 +23,7 @@ export type UnknownReason =
   | 'network' // reset, refused, closed mid-body
   | 'dns' // host does not resolve
   | 'tls' // certificate or handshake failure
+  | 'blocked_address' // the host is or resolves to a loopback, private, link-local or other non-public address
   | 'http_error' // 403 / 5xx / unexpected status the rules do not cover
   | 'site_error' // a site-specific error marker (Maigret `errors` map)
   | 'redirect_loop'

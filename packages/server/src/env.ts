@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   HOUND_PROXY: url(['http:', 'https:']).optional(),
   HOUND_CA_FILE: z.string().min(1).optional(),
+  HOUND_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
   HOUND_CATALOGUES: z.string().min(1).optional(),
   LIMIT_ACTIVE_GLOBAL: int(1, 100_000).default(100),
   LIMIT_ACTIVE_PER_IP: int(1, 10_000).default(3),
@@ -128,6 +129,8 @@ export interface Config {
   trustProxy: boolean;
   proxy?: string;
   caFile?: string;
+  /** Outbound requests may reach loopback, private and other non-public addresses (decision 096). */
+  allowPrivateAddresses: boolean;
   /** Replaces the engine's default catalogues when set. */
   catalogues?: string[];
   limits: Limits;
@@ -219,6 +222,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     trustProxy: e.TRUST_PROXY,
     proxy: e.HOUND_PROXY,
     caFile: e.HOUND_CA_FILE ? path.resolve(baseDir, e.HOUND_CA_FILE) : undefined,
+    allowPrivateAddresses: e.HOUND_ALLOW_PRIVATE_ADDRESSES,
     catalogues: e.HOUND_CATALOGUES?.split(',')
       .map((s) => s.trim())
       .filter(Boolean)

@@ -1,18 +1,19 @@
-import fs from 'node:fs';
-import tls from 'node:tls';
-import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import { createTransportDispatcher } from '@hound/engine';
+import type { Dispatcher } from 'undici';
 
 /**
- * The server's own outbound HTTP (favicons) goes through the same proxy and extra CA as the engine's
- * checks, so every request leaves the machine the same way.
+ * The server's own outbound HTTP (favicons) leaves the machine as the engine's checks do: the same proxy,
+ * extra CA and address checks — public addresses only unless HOUND_ALLOW_PRIVATE_ADDRESSES (decision 096),
+ * on every redirect hop.
  */
-export function createOutboundDispatcher(options: { proxy?: string; caFile?: string }): Dispatcher {
-  const ca = options.caFile ? [...tls.rootCertificates, fs.readFileSync(options.caFile, 'utf8')] : undefined;
-  if (options.proxy) {
-    return new ProxyAgent({
-      uri: options.proxy,
-      ...(ca ? { requestTls: { ca }, proxyTls: { ca } } : {}),
-    });
-  }
-  return new Agent(ca ? { connect: { ca } } : {});
+export function createOutboundDispatcher(options: {
+  proxy?: string;
+  caFile?: string;
+  allowPrivateAddresses: boolean;
+}): Dispatcher {
+  return createTransportDispatcher({
+    ...(options.proxy ? { proxy: options.proxy } : {}),
+    ...(options.caFile ? { caFile: options.caFile } : {}),
+    allowPrivateAddresses: options.allowPrivateAddresses,
+  });
 }

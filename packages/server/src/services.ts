@@ -62,7 +62,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
     refreshMs: config.catalogueRefreshHours * 3600 * 1000,
     log,
   });
-  const outbound = options.outbound ?? createOutboundDispatcher({ proxy: config.proxy, caFile: config.caFile });
+  const outbound =
+    options.outbound ??
+    createOutboundDispatcher({
+      proxy: config.proxy,
+      caFile: config.caFile,
+      allowPrivateAddresses: config.allowPrivateAddresses,
+    });
   const mailer = createMailer(config, db.db, log);
   return {
     db,

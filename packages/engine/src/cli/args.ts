@@ -16,6 +16,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   proxy: { type: 'string' },
   ca: { type: 'string' },
+  'allow-private-addresses': { type: 'boolean' },
   'user-agent': { type: 'string' },
   catalogue: { type: 'string', multiple: true },
   'email-catalogue': { type: 'string', multiple: true },
@@ -33,6 +34,8 @@ export interface CommonArgs {
   catalogues?: string[];
   dataDir?: string;
   timeoutMs?: number;
+  /** `--allow-private-addresses` (HOUND_ALLOW_PRIVATE_ADDRESSES=true does the same). */
+  allowPrivateAddresses: boolean;
   noColor: boolean;
 }
 
@@ -108,6 +111,7 @@ export function parseCommand(argv: string[]): Command {
     ...(values.catalogue !== undefined ? { catalogues: values.catalogue } : {}),
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
     ...(values.timeout !== undefined ? { timeoutMs: seconds(values.timeout) } : {}),
+    allowPrivateAddresses: values['allow-private-addresses'] ?? false,
     noColor: values['no-color'] ?? false,
   };
 

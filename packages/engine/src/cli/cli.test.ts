@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Internet, startInternet } from '@hound/testkit';
@@ -177,5 +179,39 @@ describe('hound email', () => {
     const bad = await hound(['email', 'not an address', ...network]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('is not an email address');
+  });
+});
+
+describe('non-public addresses (decision 096)', () => {
+  it('does not ask a site at a loopback address unless the flag or the environment allows it', async () => {
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const file = path.join(dir, 'internal.json');
+      const entry = { url: `${base}/{}`, urlMain: `${base}/`, errorType: 'status_code', username_claimed: 'blue' };
+      await writeFile(file, JSON.stringify({ Internal: entry }));
+      const args = ['someone', '--catalogue', file, '--print-all', '--data-dir', path.join(dir, 'data-internal')];
+      const refused = await hound(args);
+      expect(refused.stdout).toContain('Internal: unknown (blocked_address)');
+      expect(refused.stderr).toContain('1 site was not asked: the address is not public');
+      expect(requests).toBe(0);
+      const flag = await hound([...args, '--allow-private-addresses']);
+      expect(flag.stdout).toContain('Internal: not found');
+      const asked = requests;
+      expect(asked).toBeGreaterThan(0);
+      const env = await hound(args, { HOUND_ALLOW_PRIVATE_ADDRESSES: 'true' });
+      expect(env.stdout).toContain('Internal: not found');
+      expect(requests).toBeGreaterThan(asked);
+      const bad = await hound(args, { HOUND_ALLOW_PRIVATE_ADDRESSES: 'yes' });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('HOUND_ALLOW_PRIVATE_ADDRESSES takes true or false');
+    } finally {
+      server.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { EmailResult } from '../model.ts';
 import type { Command } from './args.ts';
 import { palette, printable, verdictMark } from './color.ts';
 import { csvRow } from './csv.ts';
+import { allowsPrivateAddresses } from './engine-from-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
 import { ProgressBar } from './progress.ts';
@@ -43,6 +44,7 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
     ...(common.userAgent ? { userAgent: common.userAgent } : {}),
     ...(common.timeoutMs ? { timeoutMs: common.timeoutMs } : {}),
     ...(common.dataDir ? { dataDir: common.dataDir } : {}),
+    allowPrivateAddresses: allowsPrivateAddresses(common, io.env),
   });
   const records: EmailRecord[] = [];
   try {

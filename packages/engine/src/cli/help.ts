@@ -31,6 +31,12 @@ NETWORK OPTIONS
     --proxy URL          Send every request through a proxy: http://, https://, socks5:// (local DNS)
                          or socks5h:// (DNS by the proxy, e.g. Tor at socks5h://127.0.0.1:9050).
     --ca FILE            Also trust the CA certificates in this PEM file (added to the system roots).
+    --allow-private-addresses
+                         Also connect to loopback, private, link-local (cloud metadata), CGNAT and
+                         other non-public addresses; refused by default, on every redirect too
+                         (unknown, blocked_address). HOUND_ALLOW_PRIVATE_ADDRESSES=true does the same.
+                         Through --proxy the proxy resolves host names: only IP literals and
+                         localhost are refused there.
     --user-agent TEXT    User-Agent for sites whose catalogue sets none
                          (default "${DEFAULT_USER_AGENT}").
 
@@ -68,7 +74,8 @@ SITES COMMANDS
 RESULTS
     found       the profile exists
     not_found   the site says there is no such user
-    unknown     the site could not tell (timeout, blocked, rate_limited, conflict, dns, tls, ...)
+    unknown     the site could not tell (timeout, blocked, rate_limited, conflict, dns, tls,
+                blocked_address: its address is not public, ...)
     invalid     the site cannot check this name (unsupported_username, disabled, unsupported_check,
                 missing_key)
 

@@ -73,6 +73,13 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
           `(${record.results.length} sites, ${(record.elapsedMs / 1000).toFixed(1)} s)` +
           `${record.interrupted ? ' — interrupted' : ''}\n`,
       );
+      const refused = record.results.filter((r) => r.reason === 'blocked_address').length;
+      if (refused > 0) {
+        io.stderr.write(
+          `${refused} ${refused === 1 ? 'site was' : 'sites were'} not asked: the address is not public ` +
+            '(blocked_address; --allow-private-addresses allows it)\n',
+        );
+      }
     }
   } finally {
     await engine.close();

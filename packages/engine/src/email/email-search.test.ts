@@ -35,7 +35,13 @@ beforeAll(async () => {
   internet = await startInternet({ catalogues: [] });
   sites = serveEmailChecks(internet, catalogue.checks);
   sites.register(REGISTERED);
-  engine = await createEngine({ checks: [], connect: internet.connect, timeoutMs: 4000, retries: 0 });
+  engine = await createEngine({
+    checks: [],
+    connect: internet.connect,
+    allowPrivateAddresses: true,
+    timeoutMs: 4000,
+    retries: 0,
+  });
 });
 afterAll(async () => {
   await engine?.close();

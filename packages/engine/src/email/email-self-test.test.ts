@@ -42,7 +42,13 @@ beforeAll(async () => {
       ],
     }),
   );
-  engine = await createEngine({ checks: [], emailCatalogues: [file], dataDir: dir, connect: internet.connect });
+  engine = await createEngine({
+    checks: [],
+    emailCatalogues: [file],
+    dataDir: dir,
+    connect: internet.connect,
+    allowPrivateAddresses: true,
+  });
 });
 afterAll(async () => {
   await engine?.close();
@@ -83,6 +89,7 @@ describe('email self-test', () => {
         : [],
       dataDir: path.dirname((engine as unknown as { settings: { healthFile: string } }).settings.healthFile),
       connect: internet.connect,
+      allowPrivateAddresses: true,
     });
     expect(again.emailHealth().get('yes-man')?.reliable).toBe(false);
     expect(again.countEmailChecks()).toBe(1);
@@ -106,6 +113,7 @@ describe('email catalogues by URL', () => {
       emailCatalogues: [url],
       dataDir: cacheDir,
       connect: internet.connect,
+      allowPrivateAddresses: true,
     });
     expect(first.emailChecks.map((c) => c.id)).toEqual(['remote']);
     await first.close();
@@ -116,6 +124,7 @@ describe('email catalogues by URL', () => {
       emailCatalogues: [url],
       dataDir: cacheDir,
       connect: internet.connect,
+      allowPrivateAddresses: true,
       onWarning: (w) => warnings.push(w),
     });
     expect(second.emailChecks.map((c) => c.id)).toEqual(['remote']);
@@ -123,7 +132,34 @@ describe('email catalogues by URL', () => {
     await second.close();
     const empty = await mkdtemp(path.join(os.tmpdir(), 'hound-email-url-'));
     await expect(
-      createEngine({ checks: [], emailCatalogues: [url], dataDir: empty, connect: internet.connect }),
+      createEngine({
+        checks: [],
+        emailCatalogues: [url],
+        dataDir: empty,
+        connect: internet.connect,
+        allowPrivateAddresses: true,
+      }),
     ).rejects.toThrow(/no cached copy/);
+  });
+
+  it('refuses an email catalogue at an internal address (decision 096), through the proxy as in production', async () => {
+    const catalogue = { format: 'hound-email', version: 1, checks: [check('metadata', 'honest.example')] };
+    internet.route('169.254.169.254', '/email.json', () => ({ status: 200, body: JSON.stringify(catalogue) }));
+    internet.route('catalogues.hound.test', '/public.json', () => ({ status: 200, body: JSON.stringify(catalogue) }));
+    const proxied = { checks: [], proxy: internet.proxyUrl, caPem: internet.caPem };
+    internet.log.reset();
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'hound-email-url-'));
+    await expect(
+      createEngine({ ...proxied, emailCatalogues: ['http://169.254.169.254/email.json'], dataDir: empty }),
+    ).rejects.toThrow(/link-local address/);
+    expect(internet.log.count('169.254.169.254')).toBe(0);
+    // The same catalogue from a public name loads: only the address is refused.
+    const loaded = await createEngine({
+      ...proxied,
+      emailCatalogues: ['https://catalogues.hound.test/public.json'],
+      dataDir: empty,
+    });
+    expect(loaded.emailChecks.map((c) => c.id)).toEqual(['metadata']);
+    await loaded.close();
   });
 });

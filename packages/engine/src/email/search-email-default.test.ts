@@ -28,7 +28,14 @@ describe('top-level searchEmail', () => {
 
   it('searches with the default engine in completion order with progress', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hound-email-'));
-    await defaultEngine({ checks: [], connect: internet.connect, dataDir, timeoutMs: 4000, retries: 0 });
+    await defaultEngine({
+      checks: [],
+      connect: internet.connect,
+      allowPrivateAddresses: true,
+      dataDir,
+      timeoutMs: 4000,
+      retries: 0,
+    });
     const events: { result: EmailResult; done: number; total: number }[] = [];
     for await (const { result, progress } of searchEmail('Known.Person@example.com', { checks: ['gravatar'] }))
       events.push({ result, ...progress });

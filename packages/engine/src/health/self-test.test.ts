@@ -17,7 +17,13 @@ const hostOf = (name: string) => internet.sites().find((s) => s.name === name)?.
 describe('health self-test', () => {
   it('catches a soft-404 site, stores the outcome and leaves the site out of default searches', async () => {
     const dataDir = await tempDir();
-    const options = { checks: fixtureChecks(), connect: internet.connect, dataDir, timeoutMs: 1_500 };
+    const options = {
+      checks: fixtureChecks(),
+      connect: internet.connect,
+      allowPrivateAddresses: true,
+      dataDir,
+      timeoutMs: 1_500,
+    };
     const engine = await createEngine(options);
     internet.fault(hostOf('Kilo Message'), { kind: 'soft404' });
     internet.fault(hostOf('Lima Status'), { kind: 'hang' }); // unknown: must not mark it unreliable
@@ -66,7 +72,12 @@ describe('health self-test', () => {
           rule: { ...(c.rule as object), checkType: 'message', presenceStrs: ['never-on-the-page'], absenceStrs: [] },
         })),
     ];
-    const engine = await createEngine({ checks, connect: internet.connect, dataDir: await tempDir() });
+    const engine = await createEngine({
+      checks,
+      connect: internet.connect,
+      allowPrivateAddresses: true,
+      dataDir: await tempDir(),
+    });
     const [site] = await engine.selfTest();
     expect(site).toMatchObject({ siteId: host, reliable: true });
     expect(site?.checks?.find((c) => c.name === 'Lima Broken')).toMatchObject({ reliable: false });

@@ -28,7 +28,12 @@ describe('sites known to several catalogues', () => {
       ...fixtureChecks().filter((c) => c.name === 'Lima Status'),
       ...sherlockTwin({ errorType: 'status_code' }),
     ];
-    const engine = await createEngine({ checks, connect: internet.connect, dataDir: await tempDir() });
+    const engine = await createEngine({
+      checks,
+      connect: internet.connect,
+      allowPrivateAddresses: true,
+      dataDir: await tempDir(),
+    });
     expect(engine.sites).toHaveLength(1);
     const [found] = await collect(engine, 'alice');
     expect(found).toMatchObject({ verdict: 'found', evidence: { agreed: ['maigret', 'sherlock'] } });
@@ -42,7 +47,12 @@ describe('sites known to several catalogues', () => {
     // This rule reads a 2xx page as "missing" whenever the page has a closing body tag: it disagrees.
     const twin = sherlockTwin({ errorType: 'message', errorMsg: '</html>' });
     const checks = [...fixtureChecks().filter((c) => c.name === 'Lima Status'), ...twin];
-    const engine = await createEngine({ checks, connect: internet.connect, dataDir: await tempDir() });
+    const engine = await createEngine({
+      checks,
+      connect: internet.connect,
+      allowPrivateAddresses: true,
+      dataDir: await tempDir(),
+    });
     const [result] = await collect(engine, 'alice');
     expect(result).toMatchObject({ verdict: 'unknown', reason: 'conflict' });
     expect(result?.evidence.outcomes?.map((o) => o.verdict).sort()).toEqual(['found', 'not_found']);

@@ -64,7 +64,13 @@ afterAll(async () => {
 // A fresh engine per test: no connection kept alive from an earlier test hides a fault's first effect.
 beforeEach(async () => {
   const checks = loadCatalogue(JSON.stringify(searched), { format: 'maigret' });
-  engine = await createEngine({ checks, connect: internet.connect, dataDir: await tempDir(), timeoutMs: 3_000 });
+  engine = await createEngine({
+    checks,
+    connect: internet.connect,
+    allowPrivateAddresses: true,
+    dataDir: await tempDir(),
+    timeoutMs: 3_000,
+  });
 });
 afterEach(async () => {
   await engine.close();

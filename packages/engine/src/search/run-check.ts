@@ -81,6 +81,7 @@ const MIRROR_REASONS = new Set<Reason | undefined>([
   'tls',
   'http_error',
   'region_blocked',
+  'blocked_address', // a lapsed mirror domain pointing inwards says nothing of the others
 ]);
 /** A mirror is asked only while at least this much of the check's budget is left. */
 const MIN_MIRROR_BUDGET_MS = 1_000;

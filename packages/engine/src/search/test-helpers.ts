@@ -18,7 +18,13 @@ export async function tempDir(): Promise<string> {
 
 /** An engine on the fixture catalogues whose every connection goes to the testkit. */
 export async function fixtureEngine(internet: Internet, options: EngineOptions = {}): Promise<HoundEngine> {
-  return createEngine({ checks: fixtureChecks(), connect: internet.connect, dataDir: await tempDir(), ...options });
+  return createEngine({
+    checks: fixtureChecks(),
+    connect: internet.connect,
+    allowPrivateAddresses: true,
+    dataDir: await tempDir(),
+    ...options,
+  });
 }
 
 export async function collect(

@@ -1,11 +1,14 @@
-import { type Dispatcher, getGlobalDispatcher, interceptors, request } from 'undici';
+import { type Dispatcher, interceptors, request } from 'undici';
+import { createTransportDispatcher } from '../transport/transport.ts';
 
 /** Downloads a text resource. Injected so the runtime can use its shared transport (proxy, CA, limits). */
 export type FetchText = (url: string, init: { signal?: AbortSignal }) => Promise<string>;
 
 export interface FetchTextOptions {
-  /** @default the global undici dispatcher */
+  /** @default a dispatcher of its own that connects only to public addresses (see `allowPrivateAddresses`) */
   dispatcher?: Dispatcher;
+  /** Without `dispatcher`: also download from loopback, private and other non-public addresses. @default false */
+  allowPrivateAddresses?: boolean;
   /** Larger bodies are refused. @default 32 MiB */
   maxBytes?: number;
   /** Whole-download time limit. @default 60 000 ms */
@@ -14,14 +17,15 @@ export interface FetchTextOptions {
   userAgent?: string;
 }
 
-/** A `FetchText` on undici `request`: up to 5 redirects, 2xx only, size- and time-capped, UTF-8. */
+/** A `FetchText` on undici `request`: up to 5 redirects, 2xx only, size- and time-capped, UTF-8, public addresses only by default. */
 export function createFetchText(options: FetchTextOptions = {}): FetchText {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  // Every hop of a redirect goes through the same dispatcher, so through its address checks.
+  const dispatcher = (
+    options.dispatcher ?? createTransportDispatcher({ allowPrivateAddresses: options.allowPrivateAddresses ?? false })
+  ).compose(interceptors.redirect({ maxRedirections: 5 }));
   return async (url, init) => {
-    const dispatcher = (options.dispatcher ?? getGlobalDispatcher()).compose(
-      interceptors.redirect({ maxRedirections: 5 }),
-    );
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     const response = await request(url, {

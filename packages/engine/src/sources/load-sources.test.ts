@@ -7,7 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogueError } from '../catalogue/errors.ts';
 import { sha256 } from './cache.ts';
 import { type CatalogueSource, catalogueSourceFromArg } from './defaults.ts';
+import { createFetchText } from './fetch-text.ts';
 import { EXCLUDED_REASON, loadCatalogueSources } from './load-sources.ts';
+
+/** The catalogue host below is on loopback, which downloads refuse unless told otherwise. */
+const local = createFetchText({ allowPrivateAddresses: true });
 
 const SHERLOCK = JSON.stringify({
   GitHub: {
@@ -43,12 +47,13 @@ const WMN = JSON.stringify({
 class CatalogueHost {
   routes = new Map<string, [number, string]>();
   hits = new Map<string, number>();
+  connections = 0;
   server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     this.hits.set(path, (this.hits.get(path) ?? 0) + 1);
     const [status, body] = this.routes.get(path) ?? [404, 'not found'];
     res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
-  });
+  }).on('connection', () => this.connections++);
   base = '';
   async start() {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -84,7 +89,7 @@ const sources = (): CatalogueSource[] => [
 describe('loadCatalogueSources', () => {
   it('downloads on first use, caches with hash and time, reuses the cache within maxAge', async () => {
     host.routes.set('/sherlock.json', [200, SHERLOCK]).set('/wmn.json', [200, WMN]);
-    const first = await loadCatalogueSources({ dataDir, sources: sources(), exclusions: false, now });
+    const first = await loadCatalogueSources({ dataDir, fetchText: local, sources: sources(), exclusions: false, now });
     expect(first.checks.map((c) => c.name).sort()).toEqual(['GitHub', 'Reddit', 'X']);
     expect(first.sources.map((s) => s.origin)).toEqual(['network', 'network']);
     expect(first.sources[0]).toMatchObject({
@@ -99,7 +104,13 @@ describe('loadCatalogueSources', () => {
     expect(files.some((f) => f.endsWith('.tmp'))).toBe(false);
 
     clock = new Date('2026-01-01T23:00:00Z');
-    const second = await loadCatalogueSources({ dataDir, sources: sources(), exclusions: false, now });
+    const second = await loadCatalogueSources({
+      dataDir,
+      fetchText: local,
+      sources: sources(),
+      exclusions: false,
+      now,
+    });
     expect(second.sources.map((s) => s.origin)).toEqual(['cache', 'cache']);
     expect(host.hits.get('/sherlock.json')).toBe(1);
     expect(second.warnings).toEqual([]);
@@ -107,22 +118,30 @@ describe('loadCatalogueSources', () => {
 
   it('refreshes after maxAge, and on demand', async () => {
     host.routes.set('/sherlock.json', [200, SHERLOCK]).set('/wmn.json', [200, WMN]);
-    await loadCatalogueSources({ dataDir, sources: sources(), exclusions: false, now });
+    await loadCatalogueSources({ dataDir, fetchText: local, sources: sources(), exclusions: false, now });
     clock = new Date('2026-01-02T01:00:00Z');
-    const later = await loadCatalogueSources({ dataDir, sources: sources(), exclusions: false, now });
+    const later = await loadCatalogueSources({ dataDir, fetchText: local, sources: sources(), exclusions: false, now });
     expect(later.sources[0]).toMatchObject({ origin: 'network', fetchedAt: clock.toISOString() });
-    await loadCatalogueSources({ dataDir, sources: sources(), exclusions: false, now, refresh: true });
+    await loadCatalogueSources({
+      dataDir,
+      fetchText: local,
+      sources: sources(),
+      exclusions: false,
+      now,
+      refresh: true,
+    });
     expect(host.hits.get('/sherlock.json')).toBe(3);
   });
 
   it('uses the cache with a warning when offline', async () => {
     host.routes.set('/sherlock.json', [200, SHERLOCK]).set('/wmn.json', [200, WMN]);
-    await loadCatalogueSources({ dataDir, sources: sources(), exclusions: false, now });
+    await loadCatalogueSources({ dataDir, fetchText: local, sources: sources(), exclusions: false, now });
     await host.stop();
     clock = new Date('2026-01-03T00:00:00Z');
     const warned: string[] = [];
     const offline = await loadCatalogueSources({
       dataDir,
+      fetchText: local,
       sources: sources(),
       exclusions: false,
       now,
@@ -136,9 +155,13 @@ describe('loadCatalogueSources', () => {
 
   it('fails with catalogue_unavailable when neither network nor cache has anything', async () => {
     await host.stop();
-    const error = await loadCatalogueSources({ dataDir, sources: sources(), exclusions: false, now }).catch(
-      (e: unknown) => e,
-    );
+    const error = await loadCatalogueSources({
+      dataDir,
+      fetchText: local,
+      sources: sources(),
+      exclusions: false,
+      now,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CatalogueError);
     expect((error as CatalogueError).code).toBe('catalogue_unavailable');
     expect((error as Error).message).toContain('sherlock.json');
@@ -146,14 +169,20 @@ describe('loadCatalogueSources', () => {
 
   it('a corrupt download never replaces the cache', async () => {
     host.routes.set('/sherlock.json', [200, SHERLOCK]).set('/wmn.json', [200, WMN]);
-    await loadCatalogueSources({ dataDir, sources: sources(), exclusions: false, now });
+    await loadCatalogueSources({ dataDir, fetchText: local, sources: sources(), exclusions: false, now });
     const cacheFiles = (await readdir(join(dataDir, 'catalogues'))).sort();
     const before = await Promise.all(cacheFiles.map((f) => readFile(join(dataDir, 'catalogues', f), 'utf8')));
     host.routes
       .set('/sherlock.json', [200, '<html>captive portal</html>'])
       .set('/wmn.json', [200, '{"sites": {"not": "wmn"}}']);
     clock = new Date('2026-01-05T00:00:00Z');
-    const result = await loadCatalogueSources({ dataDir, sources: sources(), exclusions: false, now });
+    const result = await loadCatalogueSources({
+      dataDir,
+      fetchText: local,
+      sources: sources(),
+      exclusions: false,
+      now,
+    });
     expect(result.sources.map((s) => s.origin)).toEqual(['cache', 'cache']);
     expect(result.warnings.join('\n')).toContain('downloaded content rejected');
     const after = await Promise.all(cacheFiles.map((f) => readFile(join(dataDir, 'catalogues', f), 'utf8')));
@@ -164,6 +193,7 @@ describe('loadCatalogueSources', () => {
     host.routes.set('/fallback.json', [200, SHERLOCK]);
     const result = await loadCatalogueSources({
       dataDir,
+      fetchText: local,
       sources: [{ name: 'sherlock', urls: [`${host.base}/down.json`, `${host.base}/fallback.json`] }],
       exclusions: false,
       now,
@@ -173,7 +203,13 @@ describe('loadCatalogueSources', () => {
 
   it('honours the Sherlock exclusions list, cached like catalogues', async () => {
     host.routes.set('/sherlock.json', [200, SHERLOCK]).set('/exclusions.txt', [200, 'Reddit\nNotInManifest\n']);
-    const options = { dataDir, sources: [sources()[0]!], exclusions: { url: `${host.base}/exclusions.txt` }, now };
+    const options = {
+      dataDir,
+      fetchText: local,
+      sources: [sources()[0]!],
+      exclusions: { url: `${host.base}/exclusions.txt` },
+      now,
+    };
     const result = await loadCatalogueSources(options);
     expect(result.checks.find((c) => c.name === 'Reddit')?.excluded).toEqual({ reason: EXCLUDED_REASON });
     expect(result.checks.find((c) => c.name === 'GitHub')?.excluded).toBeUndefined();
@@ -188,6 +224,7 @@ describe('loadCatalogueSources', () => {
     host.routes.set('/sherlock.json', [200, SHERLOCK]);
     const result = await loadCatalogueSources({
       dataDir,
+      fetchText: local,
       sources: [sources()[0]!],
       exclusions: { url: `${host.base}/missing.txt` },
       now,
@@ -201,6 +238,7 @@ describe('loadCatalogueSources', () => {
     await writeFile(file, SHERLOCK);
     const result = await loadCatalogueSources({
       dataDir,
+      fetchText: local,
       sources: [catalogueSourceFromArg(file)],
       exclusions: false,
       now,
@@ -208,6 +246,7 @@ describe('loadCatalogueSources', () => {
     expect(result.sources[0]).toMatchObject({ origin: 'file', location: file, format: 'sherlock', entries: 2 });
     const error = await loadCatalogueSources({
       dataDir,
+      fetchText: local,
       sources: [catalogueSourceFromArg(join(dataDir, 'nope.json'))],
       exclusions: false,
       now,
@@ -229,5 +268,44 @@ describe('loadCatalogueSources', () => {
     });
     expect(asked).toEqual(['https://catalogues.example/sherlock.json']);
     expect(result.checks).toHaveLength(2);
+  });
+});
+
+describe('catalogue downloads reach public addresses only (decision 096)', () => {
+  const loopbackSource = (): CatalogueSource[] => [
+    { name: 'sherlock', format: 'sherlock', urls: [`${host.base}/sherlock.json`] },
+  ];
+
+  it('refuses a catalogue URL on loopback by default without connecting, and downloads it when allowed', async () => {
+    host.routes.set('/sherlock.json', [200, SHERLOCK]);
+    const error = await loadCatalogueSources({ dataDir, sources: loopbackSource(), exclusions: false, now }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as CatalogueError).code).toBe('catalogue_unavailable');
+    expect((error as Error).message).toMatch(/loopback address/);
+    expect(host.connections).toBe(0);
+    const allowed = await loadCatalogueSources({
+      dataDir,
+      sources: loopbackSource(),
+      exclusions: false,
+      now,
+      fetchText: createFetchText({ allowPrivateAddresses: true }),
+    });
+    expect(allowed.sources[0]).toMatchObject({ origin: 'network', entries: 2 });
+    expect(host.connections).toBe(1);
+  });
+
+  it('refuses the metadata address and localhost names before any connection', async () => {
+    const fetchText = createFetchText();
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:169.254.169.254]/latest/',
+      `http://localhost:${new URL(host.base).port}/sherlock.json`,
+      `http://[::1]:${new URL(host.base).port}/sherlock.json`,
+      `http://2130706433:${new URL(host.base).port}/sherlock.json`,
+    ]) {
+      await expect(fetchText(url, {})).rejects.toMatchObject({ code: 'ERR_HOUND_BLOCKED_ADDRESS' });
+    }
+    expect(host.connections).toBe(0);
   });
 });

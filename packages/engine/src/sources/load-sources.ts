@@ -15,7 +15,7 @@ export interface LoadCatalogueSourcesOptions {
   dataDir: string;
   /** Replaces the defaults (Sherlock, WhatsMyName, Maigret upstream files). */
   sources?: readonly CatalogueSource[];
-  /** Download function. @default createFetchText() (undici, global dispatcher) */
+  /** Download function. @default createFetchText() (undici, public addresses only) */
   fetchText?: FetchText;
   /** A cached download younger than this is used without asking the network. @default 24 h */
   maxAgeMs?: number;

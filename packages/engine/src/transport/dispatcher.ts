@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
 import { Agent, buildConnector, type Dispatcher, ProxyAgent } from 'undici';
+import { publicOnlyLookup, publicPeerConnector, refusalForOrigin } from './address-guard.ts';
 import { TransportConfigError } from './errors.ts';
 import type { ResolvedTransportOptions } from './options.ts';
 import { OriginPool, type OriginPoolOptions } from './origin-pool.ts';
@@ -44,10 +45,15 @@ function parseProxy(proxy: string): URL {
 /**
  * The one shared undici dispatcher of an engine: keep-alive connections per origin (at most
  * `perHostConcurrency`, in a lean OriginPool rather than undici's Pool), routed directly, through an
- * HTTP(S) proxy (CONNECT) or through SOCKS5, or through a custom connector.
+ * HTTP(S) proxy (CONNECT) or through SOCKS5, or through a custom connector. Unless
+ * `allowPrivateAddresses`, it connects only to public addresses (docs/decisions/096): an origin that
+ * names an internal address is refused before it gets a pool (every redirect hop is a new origin), a
+ * name is checked on the addresses it resolves to when connecting, a custom connector's peer once
+ * connected. The proxy itself may be anywhere.
  */
 export function createDispatcher(options: ResolvedTransportOptions): Dispatcher {
   const ca = trustedCas(options);
+  const guarded = !options.allowPrivateAddresses;
   const pool = {
     connections: options.perHostConcurrency,
     keepAliveTimeout: options.keepAliveTimeoutMs,
@@ -55,9 +61,16 @@ export function createDispatcher(options: ResolvedTransportOptions): Dispatcher 
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
     connectTimeout: options.connectTimeoutMs,
-    factory: (origin: string | URL, opts: object) => new OriginPool(origin, opts as OriginPoolOptions),
+    // undici's Agent turns a throw here into the request's error, before any connection exists.
+    factory: (origin: string | URL, opts: object) => {
+      const refusal = guarded ? refusalForOrigin(origin) : undefined;
+      if (refusal) throw refusal;
+      return new OriginPool(origin, opts as OriginPoolOptions);
+    },
   };
-  if (options.connect) return new Agent({ ...pool, connect: options.connect });
+  if (options.connect) {
+    return new Agent({ ...pool, connect: guarded ? publicPeerConnector(options.connect) : options.connect });
+  }
   // One SecureContext for every connection: passing `ca` per connection would re-parse ~150 root
   // certificates on each TLS handshake.
   const secureContext = ca ? tls.createSecureContext({ ca }) : undefined;
@@ -70,11 +83,18 @@ export function createDispatcher(options: ResolvedTransportOptions): Dispatcher 
   };
   if (!options.proxy) {
     // One connector, so one session cache, for every origin: it outlives the origins' connections.
-    return new Agent({ ...pool, connect: buildConnector(connectTls) });
+    // The address checks happen as the socket resolves its host: the address checked is the one dialled.
+    return new Agent({
+      ...pool,
+      connect: buildConnector({ ...connectTls, ...(guarded ? { lookup: publicOnlyLookup } : {}) }),
+    });
   }
   const proxy = parseProxy(options.proxy);
   if (proxy.protocol === 'http:' || proxy.protocol === 'https:') {
     return new ProxyAgent({ ...pool, uri: proxy.href, requestTls: connectTls, proxyTls: connectTls });
   }
-  return new Agent({ ...pool, connect: socksConnector({ proxy, secureContext, timeoutMs: options.connectTimeoutMs }) });
+  return new Agent({
+    ...pool,
+    connect: socksConnector({ proxy, secureContext, timeoutMs: options.connectTimeoutMs, publicOnly: guarded }),
+  });
 }

@@ -1,4 +1,5 @@
 import type { UnknownReason } from '../model.ts';
+import { BLOCKED_ADDRESS_CODE } from './address-guard.ts';
 
 /**
  * A check's request failed in a way that leaves the verdict undecidable. `code` is the result's
@@ -105,6 +106,7 @@ export function toTransportError(error: unknown, phase: 'request' | 'body'): Tra
   const make = (code: UnknownReason, detail: string) =>
     new TransportError(code, detail, before, { cause: error, malformedResponse });
   for (const code of codes) {
+    if (code === BLOCKED_ADDRESS_CODE) return make('blocked_address', message);
     if (TIMEOUT_CODES.has(code)) return make('timeout', message);
     if (DNS_CODES.has(code)) return make('dns', `host does not resolve (${code})`);
     if (isTlsCode(code)) return make('tls', `${code}: ${message}`);

@@ -55,8 +55,16 @@ export interface TransportOptions {
    */
   adaptiveConcurrency?: boolean;
   /**
+   * Also connect to loopback, private (RFC 1918), link-local (cloud metadata), CGNAT, unique-local and other
+   * non-public addresses. Off, a check whose host is or resolves to one is `unknown` `blocked_address`, on
+   * every redirect hop, and so is a catalogue download. Through an HTTP or socks5h proxy the proxy resolves
+   * host names, so only IP literals and `localhost` are refused there. @default false
+   */
+  allowPrivateAddresses?: boolean;
+  /**
    * undici connector used for every connection instead of the default TCP/TLS one (tests route all hosts
-   * to @hound/testkit with it). Takes precedence over `proxy`.
+   * to @hound/testkit with it). Takes precedence over `proxy`. The address it dials is checked like any
+   * other (the testkit's is loopback: such tests set `allowPrivateAddresses`).
    */
   connect?: buildConnector.connector;
 }
@@ -78,4 +86,5 @@ export const TRANSPORT_DEFAULTS = {
   rateLimitWaits: 2,
   keepAliveTimeoutMs: 2_000,
   adaptiveConcurrency: false,
+  allowPrivateAddresses: false,
 } as const satisfies Partial<ResolvedTransportOptions>;

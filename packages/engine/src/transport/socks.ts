@@ -3,12 +3,19 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { SocksClient } from 'socks';
 import type { buildConnector } from 'undici';
+import { blockedAddressError } from './address-guard.ts';
+import { nonPublicRange } from './address-range.ts';
 
 export interface SocksConnectorOptions {
   proxy: URL;
   /** TLS context with the trusted CAs for the target (undefined = Node's defaults). */
   secureContext?: tls.SecureContext;
   timeoutMs: number;
+  /**
+   * Refuse a name that resolves locally (`socks5://`) to a non-public address. (IP literals are refused
+   * before the connector is asked; with `socks5h://` the proxy resolves names.)
+   */
+  publicOnly?: boolean;
 }
 
 /**
@@ -29,7 +36,12 @@ export function socksConnector(options: SocksConnectorOptions): buildConnector.c
     const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
     const open = async (): Promise<net.Socket> => {
       let host = target.hostname.replace(/^\[|\]$/g, '');
-      if (!remoteDns && !net.isIP(host)) host = (await dns.lookup(host)).address;
+      if (!remoteDns && !net.isIP(host)) {
+        const name = host;
+        host = (await dns.lookup(name)).address;
+        const range = options.publicOnly ? nonPublicRange(host) : undefined;
+        if (range) throw blockedAddressError(name, host, range);
+      }
       const { socket } = await SocksClient.createConnection({
         proxy,
         command: 'connect',

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import zlib from 'node:zlib';
+import type { buildConnector } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRequest } from '../model.ts';
 import { type FixtureServer, startFixtureServer } from './fixture-server.ts';
@@ -7,6 +8,8 @@ import { startFixtureSocks } from './fixture-socks.ts';
 import { DEFAULT_USER_AGENT } from './options.ts';
 import { createTransport, resolveTransportOptions } from './transport.ts';
 
+/** The fixture server is on loopback, which the transport refuses unless told otherwise (decision 096). */
+const LOOPBACK = { allowPrivateAddresses: true };
 const BIG = 5 * 1024 * 1024;
 const BOMB = zlib.gzipSync(Buffer.alloc(200 * 1024 * 1024, 'a'));
 let attempts429 = 0;
@@ -49,6 +52,10 @@ beforeAll(async () => {
     '/hang': () => {},
     '/reset': (req) => req.socket.destroy(),
     '/slow': (_req, res) => setTimeout(() => res.writeHead(200).end('slow'), 100),
+    '/to-internal': (_req, res) => res.writeHead(302, { location: `${server.url}/internal` }).end(),
+    '/to-metadata': (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+    '/to-localhost': (_req, res) => res.writeHead(301, { location: `http://localhost:${server.port}/internal` }).end(),
+    '/internal': (_req, res) => res.writeHead(200).end('internal'),
   });
 });
 afterAll(() => server.close());
@@ -62,7 +69,7 @@ const get = (path: string, extra: Partial<CheckRequest> = {}): CheckRequest => (
 });
 
 describe('transport', () => {
-  const transport = createTransport({ timeoutMs: 3_000 });
+  const transport = createTransport({ ...LOOPBACK, timeoutMs: 3_000 });
   afterAll(() => transport.close());
 
   it('sends the descriptive default User-Agent, but keeps a catalogue one', async () => {
@@ -73,7 +80,7 @@ describe('transport', () => {
   });
 
   it('keeps the connection after a HEAD request for the next request to the host', async () => {
-    const own = createTransport({ timeoutMs: 3_000 });
+    const own = createTransport({ ...LOOPBACK, timeoutMs: 3_000 });
     const before = server.connections();
     for (const method of ['HEAD', 'HEAD', 'GET'] as const) {
       const result = await own.send(get('/ok', { method }));
@@ -187,7 +194,7 @@ describe('transport', () => {
     });
     await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(broken.address() as net.AddressInfo).port}/u/alice`;
-    const own = createTransport({ timeoutMs: 3_000 });
+    const own = createTransport({ ...LOOPBACK, timeoutMs: 3_000 });
     try {
       expect(await own.send(get('', { url, method: 'HEAD' }))).toMatchObject({ ok: true });
       await new Promise((resolve) => setImmediate(resolve));
@@ -228,7 +235,7 @@ describe('transport', () => {
 
 describe('limits and cancellation', () => {
   it('never exceeds the per-host limit', async () => {
-    const transport = createTransport({ perHostConcurrency: 3 });
+    const transport = createTransport({ ...LOOPBACK, perHostConcurrency: 3 });
     const results = await Promise.all(Array.from({ length: 15 }, () => transport.send(get('/slow'))));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(server.peak('/slow')).toBe(3);
@@ -236,7 +243,7 @@ describe('limits and cancellation', () => {
   });
 
   it('cancels everything in flight and closes the sockets promptly', async () => {
-    const transport = createTransport({ timeoutMs: 30_000 });
+    const transport = createTransport({ ...LOOPBACK, timeoutMs: 30_000 });
     const controller = new AbortController();
     const pending = Array.from({ length: 8 }, () => transport.send(get('/hang'), { signal: controller.signal }));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -259,7 +266,7 @@ describe('SOCKS5', () => {
     const viaName = await remote.send(get('', { url: 'http://profile.example.test/ok' }));
     expect(viaName.ok && viaName.response.status).toBe(200);
     expect(socks.destinations).toEqual(['profile.example.test:80']);
-    const local = createTransport({ proxy: socks.url('socks5') });
+    const local = createTransport({ ...LOOPBACK, proxy: socks.url('socks5') });
     const viaIp = await local.send(get('', { url: 'http://localhost/ok' }));
     expect(viaIp.ok && viaIp.response.status).toBe(200);
     expect(socks.destinations[1]).toMatch(/^(127\.0\.0\.1|ipv6):80$/);
@@ -272,5 +279,57 @@ describe('configuration', () => {
     expect(() => resolveTransportOptions({ perHostConcurrency: 0 })).toThrow(/perHostConcurrency/);
     expect(() => createTransport({ proxy: 'ftp://x' })).toThrow(expect.objectContaining({ code: 'invalid_proxy' }));
     expect(() => createTransport({ caFile: '/nonexistent.pem' })).toThrow(expect.objectContaining({ code: 'ca_file' }));
+  });
+});
+
+describe('public addresses only (decision 096)', () => {
+  const internalHits = () => server.requests.filter((r) => r.url === '/internal').length;
+
+  it('refuses a URL at a loopback or metadata address without connecting', async () => {
+    const transport = createTransport({ timeoutMs: 3_000 });
+    const before = server.connections();
+    for (const url of [`${server.url}/internal`, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/']) {
+      const result = await transport.send(get('', { url }));
+      expect(!result.ok && result.error.code, url).toBe('blocked_address');
+    }
+    expect(server.connections()).toBe(before);
+    expect(internalHits()).toBe(0);
+    await transport.close();
+  });
+
+  it('refuses every redirect hop to an internal address, through a proxy on loopback too', async () => {
+    const socks = await startFixtureSocks(server.port);
+    const transport = createTransport({ proxy: socks.url('socks5h'), timeoutMs: 3_000 });
+    for (const path of ['/to-internal', '/to-metadata', '/to-localhost']) {
+      const result = await transport.send(get('', { url: `http://public.example.test${path}` }));
+      expect(!result.ok && result.error.code, path).toBe('blocked_address');
+    }
+    // The public-looking host was asked (through the proxy); no hop reached the internal addresses.
+    expect(socks.destinations).toEqual(['public.example.test:80']);
+    expect(internalHits()).toBe(0);
+    await Promise.all([transport.close(), socks.close()]);
+  });
+
+  it('checks the address a custom connector dialled before sending a byte', async () => {
+    const dialLoopback: buildConnector.connector = (_options, callback) => {
+      const socket = net.connect(server.port, '127.0.0.1');
+      socket.once('connect', () => callback(null, socket));
+      socket.once('error', (error) => callback(error, null));
+    };
+    const guarded = createTransport({ connect: dialLoopback, timeoutMs: 3_000 });
+    const refused = await guarded.send(get('', { url: 'http://public.example.test/internal' }));
+    expect(!refused.ok && refused.error.code).toBe('blocked_address');
+    expect(internalHits()).toBe(0);
+    const allowed = createTransport({ ...LOOPBACK, connect: dialLoopback, timeoutMs: 3_000 });
+    const reached = await allowed.send(get('', { url: 'http://public.example.test/internal' }));
+    expect(reached.ok && reached.response.body).toBe('internal');
+    await Promise.all([guarded.close(), allowed.close()]);
+  });
+
+  it('reaches internal addresses, redirects included, when allowed', async () => {
+    const transport = createTransport({ ...LOOPBACK, timeoutMs: 3_000 });
+    const result = await transport.send(get('/to-internal'));
+    expect(result.ok && result.response.body).toBe('internal');
+    await transport.close();
   });
 });

@@ -76,13 +76,23 @@ export function resolveTransportOptions(options: TransportOptions = {}): Resolve
       throw new TransportConfigError('invalid_option', `${name} must be an integer from 0 to 20, got ${String(value)}`);
     }
   }
-  if (typeof resolved.adaptiveConcurrency !== 'boolean') {
-    throw new TransportConfigError('invalid_option', 'adaptiveConcurrency must be true or false');
+  for (const name of ['adaptiveConcurrency', 'allowPrivateAddresses'] as const) {
+    if (typeof resolved[name] !== 'boolean') {
+      throw new TransportConfigError('invalid_option', `${name} must be true or false`);
+    }
   }
   if (!resolved.userAgent.trim() || /[\r\n]/.test(resolved.userAgent)) {
     throw new TransportConfigError('invalid_option', 'userAgent must be one non-empty line');
   }
   return resolved;
+}
+
+/**
+ * A dispatcher that leaves the machine as the checks do — same proxy, CA and address checks — for a
+ * program's other requests (the server's favicons, catalogue downloads).
+ */
+export function createTransportDispatcher(options: TransportOptions = {}): Dispatcher {
+  return createDispatcher(resolveTransportOptions(options));
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Config } from '../env.ts';
 /**
  * How this process creates its engine from the configuration: the catalogues (HOUND_CATALOGUES or the
  * engine's defaults, cached under DATA_DIR/engine with the health outcome), the email checks
- * (HOUND_EMAIL_CATALOGUES or the shipped catalogue), the outbound proxy and CA, and the threads username
+ * (HOUND_EMAIL_CATALOGUES or the shipped catalogue), the outbound proxy and CA, whether requests may reach
+ * non-public addresses (HOUND_ALLOW_PRIVATE_ADDRESSES, decision 096), and the threads username
  * checks run on (SEARCH_THREADS; off the API's event loop, docs/decisions/087-searches-on-a-thread.md).
  */
 export function engineFactory(config: Config, log: FastifyBaseLogger): () => Promise<Engine> {
@@ -18,6 +19,7 @@ export function engineFactory(config: Config, log: FastifyBaseLogger): () => Pro
       dataDir: `${config.dataDir}/engine`,
       ...(config.proxy ? { proxy: config.proxy } : {}),
       ...(config.caFile ? { caFile: config.caFile } : {}),
+      allowPrivateAddresses: config.allowPrivateAddresses,
       searchThreads: config.searchThreads,
       // The checks yield the cores to the API when both want them (088).
       searchThreadNice: 10,

@@ -64,6 +64,7 @@ export async function startTestInternet(
           catalogues: [catalogueFile],
           dataDir: path.join(dir, 'engine'),
           connect: internet.connect,
+          allowPrivateAddresses: true,
           ...extra,
         }),
     async close() {

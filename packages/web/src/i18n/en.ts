@@ -223,6 +223,10 @@ export const en = {
     network: { short: 'network error', long: 'The connection failed or was closed early.' },
     dns: { short: 'site unreachable', long: 'The site’s address could not be resolved.' },
     tls: { short: 'TLS error', long: 'The site’s secure connection could not be established.' },
+    blocked_address: {
+      short: 'internal address',
+      long: 'The site’s address (or a page it redirected to) is not on the public internet, so it was not asked.',
+    },
     http_error: { short: 'HTTP error', long: 'The site answered with an error status the rules do not cover.' },
     http_5xx: { short: 'server error', long: 'The site answered with a server error.' },
     site_error: { short: 'site error', long: 'The site showed a known error page.' },

@@ -224,6 +224,10 @@ export const tr: Messages = {
     network: { short: 'ağ hatası', long: 'Bağlantı kurulamadı ya da erken kapandı.' },
     dns: { short: 'siteye ulaşılamadı', long: 'Sitenin adresi çözümlenemedi.' },
     tls: { short: 'TLS hatası', long: 'Siteyle güvenli bağlantı kurulamadı.' },
+    blocked_address: {
+      short: 'iç adres',
+      long: 'Sitenin adresi (ya da yönlendirdiği sayfa) herkese açık internette değil, bu yüzden sorulmadı.',
+    },
     http_error: { short: 'HTTP hatası', long: 'Site, kuralların kapsamadığı bir hata durumuyla yanıt verdi.' },
     http_5xx: { short: 'sunucu hatası', long: 'Site bir sunucu hatasıyla yanıt verdi.' },
     site_error: { short: 'site hatası', long: 'Site bilinen bir hata sayfası gösterdi.' },

@@ -136,6 +136,15 @@ describe('ResultsPanel', () => {
     expect(screen.getByText('Sherlock')).toBeTruthy();
   });
 
+  it('names a site refused for its internal address (blocked_address), in the summary and the card', () => {
+    const refused = entry('Intranet', { verdict: 'unknown', reason: 'blocked_address', category: 'other' });
+    renderWithApp(<ResultsPanel state={{ ...completed, results: [...results, refused] }} />);
+    expect(screen.getByText(/2 sites could not be checked: .*internal address \(1\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^All 5/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Intranet/ }));
+    expect(screen.getByText(/is not on the public internet, so it was not asked/)).toBeTruthy();
+  });
+
   it('labels sponsored entries, never counts them, and hides them under "Not found"', () => {
     renderWithApp(<ResultsPanel state={completed} />, { config: { sponsored } });
     expect(screen.getAllByText('Sponsored')).toHaveLength(2);
