@@ -36,6 +36,7 @@ export const ACCOUNT_MESSAGES = {
   tooManyCodes: 'Too many codes requested. Please wait and try again.',
   tooManyAttempts: 'Too many failed attempts. Please wait and try again, or sign in with a code.',
   codeCooldown: 'Please wait {seconds} seconds before requesting another code.',
+  busy: 'Too many sign-ins at once. Please try again in a moment.',
   notAuthenticated: 'Please sign in to continue',
   adminOnly: 'Admin access required',
 } as const;

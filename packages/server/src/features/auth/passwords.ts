@@ -1,5 +1,6 @@
 /** Optional passwords (spec 000's password calls), hashed with scrypt from node:crypto. */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { ACCOUNT_MESSAGES } from '@hound/contracts';
 import { AppError } from '../../errors.ts';
 
 const N = 16_384;
@@ -20,7 +21,7 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running < HASHES_RUNNING) running += 1;
   else if (waiting.length < HASHES_WAITING) await new Promise<void>((resolve) => waiting.push(resolve));
   else
-    throw new AppError('AUTH_BUSY', 'Too many sign-ins at once. Please try again in a moment.', {
+    throw new AppError('AUTH_BUSY', ACCOUNT_MESSAGES.busy, {
       headers: { 'retry-after': '1' },
     });
   try {
