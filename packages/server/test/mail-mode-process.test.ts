@@ -22,7 +22,7 @@ function offline(): Record<string, string> {
 async function startMain(env: Record<string, string>): Promise<{ child: Child; url: string }> {
   const child = runEntry('main', { ...offline(), ...env });
   children.push(child);
-  await child.waitForOutput('Hound server ready', 30_000);
+  await child.waitForOutput('Hound server ready', 120_000);
   const port = child.output().match(/Server listening at http:\/\/[^:]+:(\d+)/)![1]!;
   return { child, url: `http://127.0.0.1:${port}` };
 }
@@ -75,22 +75,22 @@ describe('mail mode of the server process', () => {
       const { child, url } = await startMain({ ...env });
       expect(child.output()).toMatch(/"level":40[^\n]*mail mode: off/);
       await registerAndLogin(url);
-      await child.waitForOutput('mail not sent: SMTP_URL is not set');
+      await child.waitForOutput('mail not sent: SMTP_URL is not set', 60_000);
       for (const page of ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox/1'])
         expect(await status(`${url}${page}`)).toBe(404);
       expect(child.output()).not.toMatch(/code \d{6}|read it at/);
       await stop(child);
-    }, 60_000);
+    }, 180_000);
   }
 
   it('keeps `npm start` on defaults working: a local server has the mailbox and says so', async () => {
     const { child, url } = await startMain({});
     expect(child.output()).toMatch(/"level":30[^\n]*mail mode: dev-mailbox \(no SMTP_URL, local server\)/);
     await registerAndLogin(url);
-    await child.waitForOutput(/registration code \d{6}/);
+    await child.waitForOutput(/registration code \d{6}/, 60_000);
     expect(await status(`${url}/dev/mailbox`)).toBe(200);
     await stop(child);
-  }, 60_000);
+  }, 180_000);
 
   it('turns the mailbox on for a reachable server only with DEV_MAILBOX=true, and warns', async () => {
     const { child, url } = await startMain({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' });
@@ -99,12 +99,12 @@ describe('mail mode of the server process', () => {
     );
     expect(await status(`${url}/dev/mailbox.json`)).toBe(200);
     await stop(child);
-  }, 60_000);
+  }, 180_000);
 
   it('DEV_MAILBOX=false turns it off on a local server too', async () => {
     const { child, url } = await startMain({ DEV_MAILBOX: 'false' });
     expect(child.output()).toContain('mail mode: off');
     expect(await status(`${url}/dev/mailbox`)).toBe(404);
     await stop(child);
-  }, 60_000);
+  }, 180_000);
 });

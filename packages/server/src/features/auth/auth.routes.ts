@@ -142,7 +142,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
     {
       schema: {
         summary: 'Sign in with the mailed code',
-        description: 'Answers a bearer token. Five wrong codes burn the code; every failure is "Invalid code".',
+        description:
+          'Answers a bearer token. Five wrong codes from the caller that asked for a code kill that code; other callers share five wrong codes per address (decision 093). Every failure is "Invalid code".',
         tags,
         body: VerifyOtpRequestSchema,
         response: { 200: AccessTokenResponseSchema, ...errors },
