@@ -406,7 +406,7 @@ describe('one-time-code caps and the development mailbox', () => {
     await internet?.close();
   });
 
-  it('caps codes per address and per IP per hour with 429 and Retry-After', async () => {
+  it('caps codes per address (per 10-minute window) and per IP per hour with 429 and Retry-After', async () => {
     const email = 'capped@example.com';
     for (let i = 0; i < 3; i++) expect((await call('POST', '/auth/login/send-otp', { email })).status).toBe(200);
     const fourth = await call('POST', '/auth/login/send-otp', { email });
