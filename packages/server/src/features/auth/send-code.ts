@@ -70,19 +70,20 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput): Promise<Se
 
   const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   const codeWanted = input.purpose === 'login' ? Boolean(account) : !account;
+  // Hashed whether or not a code goes out, so the answer's timing does not tell whether the address has an account.
+  let passwordHash: string | undefined;
+  try {
+    passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  } catch (error) {
+    // Busy hashing slots: give the cooldown back, so the person can simply try again.
+    await db
+      .update(otpChallenges)
+      .set({ lastSentAt: new Date(now.getTime() - cooldownMs) })
+      .where(and(eq(otpChallenges.id, challengeId), eq(otpChallenges.lastSentAt, now)));
+    throw error;
+  }
   let code: string | undefined;
   if (codeWanted) {
-    let passwordHash: string | undefined;
-    try {
-      passwordHash = input.password ? await hashPassword(input.password) : undefined;
-    } catch (error) {
-      // Busy hashing slots: give the cooldown back, so the person can simply try again.
-      await db
-        .update(otpChallenges)
-        .set({ lastSentAt: new Date(now.getTime() - cooldownMs) })
-        .where(and(eq(otpChallenges.id, challengeId), eq(otpChallenges.lastSentAt, now)));
-      throw error;
-    }
     code = newCode();
     const added: OtpCode = {
       hash: codeDigest(key, input.purpose, email, code),
