@@ -34,6 +34,7 @@ export const ACCOUNT_MESSAGES = {
   tooManyCodes: 'Too many codes requested. Please wait and try again.',
   tooManyAttempts: 'Too many failed attempts. Please wait and try again, or sign in with a code.',
   codeCooldown: 'Please wait {seconds} seconds before requesting another code.',
+  busy: 'Too many sign-ins at once. Please try again in a moment.',
   notAuthenticated: 'Please sign in to continue',
   adminOnly: 'Admin access required',
 } as const;
@@ -52,9 +53,17 @@ export function emailProblem(email: string): string | null {
   return null;
 }
 
+/** Names go into mails as one plain line: no line breaks, control or direction-override characters. */
+const NAME_CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
 export function nameProblem(name: string, which: 'first' | 'last'): string | null {
   const value = name.trim();
-  if (value === '' || value.length > ACCOUNT_LIMITS.nameMaxLength || FORBIDDEN_CHARACTERS.test(value))
+  if (
+    value === '' ||
+    value.length > ACCOUNT_LIMITS.nameMaxLength ||
+    FORBIDDEN_CHARACTERS.test(value) ||
+    NAME_CONTROL_CHARACTERS.test(value)
+  )
     return which === 'first' ? ACCOUNT_MESSAGES.invalidFirstName : ACCOUNT_MESSAGES.invalidLastName;
   return null;
 }
@@ -146,6 +155,8 @@ export const UserSchema = z.object({
   search_count: z.number().int(),
   language: z.enum(['en', 'tr']),
   created_at: z.string(),
+  /** The account can sign in with a password (it can remove it: `DELETE /me/password`). */
+  has_password: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

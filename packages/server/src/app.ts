@@ -50,8 +50,6 @@ export interface AppOptions {
   webDistDir: string;
   retentionDays: number;
   site: Config['site'];
-  /** Development conveniences (the mailbox page) exist only when this is false. */
-  production: boolean;
   publicUrl: string;
   auth: Config['auth'] & { limits?: Partial<AuthLimits> };
   email: Config['email'];
@@ -192,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminEmailPlusRoutes, { deps: { billing, emailSearch } });
   await app.register(adminRoutes, { db: deps.db.db });
   await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
-  if (!deps.options.production) await app.register(devMailboxRoutes, { db: deps.db.db });
+  // Only where the mail mode is the development mailbox (decision 093: local servers or DEV_MAILBOX=true).
+  if (deps.mailer.kind === 'dev-mailbox') await app.register(devMailboxRoutes, { db: deps.db.db });
 
   await app.register(healthRoutes, { deps });
   await app.register(searchesRoutes, { deps });

@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  DEV_MAILBOX: bool.optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
   ADMIN_EMAILS: z
     .string()
@@ -147,11 +148,16 @@ export interface Config {
   sseHeartbeatMs: number;
   shutdownGraceMs: number;
   webDistDir: string;
-  /** NODE_ENV is `production`: development conveniences (mailbox page, codes in the log) are off. */
+  /** NODE_ENV is `production`: the development mailbox (page and codes in the log) is off unless DEV_MAILBOX=true. */
   production: boolean;
   /** Base of links in mails (and payment return URLs). */
   publicUrl: string;
-  mail: { smtpUrl?: string; from: string };
+  mail: {
+    smtpUrl?: string;
+    from: string;
+    /** DEV_MAILBOX: true forces the development mailbox on (without SMTP), false forces it off. */
+    devMailbox?: boolean;
+  };
   auth: {
     /** Accounts with these addresses (lower-cased) are made admins when they sign up or sign in. */
     adminEmails: string[];
@@ -248,7 +254,11 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     production: e.NODE_ENV === 'production',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, ''),
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.BRAND_NAME ?? 'Hound'} <no-reply@localhost>` },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.BRAND_NAME ?? 'Hound'} <no-reply@localhost>`,
+      devMailbox: e.DEV_MAILBOX,
+    },
     auth: { adminEmails: e.ADMIN_EMAILS ?? [], secret: e.AUTH_SECRET, signupCredits: e.SIGNUP_CREDITS },
     email: {
       catalogues: e.HOUND_EMAIL_CATALOGUES?.split(',')

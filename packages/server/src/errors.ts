@@ -18,6 +18,8 @@ export const HTTP_STATUS = {
   AUTH_INVALID_CODE: 400,
   AUTH_TOO_MANY_CODES: 429,
   AUTH_TOO_MANY_ATTEMPTS: 429,
+  /** Every password-hashing slot is taken (decision 093): try again in a moment. */
+  AUTH_BUSY: 503,
   AUTH_INVALID_CREDENTIALS: 401,
   AUTH_REQUIRED: 401,
   AUTH_ADMIN_REQUIRED: 403,

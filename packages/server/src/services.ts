@@ -107,7 +107,6 @@ export function appDeps(services: Services, config: Config): AppDeps {
       webDistDir: config.webDistDir,
       retentionDays: config.retentionDays,
       site: config.site,
-      production: config.production,
       publicUrl: config.publicUrl,
       auth: config.auth,
       email: config.email,

@@ -43,7 +43,7 @@ for (const mode of MODES) {
         createEngine: internet.createEngine(),
         env: { SMTP_URL: sink.url, ADMIN_EMAILS: ADMIN, BRAND_NAME: 'Hound' },
         // Every test here sends from 127.0.0.1; the per-IP cap has its own test below.
-        authLimits: { codesPerIpPerHour: 10_000 },
+        authLimits: { codesPerIpPerHour: 10_000, wrongCodesPerIpPerHour: 10_000, passwordTriesPerIp: 10_000 },
       });
       // One route under /admin that this issue does not define: the guard must cover it by its path alone.
       stack.app.get('/admin/guard-probe', async () => ({ ok: true }));
@@ -397,7 +397,7 @@ describe('one-time-code caps and the development mailbox', () => {
     // No SMTP_URL and not production: mail goes to the development mailbox.
     stack = await startStack(MODES[0]!, {
       createEngine: internet.createEngine(),
-      authLimits: { resendCooldownSeconds: 0, codesPerAddressPerHour: 3, codesPerIpPerHour: 5 },
+      authLimits: { resendCooldownSeconds: 0, codesPerAddressPerWindow: 3, codesPerIpPerHour: 5 },
     });
     call = injectClient(stack.app);
   });
@@ -406,7 +406,7 @@ describe('one-time-code caps and the development mailbox', () => {
     await internet?.close();
   });
 
-  it('caps codes per address and per IP per hour with 429 and Retry-After', async () => {
+  it('caps codes per address (per 10-minute window) and per IP per hour with 429 and Retry-After', async () => {
     const email = 'capped@example.com';
     for (let i = 0; i < 3; i++) expect((await call('POST', '/auth/login/send-otp', { email })).status).toBe(200);
     const fourth = await call('POST', '/auth/login/send-otp', { email });

@@ -5,7 +5,7 @@ import { type Mailer, maskAddress } from './mailer.ts';
 
 /**
  * Development without SMTP: every message is one clear log line (with its code, so a person on a fresh
- * machine can sign up from the terminal) and a row for the `/dev/mailbox` page. Never used in production.
+ * machine can sign up from the terminal) and a row for the `/dev/mailbox` page. Only on local servers or with DEV_MAILBOX=true.
  */
 export function createDevMailboxMailer(options: { db: Database; log: FastifyBaseLogger; publicUrl: string }): Mailer {
   return {
@@ -25,7 +25,7 @@ export function createDevMailboxMailer(options: { db: Database; log: FastifyBase
   };
 }
 
-/** Production without SMTP: nothing can be delivered; say so, without content or address. */
+/** No SMTP on a server others can reach: nothing can be delivered; say so, without content or address. */
 export function createOffMailer(log: FastifyBaseLogger): Mailer {
   return {
     kind: 'off',

@@ -1,14 +1,14 @@
 /**
- * Outgoing mail. One interface, three providers chosen once at start: SMTP (`SMTP_URL`), the development
- * mailbox (no SMTP outside production: logged with its code and kept for `/dev/mailbox`), and off
- * (production without SMTP: nothing is sent, and the log says so without the content).
+ * Outgoing mail. One interface, three providers chosen once at start (`chooseMailMode`): SMTP (`SMTP_URL`),
+ * the development mailbox (no SMTP on a local server, or DEV_MAILBOX=true: logged with its code and kept for
+ * `/dev/mailbox`), and off (no SMTP anywhere else: nothing is sent, and the log says so without the content).
  */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** One line for the development log, e.g. "sign-in code 123456". Never logged in production. */
+  /** One line for the development log, e.g. "sign-in code 123456". Logged only in dev-mailbox mode. */
   summary: string;
 }
 

@@ -27,6 +27,7 @@ export const ACCOUNT_RULES: Record<Language, AccountRules> = {
     weakPassword: '10 ile 200 karakter arasında bir parola kullanın.',
     tooManyCodes: 'Çok fazla kod istendi. Lütfen bekleyip tekrar deneyin.',
     tooManyAttempts: 'Çok fazla başarısız deneme. Lütfen bekleyip tekrar deneyin ya da kodla giriş yapın.',
+    busy: 'Aynı anda çok fazla giriş yapılıyor. Lütfen biraz sonra tekrar deneyin.',
     codeCooldown: 'Yeni bir kod istemeden önce lütfen {seconds} saniye bekleyin.',
     notAuthenticated: 'Devam etmek için lütfen giriş yapın',
     adminOnly: 'Yönetici yetkisi gerekli',

@@ -13,6 +13,7 @@ export const TEST_USER: User = {
   search_count: 0,
   language: 'en',
   created_at: '2026-01-01T00:00:00Z',
+  has_password: false,
 };
 
 export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

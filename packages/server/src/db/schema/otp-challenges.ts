@@ -4,10 +4,16 @@ import { jsonText } from './json-text.ts';
 export const OTP_PURPOSES = ['login', 'register'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
-/** A code's keyed hash and when it stops working. */
+/**
+ * One mailed code (decision 093): its keyed hash, when it stops working, who asked for it (keyed hash of the
+ * requesting IP) and that requester's wrong guesses, and for registration the details it was mailed for.
+ */
 export interface OtpCode {
   hash: string;
   expiresAt: string;
+  requester: string;
+  misses: number;
+  pending?: PendingRegistration;
 }
 
 /** What a registration carries until its code is verified (the user row is created only then). */
@@ -21,8 +27,9 @@ export interface PendingRegistration {
 }
 
 /**
- * One sign-in or sign-up attempt per (purpose, address). Up to three recent codes stay valid (a slow first
- * mail is not killed by a resend); wrong tries are counted across them and burn the challenge at five.
+ * The codes of one (purpose, address). Every code mailed in the last ten minutes stays valid (a slow mail
+ * is not killed by a resend, a stranger's request does not kill the owner's code). `attempts` counts the
+ * wrong guesses of callers that asked for none of the live codes, across all of them (decision 093).
  */
 export const otpChallenges = pgTable(
   'otp_challenges',
@@ -36,7 +43,6 @@ export const otpChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    pending: jsonText<PendingRegistration | null>('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

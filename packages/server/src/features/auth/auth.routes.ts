@@ -16,14 +16,20 @@ import type { MailLanguage } from '../../mail/templates/account-mails.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { caller } from './guard.ts';
 import { passwordLogin } from './password-login.ts';
-import { hashPassword } from './passwords.ts';
+import { removePassword } from './remove-password.ts';
 import { sendCode } from './send-code.ts';
 import { describeClient, revokeAllSessions, revokeSession } from './sessions.ts';
 import { toUserResponse } from './to-user-response.ts';
 import { validateEmail, validatePassword, validateRegistration } from './validate.ts';
 import { verifyCode } from './verify-code.ts';
 
-const errors = { 400: DetailErrorSchema, 401: DetailErrorSchema, 403: DetailErrorSchema, 429: DetailErrorSchema };
+const errors = {
+  400: DetailErrorSchema,
+  401: DetailErrorSchema,
+  403: DetailErrorSchema,
+  429: DetailErrorSchema,
+  503: DetailErrorSchema,
+};
 const tags = ['accounts'];
 
 /** Mails go out in the language the page was in (the web app sends it as Accept-Language). */
@@ -77,12 +83,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
     },
     async (request) => {
       const registration = validateRegistration(request.body, deps.now());
-      const passwordHash = await hashPassword(validatePassword(request.body.password));
+      const password = validatePassword(request.body.password);
       const language = mailLanguage(request);
       return sendCode(deps, {
         purpose: 'register',
         email: registration.email,
-        pending: { ...registration, language, passwordHash },
+        pending: { ...registration, language },
+        password,
         ip: request.ip,
         language,
       });
@@ -106,6 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         email: validateEmail(request.body.email),
         code: request.body.code,
         client: client(request),
+        ip: request.ip,
       });
       return tokenAnswer(token);
     },
@@ -134,7 +142,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
     {
       schema: {
         summary: 'Sign in with the mailed code',
-        description: 'Answers a bearer token. Five wrong codes burn the code; every failure is "Invalid code".',
+        description:
+          'Answers a bearer token. Five wrong codes from the caller that asked for a code kill that code; other callers share five wrong codes per address (decision 093). Every failure is "Invalid code".',
         tags,
         body: VerifyOtpRequestSchema,
         response: { 200: AccessTokenResponseSchema, ...errors },
@@ -146,6 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         email: validateEmail(request.body.email),
         code: request.body.code,
         client: client(request),
+        ip: request.ip,
       });
       return tokenAnswer(token);
     },
@@ -166,6 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         email: validateEmail(request.body.email),
         password: request.body.password,
         client: client(request),
+        ip: request.ip,
       });
       return tokenAnswer(token);
     },
@@ -178,6 +189,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
       schema: { summary: 'The signed-in user', tags, response: { 200: UserSchema, 401: DetailErrorSchema } },
     },
     async (request) => toUserResponse(caller(request).user),
+  );
+
+  app.delete(
+    '/me/password',
+    {
+      schema: {
+        summary: 'Remove the password: the account signs in by code only; its other sessions are revoked',
+        tags,
+        response: { 200: UserSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = caller(request);
+      return toUserResponse(await removePassword(deps.db, user.id, sessionId, deps.now()));
+    },
   );
 
   app.post(

@@ -4,35 +4,41 @@ import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
-import { hitBucket, peekBucket } from './rate-buckets.ts';
+import { hitBucket, peekBucket, windowResetSeconds } from './rate-buckets.ts';
 import { bucketKey } from './secrets.ts';
 import { createSession } from './sessions.ts';
 
-const HOUR_MS = 3600_000;
+const tooManyAttempts = (retry: number) =>
+  new AppError('AUTH_TOO_MANY_ATTEMPTS', ACCOUNT_MESSAGES.tooManyAttempts, {
+    headers: { 'retry-after': String(retry) },
+  });
 
 /**
  * `POST /auth/login {email, password}` (spec 000): only accounts that exist (so their address proved
  * itself with a code) and chose a password. Unknown addresses cost the same scrypt run and get the same
- * answer; failures per address are capped per hour.
+ * answer. Before any hashing (decision 093): tries per IP are capped, and so are failures per address
+ * (short windows: the cap can be filled by a stranger, and the owner can still sign in with a code);
+ * the hashing itself runs in a few global slots (`passwords.ts`).
  */
 export async function passwordLogin(
   deps: AuthDeps,
-  input: { email: string; password: string; client: string },
+  input: { email: string; password: string; client: string; ip: string },
 ): Promise<{ token: string; user: UserRow }> {
   const { db, options } = deps;
+  const limits = options.limits;
   const now = deps.now();
   const email = normaliseEmail(input.email);
-  const failures = bucketKey(await deps.key(), 'password-fail', email);
+  const key = await deps.key();
+  const tries = await hitBucket(db, bucketKey(key, 'password-ip', input.ip), limits.passwordWindowMs, now);
+  if (tries.count > limits.passwordTriesPerIp) throw tooManyAttempts(tries.resetSeconds);
+  const failures = bucketKey(key, 'password-fail', email);
   // Checked before the password, so guesses past the cap learn nothing, right or wrong.
-  if ((await peekBucket(db, failures, HOUR_MS, now)) >= options.limits.passwordFailuresPerHour) {
-    throw new AppError('AUTH_TOO_MANY_ATTEMPTS', ACCOUNT_MESSAGES.tooManyAttempts, {
-      headers: { 'retry-after': String(Math.ceil((HOUR_MS - (now.getTime() % HOUR_MS)) / 1000)) },
-    });
-  }
+  if ((await peekBucket(db, failures, limits.passwordWindowMs, now)) >= limits.passwordFailuresPerAddress)
+    throw tooManyAttempts(windowResetSeconds(limits.passwordWindowMs, now));
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user?.passwordHash || !ok) {
-    await hitBucket(db, failures, HOUR_MS, now);
+    await hitBucket(db, failures, limits.passwordWindowMs, now);
     throw new AppError('AUTH_INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
   }
   const admin = options.adminEmails.includes(email);

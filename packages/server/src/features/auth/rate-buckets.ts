@@ -7,7 +7,7 @@ import { rateBuckets } from '../../db/schema/index.ts';
  * and the seconds until the window ends. One atomic upsert, so concurrent requests on any node count right.
  */
 export async function hitBucket(
-  db: Database,
+  db: Pick<Database, 'insert'>,
   key: string,
   windowMs: number,
   now: Date,
@@ -25,6 +25,11 @@ export async function hitBucket(
     count: row!.count,
     resetSeconds: Math.max(1, Math.ceil((start.getTime() + windowMs - now.getTime()) / 1000)),
   };
+}
+
+/** Seconds until the current window of `windowMs` ends. */
+export function windowResetSeconds(windowMs: number, now: Date): number {
+  return Math.max(1, Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
 }
 
 /** The count of the current window of `key`, without counting anything. */

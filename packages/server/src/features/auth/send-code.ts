@@ -1,6 +1,12 @@
 import { ACCOUNT_MESSAGES, normaliseEmail, type SendOtpResponse } from '@hound/contracts';
-import { and, eq } from 'drizzle-orm';
-import { type OtpPurpose, otpChallenges, type PendingRegistration, users } from '../../db/schema/index.ts';
+import { and, eq, isNotNull, lte, or } from 'drizzle-orm';
+import {
+  type OtpCode,
+  type OtpPurpose,
+  otpChallenges,
+  type PendingRegistration,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { maskAddress } from '../../mail/mailer.ts';
@@ -12,27 +18,43 @@ import {
   registerCodeMail,
 } from '../../mail/templates/account-mails.ts';
 import type { AuthDeps } from './auth-deps.ts';
+import { hashPassword } from './passwords.ts';
 import { hitBucket } from './rate-buckets.ts';
 import { bucketKey, codeDigest, newCode } from './secrets.ts';
 
 const HOUR_MS = 3600_000;
-/** Codes kept valid on one challenge: the newest three (a slow mail's code survives a resend). */
-const CODES_KEPT = 3;
+/** Bound on the codes kept on one challenge (the caps keep it far lower; this only bounds the row). */
+const CODES_KEPT = 10;
 
 export interface SendCodeInput {
   purpose: OtpPurpose;
   /** Already validated. */
   email: string;
-  /** For registration: the details the account will be created with once the code is verified. */
-  pending?: PendingRegistration;
+  /** For registration: the details the account will be created with once this request's code is verified. */
+  pending?: Omit<PendingRegistration, 'passwordHash'>;
+  /** For registration with a password: validated, hashed only once the cheap limits have passed. */
+  password?: string;
   ip: string;
   language: MailLanguage;
 }
+
+const tooManyCodes = (retry: number) =>
+  new AppError('AUTH_TOO_MANY_CODES', ACCOUNT_MESSAGES.tooManyCodes, { headers: { 'retry-after': String(retry) } });
+
+const cooldown = (seconds: number) =>
+  new AppError('AUTH_TOO_MANY_CODES', ACCOUNT_MESSAGES.codeCooldown.replace('{seconds}', String(seconds)), {
+    headers: { 'retry-after': String(seconds) },
+  });
 
 /**
  * Sends a sign-in or sign-up code. The answer is the same whether or not the address has an account:
  * login for an unknown address and registration for a known one send an explanatory mail instead of a
  * code, after the same cooldown and caps, and the mail leaves after the answer (no timing difference).
+ *
+ * Order (decision 093): the per-IP cap, then the cooldown and the per-address cap (`claimCooldown`, atomic),
+ * and only then is a password hashed and the code added.
+ * Each code carries who asked for it and, for registration, the details it finishes: a later request for
+ * the same address adds its own code and changes nothing an earlier code finishes.
  */
 export async function sendCode(deps: AuthDeps, input: SendCodeInput): Promise<SendOtpResponse> {
   const { db, options } = deps;
@@ -40,52 +62,38 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput): Promise<Se
   const now = deps.now();
   const email = normaliseEmail(input.email);
   const key = await deps.key();
+  const cooldownMs = limits.resendCooldownSeconds * 1000;
 
-  const [existing] = await db
-    .select()
-    .from(otpChallenges)
-    .where(and(eq(otpChallenges.purpose, input.purpose), eq(otpChallenges.email, email)));
-  if (existing && !existing.consumedAt) {
-    const wait = Math.ceil(limits.resendCooldownSeconds - (now.getTime() - existing.lastSentAt.getTime()) / 1000);
-    if (wait > 0) {
-      throw new AppError('AUTH_TOO_MANY_CODES', ACCOUNT_MESSAGES.codeCooldown.replace('{seconds}', String(wait)), {
-        headers: { 'retry-after': String(wait) },
-      });
-    }
-  }
   const perIp = await hitBucket(db, bucketKey(key, 'otp-ip', input.ip), HOUR_MS, now);
-  const perAddress = await hitBucket(db, bucketKey(key, 'otp-email', email), HOUR_MS, now);
-  if (perIp.count > limits.codesPerIpPerHour || perAddress.count > limits.codesPerAddressPerHour) {
-    const retry = perIp.count > limits.codesPerIpPerHour ? perIp.resetSeconds : perAddress.resetSeconds;
-    throw new AppError('AUTH_TOO_MANY_CODES', ACCOUNT_MESSAGES.tooManyCodes, {
-      headers: { 'retry-after': String(retry) },
-    });
-  }
+  if (perIp.count > limits.codesPerIpPerHour) throw tooManyCodes(perIp.resetSeconds);
+  const challengeId = await claimCooldown(deps, input.purpose, email, key, now);
 
   const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   const codeWanted = input.purpose === 'login' ? Boolean(account) : !account;
-  const code = codeWanted ? newCode() : undefined;
-  const expiresAt = new Date(now.getTime() + limits.codeTtlMs);
-  const fresh =
-    !existing || existing.consumedAt !== null || existing.expiresAt <= now || existing.attempts >= limits.maxAttempts;
-  const kept = fresh ? [] : existing.codes.filter((c) => new Date(c.expiresAt) > now);
-  const codes = code
-    ? [...kept, { hash: codeDigest(key, input.purpose, email, code), expiresAt: expiresAt.toISOString() }].slice(
-        -CODES_KEPT,
-      )
-    : kept;
-  const values = {
-    codes,
-    attempts: fresh ? 0 : existing.attempts,
-    expiresAt,
-    lastSentAt: now,
-    consumedAt: null,
-    pending: input.pending ?? null,
-  };
-  await db
-    .insert(otpChallenges)
-    .values({ id: newId(), purpose: input.purpose, email, createdAt: now, ...values })
-    .onConflictDoUpdate({ target: [otpChallenges.purpose, otpChallenges.email], set: values });
+  // Hashed whether or not a code goes out, so the answer's timing does not tell whether the address has an account.
+  let passwordHash: string | undefined;
+  try {
+    passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  } catch (error) {
+    // Busy hashing slots: give the cooldown back, so the person can simply try again.
+    await db
+      .update(otpChallenges)
+      .set({ lastSentAt: new Date(now.getTime() - cooldownMs) })
+      .where(and(eq(otpChallenges.id, challengeId), eq(otpChallenges.lastSentAt, now)));
+    throw error;
+  }
+  let code: string | undefined;
+  if (codeWanted) {
+    code = newCode();
+    const added: OtpCode = {
+      hash: codeDigest(key, input.purpose, email, code),
+      expiresAt: new Date(now.getTime() + limits.codeTtlMs).toISOString(),
+      requester: bucketKey(key, 'ip', input.ip),
+      misses: 0,
+      ...(input.pending ? { pending: { ...input.pending, ...(passwordHash ? { passwordHash } : {}) } } : {}),
+    };
+    await addCode(deps, challengeId, added, now);
+  }
 
   const context = { brand: options.brand, publicUrl: options.publicUrl, language: input.language };
   const message =
@@ -104,4 +112,66 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput): Promise<Se
     message: 'If the address can be used, a code is on its way. Check your inbox (and spam folder).',
     resend_after_seconds: limits.resendCooldownSeconds,
   };
+}
+
+/**
+ * Takes the cooldown of (purpose, address) with one conditional upsert, in a transaction that also counts
+ * the send against the per-address cap (and rolls both back when over it). The row stays locked until
+ * commit, so of any number of parallel sends exactly one gets past; the others find the cooldown taken.
+ * A finished or expired challenge starts over. Answers the challenge's id.
+ */
+async function claimCooldown(
+  deps: AuthDeps,
+  purpose: OtpPurpose,
+  email: string,
+  key: Buffer,
+  now: Date,
+): Promise<string> {
+  const limits = deps.options.limits;
+  // Login and registration have caps of their own, so a stranger's registrations cannot block sign-in.
+  const perAddress = bucketKey(key, `otp-email-${purpose}`, email);
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(otpChallenges)
+      .values({ id: newId(), purpose, email, codes: [], attempts: 0, expiresAt: now, lastSentAt: now, createdAt: now })
+      .onConflictDoUpdate({
+        target: [otpChallenges.purpose, otpChallenges.email],
+        set: { lastSentAt: now },
+        setWhere: or(
+          isNotNull(otpChallenges.consumedAt),
+          lte(otpChallenges.lastSentAt, new Date(now.getTime() - limits.resendCooldownSeconds * 1000)),
+        ),
+      })
+      .returning();
+    if (!claimed) {
+      const [last] = await tx
+        .select({ lastSentAt: otpChallenges.lastSentAt })
+        .from(otpChallenges)
+        .where(and(eq(otpChallenges.purpose, purpose), eq(otpChallenges.email, email)));
+      const left = last ? (last.lastSentAt.getTime() - now.getTime()) / 1000 + limits.resendCooldownSeconds : 1;
+      throw cooldown(Math.max(1, Math.ceil(left)));
+    }
+    const sends = await hitBucket(tx, perAddress, limits.codeWindowMs, now);
+    if (sends.count > limits.codesPerAddressPerWindow) throw tooManyCodes(sends.resetSeconds);
+    if (claimed.consumedAt !== null || claimed.expiresAt <= now) {
+      await tx
+        .update(otpChallenges)
+        .set({ codes: [], attempts: 0, consumedAt: null, expiresAt: now })
+        .where(eq(otpChallenges.id, claimed.id));
+    }
+    return claimed.id;
+  });
+}
+
+/** Adds a code to the challenge, dropping expired ones (locked, so parallel adds and guesses keep every count). */
+async function addCode(deps: AuthDeps, challengeId: string, code: OtpCode, now: Date): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(otpChallenges).where(eq(otpChallenges.id, challengeId)).for('update');
+    if (!row) return;
+    const kept = row.codes.filter((c) => new Date(c.expiresAt) > now);
+    await tx
+      .update(otpChallenges)
+      .set({ codes: [...kept, code].slice(-CODES_KEPT), expiresAt: new Date(code.expiresAt) })
+      .where(eq(otpChallenges.id, challengeId));
+  });
 }

@@ -14,5 +14,6 @@ export function toUserResponse(user: UserRow): User {
     search_count: user.searchCount,
     language: user.language,
     created_at: user.createdAt.toISOString(),
+    has_password: user.passwordHash !== null,
   };
 }

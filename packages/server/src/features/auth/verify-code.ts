@@ -1,12 +1,15 @@
 import { ACCOUNT_MESSAGES, codeProblem, normaliseEmail } from '@hound/contracts';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { type OtpPurpose, otpChallenges, type UserRow, users } from '../../db/schema/index.ts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { type OtpCode, type OtpPurpose, otpChallenges, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { grantSignupCredits } from '../credits/signup-credits.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { codeDigest, sameDigest } from './secrets.ts';
+import { hitBucket, peekBucket, windowResetSeconds } from './rate-buckets.ts';
+import { bucketKey, codeDigest, sameDigest } from './secrets.ts';
 import { createSession } from './sessions.ts';
+
+const HOUR_MS = 3600_000;
 
 export interface VerifyCodeInput {
   purpose: OtpPurpose;
@@ -14,15 +17,20 @@ export interface VerifyCodeInput {
   code: string;
   /** Short description of the device, stored on the session. */
   client: string;
+  ip: string;
 }
+
+type Outcome = { ok: false } | { ok: true; token: string; user: UserRow; created: boolean };
 
 const invalidCode = () => new AppError('AUTH_INVALID_CODE', ACCOUNT_MESSAGES.invalidCode);
 
 /**
- * Verifies a code and opens a session. Each try first takes one of the challenge's five attempts in a single
- * conditional UPDATE, so parallel guesses cannot exceed them; the code is then consumed by another
- * conditional UPDATE inside the transaction that creates the session, so of any number of parallel
- * verifies of a valid code exactly one gets a token. Every failure answers the same "Invalid code".
+ * Verifies a code and opens a session, in one transaction that locks the address's challenge, so parallel
+ * tries are counted one by one and of any number of parallel verifies of a valid code exactly one gets a
+ * token. Guesses (decision 093): a caller that asked for live codes is compared with those only, and its
+ * misses count on them (five kill a code); any other caller is compared with all live codes and its misses
+ * count on the address, across all codes (five, then strangers are refused). So a stranger's guesses never
+ * kill the owner's code, and every IP has an hourly cap on wrong codes. Every failure is "Invalid code".
  */
 export async function verifyCode(
   deps: AuthDeps,
@@ -31,46 +39,60 @@ export async function verifyCode(
   const problem = codeProblem(input.code);
   if (problem) throw new AppError('INVALID_INPUT', problem);
   const { db, options } = deps;
+  const limits = options.limits;
   const now = deps.now();
   const email = normaliseEmail(input.email);
   const key = await deps.key();
-
-  const [attempt] = await db
-    .update(otpChallenges)
-    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(otpChallenges.purpose, input.purpose),
-        eq(otpChallenges.email, email),
-        isNull(otpChallenges.consumedAt),
-        lt(otpChallenges.attempts, options.limits.maxAttempts),
-        gt(otpChallenges.expiresAt, now),
-      ),
-    )
-    .returning();
-  if (!attempt) throw invalidCode();
-  const digest = codeDigest(key, input.purpose, email, input.code);
-  // Compare against every live code without stopping early, so timing does not tell which one matched.
-  let matched = false;
-  for (const code of attempt.codes) {
-    if (sameDigest(code.hash, digest) && new Date(code.expiresAt) > now) matched = true;
+  const wrongFromIp = bucketKey(key, 'code-ip', input.ip);
+  if ((await peekBucket(db, wrongFromIp, HOUR_MS, now)) >= limits.wrongCodesPerIpPerHour) {
+    throw new AppError('AUTH_TOO_MANY_ATTEMPTS', ACCOUNT_MESSAGES.tooManyAttempts, {
+      headers: { 'retry-after': String(windowResetSeconds(HOUR_MS, now)) },
+    });
   }
-  if (!matched) throw invalidCode();
-
+  const requester = bucketKey(key, 'ip', input.ip);
+  const digest = codeDigest(key, input.purpose, email, input.code);
   const admin = options.adminEmails.includes(email);
-  return db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .update(otpChallenges)
-      .set({ consumedAt: now })
-      .where(and(eq(otpChallenges.id, attempt.id), isNull(otpChallenges.consumedAt)))
-      .returning({ id: otpChallenges.id });
-    if (!consumed) throw invalidCode();
+
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const [challenge] = await tx
+      .select()
+      .from(otpChallenges)
+      .where(
+        and(
+          eq(otpChallenges.purpose, input.purpose),
+          eq(otpChallenges.email, email),
+          isNull(otpChallenges.consumedAt),
+          gt(otpChallenges.expiresAt, now),
+        ),
+      )
+      .for('update');
+    if (!challenge) return { ok: false };
+    const live = challenge.codes.filter((c) => new Date(c.expiresAt) > now && c.misses < limits.maxAttempts);
+    const own = live.filter((c) => c.requester === requester);
+    const stranger = own.length === 0;
+    if (stranger && challenge.attempts >= limits.strangerAttempts) return { ok: false };
+    // Compare against every candidate without stopping early, so timing does not tell which one matched.
+    let matched: OtpCode | undefined;
+    for (const c of stranger ? live : own) if (sameDigest(c.hash, digest)) matched = c;
+    if (!matched) {
+      await tx
+        .update(otpChallenges)
+        .set(
+          stranger
+            ? { attempts: challenge.attempts + 1 }
+            : { codes: challenge.codes.map((c) => (own.includes(c) ? { ...c, misses: c.misses + 1 } : c)) },
+        )
+        .where(eq(otpChallenges.id, challenge.id));
+      return { ok: false };
+    }
+    await tx.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challenge.id));
 
     let user: UserRow | undefined;
     let created = false;
     if (input.purpose === 'register') {
-      const pending = attempt.pending;
-      if (!pending) throw invalidCode();
+      // The details this code was mailed for, and no other request's.
+      const pending = matched.pending;
+      if (!pending) return { ok: false };
       [user] = await tx
         .insert(users)
         .values({
@@ -88,7 +110,7 @@ export async function verifyCode(
         })
         .onConflictDoNothing({ target: users.email })
         .returning();
-      if (!user) throw invalidCode(); // the address got an account meanwhile: the registration is void
+      if (!user) return { ok: false }; // the address got an account meanwhile: the registration is void
       created = true;
       user = { ...user, emailSearchCredits: await grantSignupCredits(tx, key, user, options.signupCredits) };
     } else {
@@ -97,9 +119,14 @@ export async function verifyCode(
         .set({ lastLoginAt: now, ...(admin ? { isAdmin: true } : {}) })
         .where(eq(users.email, email))
         .returning();
-      if (!user) throw invalidCode();
+      if (!user) return { ok: false };
     }
-    const token = await createSession(tx, user.id, input.client, now, options.limits);
-    return { token, user, created };
+    const token = await createSession(tx, user.id, input.client, now, limits);
+    return { ok: true, token, user, created };
   });
+  if (!outcome.ok) {
+    await hitBucket(db, wrongFromIp, HOUR_MS, now);
+    throw invalidCode();
+  }
+  return outcome;
 }

@@ -104,9 +104,18 @@ export function loginCodeMail(to: string, code: string, context: MailContext): M
   return codeMail(to, context, fill(t.loginSubject, v), fill(t.loginIntro, v), code, `sign-in code ${code}`);
 }
 
+/** A name as one short plain line (names are validated at input; this holds for rows written before). */
+function plainName(name: string): string {
+  return name
+    .replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 50);
+}
+
 export function registerCodeMail(to: string, code: string, firstName: string, context: MailContext): MailMessage {
   const t = TEXT[context.language];
-  const v = { brand: context.brand, name: firstName };
+  const v = { brand: context.brand, name: plainName(firstName) };
   return codeMail(to, context, fill(t.registerSubject, v), fill(t.registerIntro, v), code, `registration code ${code}`);
 }
 

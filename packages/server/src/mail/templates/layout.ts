@@ -3,7 +3,7 @@ export interface MailContent {
   subject: string;
   /** Paragraphs, in order. A paragraph may hold a `{code}` or a link (rendered as a button in HTML). */
   blocks: MailBlock[];
-  /** Short line for the development log (may contain the code; never logged in production). */
+  /** Short line for the development log (may contain the code; logged only in dev-mailbox mode). */
   summary: string;
 }
 

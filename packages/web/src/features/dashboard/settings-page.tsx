@@ -12,6 +12,7 @@ import { useAccountText } from '../auth/account-text.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { maskEmail } from './mask-email.ts';
+import { PasswordSection } from './password-section.tsx';
 
 /** One titled card of the settings page. */
 function Section(props: { title: string; className?: string; titleClassName?: string; children: ReactNode }) {
@@ -26,7 +27,7 @@ function Section(props: { title: string; className?: string; titleClassName?: st
   );
 }
 
-/** `/dashboard/settings`: profile, preferences, sessions and account deletion. */
+/** `/dashboard/settings`: profile, password, preferences, sessions and account deletion. */
 export default function SettingsPage() {
   const { m } = useI18n();
   const { user } = useAuth();
@@ -35,6 +36,7 @@ export default function SettingsPage() {
     <div className="space-y-8">
       <h1 className="text-3xl font-bold tracking-tight">{m.account.settings.title}</h1>
       <ProfileSection user={user} />
+      <PasswordSection user={user} />
       <PreferencesSection />
       <SessionsSection />
       <DeleteSection email={user.email} />
