@@ -15,15 +15,15 @@ export const MY_SEARCHES_KEY = 'my-searches';
 export function MySearchesList({ limit }: { limit: number }) {
   const { m, locale } = useI18n();
   const say = useAccountText();
-  const { token } = useAuth();
+  const { session } = useAuth();
   const query = useQuery({
-    queryKey: [MY_SEARCHES_KEY, limit, token],
+    queryKey: [MY_SEARCHES_KEY, limit, session],
     queryFn: async () => {
-      const answer = await apiFetch<MySearchesResponse>(`/me/searches?limit=${limit}&skip=0`, { token });
+      const answer = await apiFetch<MySearchesResponse>(`/me/searches?limit=${limit}&skip=0`);
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.account.messages.operationFailed);
       return answer.body;
     },
-    enabled: Boolean(token),
+    enabled: session,
   });
   if (query.isPending) return <p className={muted}>{m.common.loading}</p>;
   if (query.isError) return <p className="text-red-700 dark:text-red-400">{say(query.error.message)}</p>;
@@ -42,14 +42,13 @@ function SearchRow({ search, when }: { search: MySearch; when: string }) {
   const { m } = useI18n();
   const say = useAccountText();
   const s = m.account.searches;
-  const { token } = useAuth();
   const toast = useToast();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const ended = !['queued', 'running'].includes(search.status);
 
   const remove = async () => {
-    const answer = await apiFetch(`/me/searches/${search.id}`, { method: 'DELETE', token });
+    const answer = await apiFetch(`/me/searches/${search.id}`, { method: 'DELETE' });
     if (answer.ok) {
       toast.success(s.deleted);
       await client.invalidateQueries({ queryKey: [MY_SEARCHES_KEY] });
