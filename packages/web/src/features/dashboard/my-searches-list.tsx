@@ -6,6 +6,7 @@ import { useToast } from '../../components/toast.tsx';
 import { button, card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
+import { isWebLink } from '../../lib/web-link.ts';
 import { useAccountText } from '../auth/account-text.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 
@@ -114,7 +115,7 @@ function FoundProfiles({ searchId }: { searchId: string }) {
       {found.map(([platform, result]) => (
         <li key={result.site_id} className="flex min-w-0 items-center gap-2 text-sm">
           <span className="truncate font-medium">{platform}</span>
-          {result.url && (
+          {isWebLink(result.url) && (
             <a
               href={result.url}
               target="_blank"
