@@ -98,7 +98,7 @@ describeInBrowser('browser security: a BRAND_NAME with markup', () => {
       void dialog.dismiss();
     });
     await page.getByRole('button', { name: /^Read Article: What is Hound<script>/ }).click();
-    const heading = page.getByRole('heading', { level: 1 });
+    const heading = page.getByRole('heading', { level: 1, name: /^What is Hound<script>/ });
     await heading.waitFor();
     expect(await heading.textContent()).toBe(`What is ${brand}? Username Search Across Thousands of Sites`);
     const body = page.locator('.prose');

@@ -151,6 +151,15 @@ describe('security headers on the real server', () => {
     },
   );
 
+  it('a 304 revalidating a page carries no policy, so the cached page keeps its own', async () => {
+    const page = await send(plainBase, 'GET', '/', { accept: 'text/html' });
+    const etag = String(page.headers.etag);
+    const again = await send(plainBase, 'GET', '/', { accept: 'text/html', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers['content-security-policy']).toBeUndefined();
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('JSON answers, assets and errors get a policy that allows nothing', async () => {
     for (const url of ['/api/config', '/healthz', '/assets/app-1.js', '/api/nope']) {
       const answer = await send(plainBase, 'GET', url);

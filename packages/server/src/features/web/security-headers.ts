@@ -34,8 +34,11 @@ export const HSTS = 'max-age=31536000';
 export function installSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }): void {
   const https = options.publicUrl.startsWith('https://');
   app.addHook('onSend', async (_request, reply) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    reply.header('content-security-policy', /^text\/html\b/i.test(type) ? PAGE_POLICY : NON_PAGE_POLICY);
+    // A 304 names no type, and the browser would merge its policy into the cached page's: it sends none.
+    if (reply.statusCode !== 304) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      reply.header('content-security-policy', /^text\/html\b/i.test(type) ? PAGE_POLICY : NON_PAGE_POLICY);
+    }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
