@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { address, mailedCode as mailedCodeFrom, register as registerIn } from '../support/accounts.ts';
+import { address, mailedCode as mailedCodeFrom, register as registerIn, sessionOf } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, search, USERNAME, useJourney, waitForCompletion } from '../support/journey.ts';
 
@@ -35,7 +35,11 @@ describeInBrowser('accounts', () => {
     await register(page, email);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(await page.getByTestId('plan').textContent()).toBe('Free');
-    expect(await page.evaluate(() => localStorage.getItem('auth.token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The session is an HttpOnly cookie (decision 098): nothing in localStorage, nothing a script can read.
+    expect(await page.evaluate(() => localStorage.getItem('auth.token'))).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    const [cookie] = (await sessionOf(page)).cookies;
+    expect(cookie).toMatchObject({ name: 'hound_session', httpOnly: true, sameSite: 'Strict', path: '/' });
     // The header's mode switch leads to the email page, where the header offers the Dashboard.
     await page.getByRole('link', { name: /Email$/ }).click();
     await page.waitForURL('**/email-search');
@@ -44,7 +48,8 @@ describeInBrowser('accounts', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/username-search');
-    expect(await page.evaluate(() => localStorage.getItem('auth.token'))).toBeNull();
+    // Logout cleared the cookie.
+    expect((await page.context().cookies()).filter((c) => c.name.endsWith('hound_session'))).toEqual([]);
 
     await page.goto('/login');
     await page.getByLabel('Email address').fill(email);
@@ -64,7 +69,9 @@ describeInBrowser('accounts', () => {
     const email = address('deep');
     const setup = await journey.open('/register');
     await register(setup, email, 'Dee');
-    await setup.evaluate(() => localStorage.removeItem('auth.token'));
+    // Signed out in this browser: no session cookie, no mark.
+    await setup.context().clearCookies();
+    await setup.evaluate(() => localStorage.removeItem('auth.signedIn'));
 
     await setup.goto('/dashboard/settings');
     await setup.waitForURL('**/login');

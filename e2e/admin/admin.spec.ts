@@ -1,6 +1,7 @@
 /** The admin page in the browser: overview, search, plan change, the credit modal, audit trail, guard. */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { sessionOf, useSession } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, useJourney } from '../support/journey.ts';
 
@@ -23,7 +24,7 @@ describeInBrowser('admin', () => {
     await page.getByRole('heading', { name: `Hello, ${first}` }).waitFor();
   }
 
-  let adminToken = '';
+  let adminSession: Awaited<ReturnType<typeof sessionOf>>;
   const target = `target.${Date.now().toString(36)}@example.com`;
 
   it('keeps non-admins out: /admin sends them to the dashboard and shows no Admin link', async () => {
@@ -37,7 +38,7 @@ describeInBrowser('admin', () => {
   it('lets an admin find a user, change the plan and credits, and read the audit trail', async () => {
     const page = await journey.open('/');
     await register(page, ADMIN, 'Chief');
-    adminToken = (await page.evaluate(() => localStorage.getItem('auth.token')))!;
+    adminSession = await sessionOf(page);
     await page.getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
     await page.getByText('Total Users').waitFor();
@@ -90,7 +91,7 @@ describeInBrowser('admin', () => {
     await page.getByText('You have been successfully subscribed').waitFor();
     await dialog.waitFor({ state: 'detached', timeout: 3000 });
 
-    await page.evaluate((token) => localStorage.setItem('auth.token', token), adminToken);
+    await useSession(page, adminSession);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'API waitlist' }).click();
     await page.getByText('waiting@example.com').waitFor();
@@ -98,7 +99,7 @@ describeInBrowser('admin', () => {
 
   it('opens the search options from New Search, with the API marked Coming Soon', async () => {
     const page = await journey.open('/');
-    await page.evaluate((token) => localStorage.setItem('auth.token', token), adminToken);
+    await useSession(page, adminSession);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'New Search' }).click();
     const dialog = page.getByRole('dialog');
@@ -112,7 +113,7 @@ describeInBrowser('admin', () => {
     for (const theme of ['light', 'dark'] as const) {
       it(`screenshots of the admin page and credit modal at ${width} px, ${theme}`, async () => {
         const page = await journey.open('/', { width, height: width > 500 ? 900 : 844, theme });
-        await page.evaluate((token) => localStorage.setItem('auth.token', token), adminToken);
+        await useSession(page, adminSession);
         await page.goto('/admin');
         await page.getByText('Total Users').waitFor();
         await page.locator('tbody tr').first().waitFor();

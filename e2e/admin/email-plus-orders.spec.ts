@@ -7,7 +7,7 @@
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { address, register } from '../support/accounts.ts';
+import { address, register, sessionOf } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, useJourney } from '../support/journey.ts';
 import { EMAIL_REGISTERED } from '../support/stack.ts';
@@ -29,7 +29,7 @@ describeInBrowser('Email Plus orders', () => {
   async function paidOrder(page: Page, purpose: string): Promise<string> {
     const email = address('customer');
     await register(page, journey.stack, email, 'Cora');
-    const token = await page.evaluate(() => localStorage.getItem('auth.token'));
+    const { token } = await sessionOf(page);
     const api = async (path: string, body: unknown) => {
       const res = await fetch(`${journey.stack.baseUrl}${path}`, {
         method: 'POST',

@@ -1,5 +1,5 @@
 /** Signing up in the browser with the code the stack mailed to the testkit's SMTP server. */
-import type { Page } from 'playwright-core';
+import type { Cookie, Page } from 'playwright-core';
 import type { Stack } from './stack.ts';
 
 let n = 0;
@@ -28,4 +28,20 @@ export async function register(page: Page, stack: Stack, email: string, first = 
   await page.getByLabel('6-digit code').fill(await mailedCode(stack, email, before));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('heading', { name: `Hello, ${first}` }).waitFor();
+}
+
+/**
+ * A signed-in page's session (decision 098): the HttpOnly cookie, read through the browser context as the
+ * page's own scripts cannot. `token` is the same value, for API calls the journey makes with a bearer header.
+ */
+export async function sessionOf(page: Page): Promise<{ cookies: Cookie[]; token: string }> {
+  const cookies = (await page.context().cookies()).filter((c) => c.name.endsWith('hound_session'));
+  if (cookies.length !== 1) throw new Error(`expected one session cookie, got ${cookies.length}`);
+  return { cookies, token: cookies[0]!.value };
+}
+
+/** Signs `page` (on the app's origin) in with a session taken from another page. */
+export async function useSession(page: Page, session: { cookies: Cookie[] }): Promise<void> {
+  await page.context().addCookies(session.cookies);
+  await page.evaluate(() => localStorage.setItem('auth.signedIn', '1'));
 }

@@ -47,9 +47,10 @@ export interface PageOptions {
 export interface OpenedPage {
   context: BrowserContext;
   page: Page;
-  /** Requests that left 127.0.0.1, and page errors: both must stay empty. */
+  /** Requests that left 127.0.0.1, page errors and Content-Security-Policy violations: all must stay empty. */
   foreignRequests: string[];
   pageErrors: string[];
+  cspViolations: string[];
 }
 
 export async function openPage(browser: Browser, baseUrl: string, options: PageOptions = {}): Promise<OpenedPage> {
@@ -63,15 +64,26 @@ export async function openPage(browser: Browser, baseUrl: string, options: PageO
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   if (options.beforeLoad) await context.addInitScript(options.beforeLoad);
+  // Every CSP violation in any document of the context (pop-ups too) is reported to its console (decision 098).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
   const page = await context.newPage();
   const foreignRequests: string[] = [];
   const pageErrors: string[] = [];
+  const cspViolations: string[] = [];
+  context.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && /CSP violation|Content Security Policy/i.test(text)) cspViolations.push(text);
+  });
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!['data:', 'blob:'].includes(url.protocol) && url.hostname !== '127.0.0.1') foreignRequests.push(request.url());
   });
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page, foreignRequests, pageErrors };
+  return { context, page, foreignRequests, pageErrors, cspViolations };
 }
 
 /** Saves `e2e/artifacts/<name>-<width>-<theme>.png`. */

@@ -39,9 +39,10 @@ export function useJourney(options: Partial<StackOptions> = {}): Journey {
       }
       console.error(`[e2e] server output (tail):\n${stack?.output()}`);
     }
-    // Every page stayed on 127.0.0.1 and threw nothing.
+    // Every page stayed on 127.0.0.1, threw nothing and broke no rule of its Content-Security-Policy.
     for (const o of opened) {
       expect(o.foreignRequests).toEqual([]);
+      expect(o.cspViolations).toEqual([]);
       expect(o.pageErrors.filter((e) => !e.includes('Deliberate render error'))).toEqual([]);
       await o.context.close();
     }

@@ -36,6 +36,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
+import { installSecurityHeaders } from './features/web/security-headers.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
@@ -118,11 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-  });
+  installSecurityHeaders(app, { publicUrl: deps.options.publicUrl });
 
   await app.register(fastifySwagger, {
     openapi: {

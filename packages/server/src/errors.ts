@@ -33,6 +33,8 @@ export const HTTP_STATUS = {
   BILLING_INVALID_PRICE: 400,
   BILLING_CONFLICT: 409,
   FORBIDDEN: 403,
+  /** A cookie-authenticated request that changes state came from another site (decision 098). */
+  AUTH_CROSS_SITE: 403,
   WEBHOOK_INVALID: 400,
   CONFIG_INVALID: 500,
   DB_DATA_DIR_LOCKED: 500,

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { loadMessages, storedLanguage } from './i18n/i18n.tsx';

@@ -15,7 +15,6 @@ import {
   StartSearchResponseSchema,
 } from '@hound/contracts';
 import type { SearchError } from '../features/search/search-error.ts';
-import { browserStore, readKey, STORAGE_KEYS } from '../lib/storage.ts';
 
 export type StartOutcome = { ok: true; searchId: string } | { ok: false; error: SearchError };
 /** `missing`: the server has no such search (never existed, or retention deleted it). */
@@ -60,12 +59,6 @@ export function interpretStart(httpStatus: number, body: unknown): StartOutcome 
   }
 }
 
-/** A signed-in visitor's searches are linked to the account (My Searches): the session token goes along. */
-function authorization(): Record<string, string> {
-  const token = readKey(browserStore(), STORAGE_KEYS.authToken);
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
 /** The stream is given up after this many errors in a row without a message in between. */
 const MAX_STREAM_ERRORS = 3;
 
@@ -86,7 +79,8 @@ export function createHttpSearchApi(options: HttpSearchApiOptions = {}): SearchA
       try {
         const res = await doFetch(url('/api/search'), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', ...authorization() },
+          // A signed-in visitor's session cookie goes along: the search is linked to the account (My Searches).
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({ username, device_id: deviceId, ...scope }),
         });
         const body = res.ok || res.status === 422 ? await res.json().catch(() => null) : null;

@@ -509,7 +509,7 @@ export const en = {
         {
           heading: 'No cookies, no trackers',
           paragraphs: [
-            '{brand} sets no cookies and contains no analytics, advertising or third-party scripts. The page loads nothing from other servers: fonts are your system’s own, and site icons are fetched through our server, so the sites in your results never learn that you looked at them.',
+            '{brand} sets no cookies for searching; only when you sign in does it set one strictly necessary session cookie, which scripts on the page cannot read and which signing out removes. It contains no analytics, advertising or third-party scripts. The page loads nothing from other servers: fonts are your system’s own, and site icons are fetched through our server, so the sites in your results never learn that you looked at them.',
             'Your browser keeps a few settings in its local storage: your theme and language, your device id, and your recent searches. They never leave your device except the device id sent with a search. “Clear all” in the recent-searches list deletes your history, and clearing site data in your browser deletes everything.',
           ],
         },

@@ -514,7 +514,7 @@ export const tr: Messages = {
         {
           heading: 'Çerez yok, izleyici yok',
           paragraphs: [
-            '{brand} çerez kullanmaz; analiz, reklam veya üçüncü taraf betiği içermez. Sayfa başka sunuculardan hiçbir şey yüklemez: yazı tipleri sisteminizin kendi yazı tipleridir ve site simgeleri sunucumuz üzerinden alınır; böylece sonuçlarınızdaki siteler onlara baktığınızı asla öğrenmez.',
+            '{brand} arama için çerez kullanmaz; yalnızca oturum açtığınızda, sayfadaki betiklerin okuyamadığı ve oturumu kapattığınızda silinen, zorunlu tek bir oturum çerezi kullanır. Analiz, reklam veya üçüncü taraf betiği içermez. Sayfa başka sunuculardan hiçbir şey yüklemez: yazı tipleri sisteminizin kendi yazı tipleridir ve site simgeleri sunucumuz üzerinden alınır; böylece sonuçlarınızdaki siteler onlara baktığınızı asla öğrenmez.',
             'Tarayıcınız yerel depolamasında birkaç ayar tutar: temanız ve diliniz, cihaz kimliğiniz ve son aramalarınız. Bunlar, aramayla gönderilen cihaz kimliği dışında cihazınızdan asla çıkmaz. Son aramalar listesindeki “Tümünü temizle” geçmişinizi siler; tarayıcınızda site verilerini temizlemek her şeyi siler.',
           ],
         },

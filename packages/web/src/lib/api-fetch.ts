@@ -1,6 +1,6 @@
 /**
- * JSON calls to the account, billing and admin API: one place that adds the bearer token and turns any
- * answer into `{ok, status, body, detail}`. It never throws; a network failure is status 0. No zod here, so
+ * JSON calls to the account, billing and admin API: one place that turns any answer into
+ * `{ok, status, body, detail}`. The session goes along as the browser's HttpOnly cookie (same origin). It never throws; a network failure is status 0. No zod here, so
  * the first page load stays small: callers that need a shape parse it with @hound/contracts.
  */
 export interface ApiAnswer<T = unknown> {
@@ -17,21 +17,19 @@ export interface ApiAnswer<T = unknown> {
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
-  token?: string | null;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 /**
- * Fired on `window` when a call made with a token answers 401: the session ended elsewhere (signed out
- * everywhere, expired, account deleted). The session provider forgets the token, as for `/auth/me`.
+ * Fired on `window` when a call answers 401 "sign in" (`AUTH_REQUIRED`): the session ended elsewhere (signed
+ * out everywhere, expired, account deleted). The session provider forgets it, as for `/auth/me`.
  */
 export const SESSION_ENDED_EVENT = 'hound:session-ended';
 
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest = {}): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
-  if (request.token) headers.authorization = `Bearer ${request.token}`;
   try {
     const res = await fetch(path, {
       method: request.method ?? 'GET',
@@ -39,7 +37,6 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest = 
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
     });
-    if (res.status === 401 && request.token) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
     const text = await res.text();
     let body: unknown = null;
     try {
@@ -51,6 +48,9 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest = 
       body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string'
         ? (body as { detail: string }).detail
         : null;
+    if (res.status === 401 && (body as { code?: unknown } | null)?.code === 'AUTH_REQUIRED') {
+      window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    }
     const retry = Number(res.headers.get('retry-after'));
     return {
       ok: res.ok,

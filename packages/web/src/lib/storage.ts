@@ -13,8 +13,13 @@ export const STORAGE_KEYS = {
   searchHistory: 'searchHistory',
   theme: 'theme',
   language: 'language',
-  /** The session's bearer token (spec 000 §3). */
-  authToken: 'auth.token',
+  /**
+   * Where the session's bearer token used to be kept (spec 000 §3); now only read to revoke and remove one
+   * left by an earlier version (the session is an HttpOnly cookie, decision 098).
+   */
+  legacyAuthToken: 'auth.token',
+  /** "This browser has a session cookie": not a secret, it spares anonymous visitors a /auth/me call. */
+  signedIn: 'auth.signedIn',
 } as const;
 
 const memory = new Map<string, string>();

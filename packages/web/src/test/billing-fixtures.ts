@@ -32,7 +32,7 @@ type Handler = (init: RequestInit | undefined, url: string) => Promise<Response>
  */
 export function stubApi(routes: Record<string, Handler | object>, options: { user?: User | null } = {}) {
   const user = options.user === undefined ? TEST_USER : options.user;
-  if (user) localStorage.setItem('auth.token', 'good-token-1234567890');
+  if (user) localStorage.setItem('auth.signedIn', '1');
   const table: Record<string, Handler | object> = {
     ...(user ? { 'GET /auth/me': user } : {}),
     'GET /billing/prices': PRICES,

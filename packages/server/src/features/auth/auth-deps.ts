@@ -22,7 +22,10 @@ export interface AuthLimits {
   /** Failed password sign-ins per address per `passwordWindowMs` (a code still signs in). */
   passwordFailuresPerAddress: number;
   passwordWindowMs: number;
+  /** Idle lifetime: a session unused this long ends. */
   sessionTtlMs: number;
+  /** Absolute lifetime: a session ends this long after sign-in, however busy (decision 098). */
+  sessionMaxAgeMs: number;
   /** A session's expiry is pushed forward at most this often (one write per window, not per request). */
   sessionTouchMs: number;
 }
@@ -41,6 +44,7 @@ export const AUTH_LIMITS: AuthLimits = {
   passwordWindowMs: 10 * 60_000,
   sessionTtlMs: 30 * 24 * 3600_000,
   sessionTouchMs: 10 * 60_000,
+  sessionMaxAgeMs: 30 * 24 * 3600_000,
 };
 
 export interface AuthOptions {

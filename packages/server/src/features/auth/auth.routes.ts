@@ -9,15 +9,16 @@ import {
   UserSchema,
   VerifyOtpRequestSchema,
 } from '@hound/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MailLanguage } from '../../mail/templates/account-mails.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { caller } from './guard.ts';
+import { caller, sessionCookieOptions } from './guard.ts';
 import { passwordLogin } from './password-login.ts';
 import { removePassword } from './remove-password.ts';
 import { sendCode } from './send-code.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { describeClient, revokeAllSessions, revokeSession } from './sessions.ts';
 import { toUserResponse } from './to-user-response.ts';
 import { validateEmail, validatePassword, validateRegistration } from './validate.ts';
@@ -46,6 +47,13 @@ function tokenAnswer(token: string) {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+  const cookies = sessionCookieOptions(deps.options);
+  /** A new session: the browser's cookie, and the JSON token for API clients (spec 001 §7). */
+  const signedIn = (reply: FastifyReply, token: string) => {
+    setSessionCookie(reply, token, cookies);
+    return tokenAnswer(token);
+  };
+
   app.post(
     '/auth/register/send-otp',
     {
@@ -107,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         response: { 200: AccessTokenResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { token } = await verifyCode(deps, {
         purpose: 'register',
         email: validateEmail(request.body.email),
@@ -115,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         client: client(request),
         ip: request.ip,
       });
-      return tokenAnswer(token);
+      return signedIn(reply, token);
     },
   );
 
@@ -149,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         response: { 200: AccessTokenResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { token } = await verifyCode(deps, {
         purpose: 'login',
         email: validateEmail(request.body.email),
@@ -157,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         client: client(request),
         ip: request.ip,
       });
-      return tokenAnswer(token);
+      return signedIn(reply, token);
     },
   );
 
@@ -171,14 +179,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         response: { 200: AccessTokenResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { token } = await passwordLogin(deps, {
         email: validateEmail(request.body.email),
         password: request.body.password,
         client: client(request),
         ip: request.ip,
       });
-      return tokenAnswer(token);
+      return signedIn(reply, token);
     },
   );
 
@@ -214,6 +222,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
     },
     async (request, reply) => {
       await revokeSession(deps.db, caller(request).sessionId);
+      clearSessionCookie(reply, cookies);
       return reply.code(204).send(null);
     },
   );
@@ -230,6 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
     },
     async (request, reply) => {
       await revokeAllSessions(deps.db, caller(request).user.id);
+      clearSessionCookie(reply, cookies);
       return reply.code(204).send(null);
     },
   );

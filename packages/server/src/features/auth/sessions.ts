@@ -19,9 +19,14 @@ export async function createSession(
     client,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + limits.sessionTtlMs),
+    expiresAt: expiryAfterUse(now, now, limits),
   });
   return token;
+}
+
+/** The idle expiry from `usedAt`, never past the absolute end (`sessionMaxAgeMs` after sign-in). */
+function expiryAfterUse(createdAt: Date, usedAt: Date, limits: AuthLimits): Date {
+  return new Date(Math.min(usedAt.getTime() + limits.sessionTtlMs, createdAt.getTime() + limits.sessionMaxAgeMs));
 }
 
 export interface Authenticated {
@@ -31,7 +36,8 @@ export interface Authenticated {
 
 /**
  * The user behind a bearer token, or null when the token is unknown, expired or revoked, or its user is
- * gone. A used session's expiry slides forward (at most one write per `sessionTouchMs`).
+ * gone. A used session's expiry slides forward (at most one write per `sessionTouchMs`), but never past
+ * `sessionMaxAgeMs` after sign-in.
  */
 export async function findSession(
   db: Database,
@@ -46,14 +52,16 @@ export async function findSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
   if (!row) return null;
-  if (row.session.expiresAt <= now) {
+  // The absolute end is checked too, so sessions opened before it was stored in `expires_at` end on time.
+  const absoluteEnd = row.session.createdAt.getTime() + limits.sessionMaxAgeMs;
+  if (row.session.expiresAt <= now || absoluteEnd <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (now.getTime() - row.session.lastSeenAt.getTime() > limits.sessionTouchMs) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + limits.sessionTtlMs) })
+      .set({ lastSeenAt: now, expiresAt: expiryAfterUse(row.session.createdAt, now, limits) })
       .where(eq(sessions.id, id));
   }
   return { user: row.user, sessionId: id };

@@ -1,5 +1,6 @@
 import type { EmailAccount, EmailCheckResult, EmailRecord } from '@hound/contracts';
 import type { EmailResult } from '@hound/engine';
+import { isWebLink } from '../searches/web-link.ts';
 
 /** The engine's result in the API's shape (snake_case, evidence as in username search). */
 export function toCheckResult(result: EmailResult): EmailCheckResult {
@@ -8,7 +9,7 @@ export function toCheckResult(result: EmailResult): EmailCheckResult {
     name: result.name,
     domain: result.domain,
     category: result.category,
-    url: result.url,
+    url: isWebLink(result.url) ? result.url : '',
     method: result.method,
     verdict: result.verdict,
     ...(result.reason ? { reason: result.reason } : {}),

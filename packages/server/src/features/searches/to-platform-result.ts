@@ -1,14 +1,16 @@
 import type { PlatformResult } from '@hound/contracts';
 import type { SiteResult } from '@hound/engine';
+import { isWebLink } from './web-link.ts';
 
 const DISPLAY_STATUS = { found: 'Found', not_found: 'Not Found', unknown: 'Unknown', invalid: 'Invalid' } as const;
 
 /**
  * The profile address, or '' when the catalogue gives none: an address without the username (Discord's
- * entries name the home page, the check itself asks an API) is not the profile, so it is not passed off as one.
+ * entries name the home page, the check itself asks an API) is not the profile, so it is not passed off as one;
+ * nor is anything but an http(s) link.
  */
 export function profileUrl(url: string, username: string): string {
-  if (!url) return '';
+  if (!url || !isWebLink(url)) return '';
   const lower = url.toLowerCase();
   const name = username.toLowerCase();
   return lower.includes(name) || lower.includes(encodeURIComponent(name)) ? url : '';

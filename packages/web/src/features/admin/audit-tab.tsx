@@ -15,11 +15,11 @@ const brief = (value: Record<string, unknown> | null) =>
 export function AuditTab() {
   const { m, locale } = useI18n();
   const t = m.admin.audit;
-  const { token } = useAuth();
+  const { session } = useAuth();
   const audit = useQuery({
-    queryKey: ['admin-audit', token],
+    queryKey: ['admin-audit', session],
     queryFn: async () => {
-      const answer = await fetchAudit(token, 0);
+      const answer = await fetchAudit(0);
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.admin.errors.operation);
       return answer.body;
     },

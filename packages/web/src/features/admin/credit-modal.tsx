@@ -2,7 +2,6 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../../components/toast.tsx';
 import { button } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { changeCredits } from './admin-api.ts';
 import { creditAmount } from './credit-amount.ts';
@@ -11,7 +10,6 @@ import { creditAmount } from './credit-amount.ts';
 export function CreditModal(props: { email: string; mode: 'grant' | 'deduct'; onClose(changed: boolean): void }) {
   const { m } = useI18n();
   const a = m.admin.modal;
-  const { token } = useAuth();
   const toast = useToast();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -35,7 +33,6 @@ export function CreditModal(props: { email: string; mode: 'grant' | 'deduct'; on
     setError(null);
     const credits = creditAmount(amount);
     const answer = await changeCredits(
-      token,
       props.mode,
       { email: props.email, credits, ...(reason.trim() ? { reason: reason.trim() } : {}) },
       requestKey,

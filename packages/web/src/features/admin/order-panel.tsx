@@ -14,13 +14,13 @@ import { ReportEditor } from './report-editor.tsx';
 /** One order, in place of the queue: header, automated search (polled while it runs) and the report. */
 export function OrderPanel(props: { id: string; pollMs: number; onBack(): void }) {
   const { m } = useI18n();
-  const { token } = useAuth();
+  const { session } = useAuth();
   const client = useQueryClient();
-  const key = [ORDER_KEY, props.id, token];
+  const key = [ORDER_KEY, props.id, session];
   const detail = useQuery({
     queryKey: key,
     queryFn: async () => {
-      const answer = await fetchOrder(token, props.id);
+      const answer = await fetchOrder(props.id);
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.admin.errors.operation);
       return answer.body;
     },

@@ -4,7 +4,6 @@ import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { plural } from '../../lib/format.ts';
-import { useAuth } from '../auth/auth-context.tsx';
 import { SiteLinks } from '../email-search/site-links.tsx';
 import { type AdminOrderDetail, type OrderSearch, startOrderSearch } from './orders-api.ts';
 import { accountLines, appendLines, type ReportDraft } from './report-draft.ts';
@@ -21,7 +20,6 @@ export function OrderSearchSection(props: {
 }) {
   const { m, locale } = useI18n();
   const t = m.admin.orders.search;
-  const { token } = useAuth();
   const toast = useToast();
   const id = useId();
   const [starting, setStarting] = useState(false);
@@ -31,7 +29,7 @@ export function OrderSearchSection(props: {
   const run = async () => {
     if (starting) return;
     setStarting(true);
-    const answer = await startOrderSearch(token, props.order.id);
+    const answer = await startOrderSearch(props.order.id);
     setStarting(false);
     if (!answer.ok || !answer.body) return toast.error(answer.detail ?? m.admin.errors.operation);
     props.onStarted(answer.body.search_id);

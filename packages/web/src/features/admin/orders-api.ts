@@ -21,38 +21,36 @@ export type { AdminOrder, AdminOrderDetail, Report, ReportField };
 
 const orderPath = (id: string) => `/admin/email-plus/orders/${encodeURIComponent(id)}`;
 
-export function fetchOrders(token: string | null, query: OrdersQuery) {
+export function fetchOrders(query: OrdersQuery) {
   const params = new URLSearchParams({ status: query.status, limit: String(query.limit), skip: String(query.skip) });
-  return apiFetch<{ items: AdminOrder[]; total: number }>(`/admin/email-plus/orders?${params}`, { token });
+  return apiFetch<{ items: AdminOrder[]; total: number }>(`/admin/email-plus/orders?${params}`);
 }
 
-export function fetchOrder(token: string | null, id: string) {
-  return apiFetch<AdminOrderDetail>(orderPath(id), { token });
+export function fetchOrder(id: string) {
+  return apiFetch<AdminOrderDetail>(orderPath(id));
 }
 
-export function startOrderSearch(token: string | null, id: string) {
-  return apiFetch<{ search_id: string }>(`${orderPath(id)}/search`, { method: 'POST', token });
+export function startOrderSearch(id: string) {
+  return apiFetch<{ search_id: string }>(`${orderPath(id)}/search`, { method: 'POST' });
 }
 
-export function saveReport(token: string | null, id: string, report: Report) {
-  return apiFetch<{ status: 'in_progress' }>(`${orderPath(id)}/report`, { method: 'PUT', token, body: report });
+export function saveReport(id: string, report: Report) {
+  return apiFetch<{ status: 'in_progress' }>(`${orderPath(id)}/report`, { method: 'PUT', body: report });
 }
 
-export function fetchPreview(token: string | null, id: string) {
-  return apiFetch<{ subject: string; html: string; text: string }>(`${orderPath(id)}/preview`, { token });
+export function fetchPreview(id: string) {
+  return apiFetch<{ subject: string; html: string; text: string }>(`${orderPath(id)}/preview`);
 }
 
-export function deliverOrder(token: string | null, id: string) {
+export function deliverOrder(id: string) {
   return apiFetch<{ status: 'delivered'; delivered_at: string }>(`${orderPath(id)}/deliver`, {
     method: 'POST',
-    token,
   });
 }
 
-export function refuseOrder(token: string | null, id: string, reason: string) {
+export function refuseOrder(id: string, reason: string) {
   return apiFetch<{ status: 'refused'; refund_id: string | null }>(`${orderPath(id)}/refuse`, {
     method: 'POST',
-    token,
     body: { reason },
   });
 }

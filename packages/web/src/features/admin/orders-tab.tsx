@@ -45,13 +45,13 @@ function OrdersQueue(props: {
 }) {
   const { m } = useI18n();
   const t = m.admin.orders;
-  const { token } = useAuth();
+  const { session } = useAuth();
   const { query } = props;
   const table = useRef<HTMLDivElement>(null);
   const orders = useQuery({
-    queryKey: [ORDERS_KEY, query, token],
+    queryKey: [ORDERS_KEY, query, session],
     queryFn: async () => {
-      const answer = await fetchOrders(token, query);
+      const answer = await fetchOrders(query);
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? t.loadFailed);
       return answer.body;
     },

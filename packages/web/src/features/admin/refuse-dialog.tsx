@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { button, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
-import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { DialogFrame, danger, dialogButtons } from './dialog-frame.tsx';
 import { refuseOrder } from './orders-api.ts';
@@ -25,7 +24,6 @@ export function RefuseDialog(props: {
 }) {
   const { m } = useI18n();
   const t = m.admin.orders.refuse;
-  const { token } = useAuth();
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +34,7 @@ export function RefuseDialog(props: {
     if (!reasonIsValid(reason)) return setError(t.invalid);
     setBusy(true);
     setError(null);
-    const answer = await refuseOrder(token, props.orderId, reason.trim());
+    const answer = await refuseOrder(props.orderId, reason.trim());
     setBusy(false);
     if (!answer.ok || !answer.body) return setError(answer.detail ?? m.admin.errors.operation);
     props.onRefused(reason.trim(), answer.body.refund_id);

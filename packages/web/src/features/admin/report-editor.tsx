@@ -4,7 +4,6 @@ import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
-import { useAuth } from '../auth/auth-context.tsx';
 import { inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { DeliverDialog } from './deliver-dialog.tsx';
 import { danger } from './dialog-frame.tsx';
@@ -39,7 +38,6 @@ export function ReportEditor(props: {
 }) {
   const { m } = useI18n();
   const t = m.admin.orders.report;
-  const { token } = useAuth();
   const toast = useToast();
   const format = useOrderFormat();
   const id = useId();
@@ -52,7 +50,7 @@ export function ReportEditor(props: {
 
   const save = async (): Promise<boolean> => {
     const report = draft.report;
-    const answer = await saveReport(token, order.id, report);
+    const answer = await saveReport(order.id, report);
     if (!answer.ok) {
       failed(answer.detail);
       return false;
@@ -78,14 +76,14 @@ export function ReportEditor(props: {
 
   const onPreview = task('preview', async () => {
     if (open && (draft.dirty || !draft.saved) && !(await save())) return;
-    const answer = await fetchPreview(token, order.id);
+    const answer = await fetchPreview(order.id);
     if (!answer.ok || !answer.body) return failed(answer.detail);
     setPreview(answer.body);
   });
 
   const onDeliver = task('deliver', async () => {
     if (draft.dirty && !(await save())) return setDialog(null);
-    const answer = await deliverOrder(token, order.id);
+    const answer = await deliverOrder(order.id);
     setDialog(null);
     if (!answer.ok || !answer.body) return failed(answer.detail);
     toast.success(fill(m.admin.orders.deliver.done, { email: order.customer_email }));

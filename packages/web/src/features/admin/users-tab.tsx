@@ -17,15 +17,15 @@ export const USERS_KEY = 'admin-users';
 export function UsersTab() {
   const { m, locale } = useI18n();
   const a = m.admin;
-  const { token } = useAuth();
+  const { session } = useAuth();
   const [query, setQuery] = useState<UsersQuery>({ q: '', plan: '', skip: 0, limit: PAGE });
   const [text, setText] = useState('');
   const [modal, setModal] = useState<{ email: string; mode: 'grant' | 'deduct' } | null>(null);
   const client = useQueryClient();
   const summary = useQuery({
-    queryKey: [USERS_KEY, query, token],
+    queryKey: [USERS_KEY, query, session],
     queryFn: async () => {
-      const answer = await fetchUsersSummary(token, query);
+      const answer = await fetchUsersSummary(query);
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? a.errors.fetchUsers);
       return answer.body;
     },
@@ -132,17 +132,16 @@ export function UsersTab() {
 function UserRow(props: { user: AdminUser; onChanged(): void; onCredits(mode: 'grant' | 'deduct'): void }) {
   const { m, locale } = useI18n();
   const a = m.admin;
-  const { token } = useAuth();
   const toast = useToast();
   const { user } = props;
   const setPlan = async (plan: Plan) => {
-    const answer = await updatePlan(token, user.email, plan);
+    const answer = await updatePlan(user.email, plan);
     if (!answer.ok) return toast.error(answer.detail ?? a.errors.updatePlan);
     toast.success(a.planUpdated.replace('{email}', user.email).replace('{plan}', m.account.dashboard.plans[plan]));
     props.onChanged();
   };
   const setAdmin = async () => {
-    const answer = await updateAdmin(token, user.email, !user.is_admin);
+    const answer = await updateAdmin(user.email, !user.is_admin);
     if (!answer.ok) return toast.error(answer.detail ?? a.errors.operation);
     toast.success(a.adminUpdated.replace('{email}', user.email));
     props.onChanged();

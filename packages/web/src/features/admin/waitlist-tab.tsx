@@ -10,12 +10,12 @@ import { downloadWaitlistCsv, fetchWaitlist } from './admin-api.ts';
 export function WaitlistTab() {
   const { m, locale } = useI18n();
   const w = m.admin.waitlist;
-  const { token } = useAuth();
+  const { session } = useAuth();
   const toast = useToast();
   const list = useQuery({
-    queryKey: ['admin-waitlist', token],
+    queryKey: ['admin-waitlist', session],
     queryFn: async () => {
-      const answer = await fetchWaitlist(token);
+      const answer = await fetchWaitlist();
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.admin.errors.operation);
       return answer.body;
     },
@@ -31,7 +31,7 @@ export function WaitlistTab() {
           type="button"
           className={button.secondary}
           onClick={async () => {
-            if (!(await downloadWaitlistCsv(token))) toast.error(m.admin.errors.operation);
+            if (!(await downloadWaitlistCsv())) toast.error(m.admin.errors.operation);
           }}
         >
           <DownloadIcon />

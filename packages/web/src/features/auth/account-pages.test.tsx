@@ -15,7 +15,7 @@ import RegisterPage from './register-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 function signedIn(user = TEST_USER) {
-  localStorage.setItem('auth.token', 'good-token-1234567890');
+  localStorage.setItem('auth.signedIn', '1');
   vi.stubGlobal(
     'fetch',
     vi.fn(() => jsonAnswer(200, user)),
@@ -139,7 +139,7 @@ describe('session across tabs', () => {
     );
     await screen.findByText('inside');
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: 'auth.token', newValue: null }));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'auth.signedIn', newValue: null }));
     });
     expect(screen.getByTestId('where').textContent).toBe('/login from /dashboard');
     expect(screen.queryByText('inside')).toBeNull();
@@ -168,9 +168,9 @@ describe('a session that ended elsewhere', () => {
       'fetch',
       vi.fn(() => jsonAnswer(401, { detail: ACCOUNT_MESSAGES.notAuthenticated, code: 'AUTH_REQUIRED' })),
     );
-    await act(() => apiFetch('/me/searches', { token: 'good-token-1234567890' }));
+    await act(() => apiFetch('/me/searches'));
     expect(screen.getByTestId('where').textContent).toBe('/login from /dashboard');
-    expect(localStorage.getItem('auth.token')).toBeNull();
+    expect(localStorage.getItem('auth.signedIn')).toBeNull();
   });
 });
 

@@ -2,17 +2,21 @@ import type { User } from '@hound/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { apiFetch, SESSION_ENDED_EVENT } from '../../lib/api-fetch.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { fetchMe, storedToken, storeToken } from './session.ts';
+import { dropLegacyToken, fetchMe, hasSessionMark, setSessionMark } from './session.ts';
 
 export interface AuthValue {
-  /** `loading` until the stored token has been checked once. */
+  /** `loading` until a session this browser had has been checked once. */
   status: 'loading' | 'ready';
-  token: string | null;
+  /**
+   * This browser holds a session (the HttpOnly cookie the server set at sign-in, decision 098), whether or
+   * not its user could be loaded yet. Stands where spec 000 §4 has the stored token.
+   */
+  session: boolean;
   user: User | null;
-  /** Signed in only with both a token and a user (spec 000 §4). */
+  /** Signed in only with both a session and a user (spec 000 §4). */
   authenticated: boolean;
-  /** Keeps a new token and loads its user. Resolves true when the user could be loaded. */
-  signIn(token: string): Promise<boolean>;
+  /** After the server set the session cookie: marks the session and loads its user. True when it could be loaded. */
+  signIn(): Promise<boolean>;
   /** Revokes this session on the server (best effort) and forgets it here. */
   signOut(): Promise<void>;
   /** Forgets the session here only (after "sign out everywhere" or account deletion). */
@@ -33,16 +37,16 @@ export interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState<string | null>(storedToken);
+  const [session, setSession] = useState<boolean>(hasSessionMark);
   const [user, setUser] = useState<User | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready'>(() => (storedToken() ? 'loading' : 'ready'));
+  const [status, setStatus] = useState<'loading' | 'ready'>(() => (hasSessionMark() ? 'loading' : 'ready'));
 
   const [leaving, setLeaving] = useState(false);
 
   /** The session is dead (401/403, another tab): cleared silently, the guard sends the visitor to /login. */
   const clear = useCallback(() => {
-    storeToken(null);
-    setToken(null);
+    setSessionMark(false);
+    setSession(false);
     setUser(null);
   }, []);
 
@@ -53,33 +57,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const doneLeaving = useCallback(() => setLeaving(false), []);
 
-  const load = useCallback(
-    async (candidate: string): Promise<boolean> => {
-      const outcome = await fetchMe(candidate);
-      if (outcome.kind === 'user') {
-        setUser(outcome.user);
-        return true;
-      }
-      // 401/403: the token is dead and cleared silently; other failures keep it, without a user.
-      if (outcome.kind === 'invalid') clear();
-      return false;
-    },
-    [clear],
-  );
+  const load = useCallback(async (): Promise<boolean> => {
+    const outcome = await fetchMe();
+    if (outcome.kind === 'user') {
+      setUser(outcome.user);
+      return true;
+    }
+    // 401/403: the session is dead and cleared silently; other failures keep it, without a user.
+    if (outcome.kind === 'invalid') clear();
+    return false;
+  }, [clear]);
 
   useEffect(() => {
-    const initial = storedToken();
-    if (!initial) return;
-    void load(initial).finally(() => setStatus('ready'));
+    void dropLegacyToken();
+    if (!hasSessionMark()) return;
+    void load().finally(() => setStatus('ready'));
   }, [load]);
 
   // Another tab signed in or out: follow it, so no tab keeps showing an account that is gone.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== STORAGE_KEYS.authToken) return;
-      setToken(event.newValue);
+      if (event.key !== STORAGE_KEYS.signedIn) return;
+      const signedIn = event.newValue === '1';
+      setSession(signedIn);
       setUser(null);
-      if (event.newValue) void load(event.newValue);
+      if (signedIn) void load();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -90,30 +92,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SESSION_ENDED_EVENT, clear);
   }, [clear]);
 
-  const signIn = useCallback(
-    async (next: string) => {
-      storeToken(next);
-      setToken(next);
-      return load(next);
-    },
-    [load],
-  );
+  const signIn = useCallback(async () => {
+    setSessionMark(true);
+    setSession(true);
+    return load();
+  }, [load]);
 
+  // The server revokes the session and clears the cookie.
   const signOut = useCallback(async () => {
-    if (token) await apiFetch('/auth/logout', { method: 'POST', token });
+    if (session) await apiFetch('/auth/logout', { method: 'POST' });
     forget();
-  }, [token, forget]);
+  }, [session, forget]);
 
   const refresh = useCallback(async () => {
-    if (token) await load(token);
-  }, [token, load]);
+    if (session) await load();
+  }, [session, load]);
 
   const value = useMemo<AuthValue>(
     () => ({
       status,
-      token,
+      session,
       user,
-      authenticated: Boolean(token && user),
+      authenticated: Boolean(session && user),
       signIn,
       signOut,
       forget,
@@ -122,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh,
       setUser,
     }),
-    [status, token, user, signIn, signOut, forget, leaving, doneLeaving, refresh],
+    [status, session, user, signIn, signOut, forget, leaving, doneLeaving, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

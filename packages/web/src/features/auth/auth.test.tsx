@@ -13,58 +13,77 @@ function Probe() {
   const auth = useAuth();
   return (
     <p data-testid="probe">
-      {auth.status}|{String(auth.authenticated)}|{auth.token ?? 'no-token'}|{auth.user?.first_name ?? 'no-user'}
+      {auth.status}|{String(auth.authenticated)}|{auth.session ? 'session' : 'no-session'}|
+      {auth.user?.first_name ?? 'no-user'}
     </p>
   );
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('session (spec 000 §4)', () => {
-  it('loads the user of a stored token with GET /auth/me and the bearer header', async () => {
-    localStorage.setItem('auth.token', 'tok-1234567890abcdefghij');
+describe('session (spec 000 §4, decision 098: an HttpOnly cookie)', () => {
+  it('loads the user of a marked session with GET /auth/me; no token goes along from the page', async () => {
+    localStorage.setItem('auth.signedIn', '1');
     const fetch = vi.fn(() => jsonAnswer(200, TEST_USER));
     vi.stubGlobal('fetch', fetch);
     renderWithApp(<Probe />);
-    await waitFor(() =>
-      expect(screen.getByTestId('probe').textContent).toBe('ready|true|tok-1234567890abcdefghij|Ann'),
-    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('ready|true|session|Ann'));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/auth/me');
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok-1234567890abcdefghij');
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
-  it('clears the token silently on 401 and 403', async () => {
+  it('asks nothing for a visitor who never signed in', () => {
+    const fetch = vi.fn(() => jsonAnswer(200, TEST_USER));
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<Probe />);
+    expect(screen.getByTestId('probe').textContent).toBe('ready|false|no-session|no-user');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('clears the session silently on 401 and 403', async () => {
     for (const status of [401, 403]) {
-      localStorage.setItem('auth.token', 'dead-token-1234567890');
+      localStorage.setItem('auth.signedIn', '1');
       vi.stubGlobal(
         'fetch',
         vi.fn(() => jsonAnswer(status, { detail: 'no' })),
       );
       const view = renderWithApp(<Probe />);
-      await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('ready|false|no-token|no-user'));
-      expect(localStorage.getItem('auth.token')).toBeNull();
+      await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('ready|false|no-session|no-user'));
+      expect(localStorage.getItem('auth.signedIn')).toBeNull();
       view.unmount();
     }
   });
 
-  it('keeps the token without a user on other failures: not authenticated', async () => {
-    localStorage.setItem('auth.token', 'kept-token-1234567890');
+  it('keeps the session without a user on other failures: not authenticated', async () => {
+    localStorage.setItem('auth.signedIn', '1');
     vi.stubGlobal(
       'fetch',
       vi.fn(() => jsonAnswer(503, { detail: 'down' })),
     );
     renderWithApp(<Probe />);
-    await waitFor(() =>
-      expect(screen.getByTestId('probe').textContent).toBe('ready|false|kept-token-1234567890|no-user'),
-    );
-    expect(localStorage.getItem('auth.token')).toBe('kept-token-1234567890');
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('ready|false|session|no-user'));
+    expect(localStorage.getItem('auth.signedIn')).toBe('1');
+  });
+
+  it('revokes and removes a token an earlier version left in localStorage', async () => {
+    localStorage.setItem('auth.token', 'old-token-1234567890abcdef');
+    const fetch = vi.fn(() => jsonAnswer(204, null));
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<Probe />);
+    expect(localStorage.getItem('auth.token')).toBeNull();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/auth/logout');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer old-token-1234567890abcdef');
+    expect(screen.getByTestId('probe').textContent).toBe('ready|false|no-session|no-user');
   });
 });
 
 describe('protected routes', () => {
   it('shows "Loading..." while the session is checked', () => {
-    localStorage.setItem('auth.token', 'slow-token-1234567890');
+    localStorage.setItem('auth.signedIn', '1');
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise(() => {})),
@@ -79,7 +98,7 @@ describe('protected routes', () => {
   });
 
   it('lets a signed-in user in, and sends a non-admin away from an admin page', async () => {
-    localStorage.setItem('auth.token', 'good-token-1234567890');
+    localStorage.setItem('auth.signedIn', '1');
     vi.stubGlobal(
       'fetch',
       vi.fn(() => jsonAnswer(200, TEST_USER)),
@@ -150,7 +169,7 @@ describe('header account links', () => {
   });
 
   it('offers the Dashboard when signed in', async () => {
-    localStorage.setItem('auth.token', 'good-token-1234567890');
+    localStorage.setItem('auth.signedIn', '1');
     vi.stubGlobal(
       'fetch',
       vi.fn(() => jsonAnswer(200, TEST_USER)),

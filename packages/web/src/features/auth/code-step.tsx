@@ -9,8 +9,8 @@ import { useCountdown } from './use-countdown.ts';
 
 export interface CodeStepProps {
   email: string;
-  /** Verifies the code; resolves the token, or an error message to show. */
-  verify(code: string): Promise<{ token: string } | { error: string }>;
+  /** Verifies the code (the server sets the session cookie); resolves success or an error message to show. */
+  verify(code: string): Promise<{ signedIn: true } | { error: string }>;
   /** Asks for another code; the answer's `resend_after_seconds` / `Retry-After` restart the countdown. */
   resend(): Promise<ApiAnswer<{ resend_after_seconds?: number }>>;
   /** When another code may be asked for (ms since epoch). */
@@ -19,7 +19,7 @@ export interface CodeStepProps {
   /** "Use a different email" or "Edit information". */
   backLabel: string;
   onBack(): void;
-  onSignedIn(token: string): Promise<void>;
+  onSignedIn(): Promise<void>;
 }
 
 /** The second step of login and register: the 6-digit code (digits only; paste and autofill work). */
@@ -44,8 +44,8 @@ export function CodeStep(props: CodeStepProps) {
     setBusy(true);
     setError(null);
     const outcome = await props.verify(code);
-    if ('token' in outcome) {
-      await props.onSignedIn(outcome.token);
+    if ('signedIn' in outcome) {
+      await props.onSignedIn();
       return;
     }
     setBusy(false);
@@ -113,8 +113,8 @@ export function CodeStep(props: CodeStepProps) {
   );
 }
 
-/** Turns a verify answer into the token or the message to show ("Invalid code" unless the server says more). */
-export function verifyOutcome(answer: ApiAnswer<{ access_token: string }>): { token: string } | { error: string } {
-  if (answer.ok && answer.body?.access_token) return { token: answer.body.access_token };
+/** Turns a verify answer into success or the message to show ("Invalid code" unless the server says more). */
+export function verifyOutcome(answer: ApiAnswer<{ access_token: string }>): { signedIn: true } | { error: string } {
+  if (answer.ok && answer.body?.access_token) return { signedIn: true };
   return { error: answer.detail ?? ACCOUNT_MESSAGES.invalidCode };
 }

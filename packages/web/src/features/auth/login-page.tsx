@@ -59,8 +59,8 @@ export default function LoginPage() {
           onResendAt={setResendAt}
           backLabel={m.account.code.useDifferentEmail}
           onBack={() => setStep('email')}
-          onSignedIn={async (token) => {
-            await auth.signIn(token);
+          onSignedIn={async () => {
+            await auth.signIn();
             navigate(returnPath(location.state), { replace: true });
           }}
         />

@@ -90,8 +90,8 @@ export default function RegisterPage() {
           onResendAt={setResendAt}
           backLabel={m.account.code.editInformation}
           onBack={() => setStep('form')}
-          onSignedIn={async (token) => {
-            await auth.signIn(token);
+          onSignedIn={async () => {
+            await auth.signIn();
             navigate('/dashboard', { replace: true });
           }}
         />

@@ -11,18 +11,17 @@ import { apiFetch } from '../../lib/api-fetch.ts';
 
 export const fetchPrices = () => apiFetch<PricesResponse>('/billing/prices');
 
-export const postCheckout = (token: string | null, request: CheckoutRequest) =>
-  apiFetch<{ url: string }>('/billing/checkout', { method: 'POST', token, body: request });
+export const postCheckout = (request: CheckoutRequest) =>
+  apiFetch<{ url: string }>('/billing/checkout', { method: 'POST', body: request });
 
-export const fetchCheckoutStatus = (token: string | null, sessionId: string) =>
-  apiFetch<CheckoutStatus>(`/billing/checkout/${encodeURIComponent(sessionId)}`, { token });
+export const fetchCheckoutStatus = (sessionId: string) =>
+  apiFetch<CheckoutStatus>(`/billing/checkout/${encodeURIComponent(sessionId)}`);
 
-export const fetchPortal = (token: string | null) => apiFetch<{ url: string }>('/billing/portal', { token });
+export const fetchPortal = () => apiFetch<{ url: string }>('/billing/portal');
 
-export const fetchInvoices = (token: string | null) => apiFetch<{ items: Invoice[] }>('/billing/invoices', { token });
+export const fetchInvoices = () => apiFetch<{ items: Invoice[] }>('/billing/invoices');
 
-export const fetchSubscription = (token: string | null) =>
-  apiFetch<SubscriptionSummary>('/billing/subscription', { token });
+export const fetchSubscription = () => apiFetch<SubscriptionSummary>('/billing/subscription');
 
 export interface LeadInput {
   email: string;
@@ -30,13 +29,11 @@ export interface LeadInput {
 }
 
 /** Saves the target of an Email Plus report; the spec's `x-user-email` header names the requester. */
-export const postLead = (token: string | null, userEmail: string, lead: LeadInput) =>
+export const postLead = (userEmail: string, lead: LeadInput) =>
   apiFetch<{ lead_id: string }>('/api/email/plus/lead', {
     method: 'POST',
-    token,
     headers: { 'x-user-email': userEmail },
     body: { email: lead.email, purpose: lead.purpose, accept_terms: true },
   });
 
-export const fetchMyOrders = (token: string | null) =>
-  apiFetch<{ items: MyOrder[] }>('/me/email-plus/orders', { token });
+export const fetchMyOrders = () => apiFetch<{ items: MyOrder[] }>('/me/email-plus/orders');

@@ -93,7 +93,8 @@ describe('pricing page', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
     const [call] = callsTo(fetch, 'POST /billing/checkout');
     expect(call!.body).toEqual({ price_id: 'price_trial', mode: 'subscription' });
-    expect(call!.headers.get('authorization')).toBe('Bearer good-token-1234567890');
+    // The session is the HttpOnly cookie: no script-visible token goes along.
+    expect(call!.headers.get('authorization')).toBeNull();
   });
 });
 

@@ -70,7 +70,7 @@ type Outcome = { kind: 'waiting' } | { kind: 'done'; status: CheckoutStatus } | 
 function Poller({ sessionId, pollMs, maxPolls }: { sessionId: string } & Required<CheckoutReturnProps>) {
   const { m, locale } = useI18n();
   const t = m.billing.return;
-  const { token, refresh } = useAuth();
+  const { refresh } = useAuth();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'waiting' });
 
   useEffect(() => {
@@ -84,7 +84,7 @@ function Poller({ sessionId, pollMs, maxPolls }: { sessionId: string } & Require
     };
     const poll = async () => {
       polls += 1;
-      const answer = await fetchCheckoutStatus(token, sessionId);
+      const answer = await fetchCheckoutStatus(sessionId);
       if (stopped) return;
       if (answer.ok && answer.body?.status === 'completed') return finish({ kind: 'done', status: answer.body });
       if (answer.ok && answer.body?.status === 'expired') return finish({ kind: 'expired' });
@@ -98,7 +98,7 @@ function Poller({ sessionId, pollMs, maxPolls }: { sessionId: string } & Require
       stopped = true;
       clearTimeout(timer);
     };
-  }, [token, sessionId, pollMs, maxPolls, refresh]);
+  }, [sessionId, pollMs, maxPolls, refresh]);
 
   // One Frame for every outcome: its live region stays in place, so the change is announced.
   if (outcome.kind === 'waiting') {

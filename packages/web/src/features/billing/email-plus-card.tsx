@@ -27,7 +27,7 @@ export function EmailPlusCard({ email }: { email: string }) {
   const { m, locale } = useI18n();
   const t = m.billing.plus;
   const modal = m.email.modal;
-  const { token, user } = useAuth();
+  const { user } = useAuth();
   const toast = useToast();
   const say = useBillingText();
   const prices = usePrices();
@@ -58,7 +58,7 @@ export function EmailPlusCard({ email }: { email: string }) {
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
-    const answer = await postLead(token, user?.email ?? '', { email: target.trim(), purpose: purpose.trim() });
+    const answer = await postLead(user?.email ?? '', { email: target.trim(), purpose: purpose.trim() });
     setSaving(false);
     if (answer.ok && answer.body?.lead_id) {
       setLead({ id: answer.body.lead_id, email: target.trim() });

@@ -20,15 +20,15 @@ const BADGE: Record<MyOrder['status'], string> = {
 export function EmailPlusOrders() {
   const { m, locale } = useI18n();
   const t = m.billing.orders;
-  const { token } = useAuth();
+  const { session } = useAuth();
   const orders = useQuery({
-    queryKey: [ORDERS_KEY, token],
+    queryKey: [ORDERS_KEY, session],
     queryFn: async () => {
-      const answer = await fetchMyOrders(token);
+      const answer = await fetchMyOrders();
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? `orders: ${answer.status}`);
       return answer.body.items;
     },
-    enabled: Boolean(token),
+    enabled: session,
   });
   if (!orders.data || orders.data.length === 0) return null;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });

@@ -51,7 +51,7 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
   const monthly = formatMoney(p.amounts.monthly, locale);
   const trial = formatMoney(p.amounts.trial, locale);
   const enabled = p.payments_enabled;
-  const signedOut = !auth.token;
+  const signedOut = !auth.session;
   const offer: { kind: 'monthly' | 'trial'; label: string; note?: string; primary: boolean }[] =
     plan === 'trial'
       ? [

@@ -25,7 +25,7 @@ export const redirectTo = {
  */
 export function useCheckout() {
   const { m } = useI18n();
-  const { token, user } = useAuth();
+  const { session, user } = useAuth();
   const prices = usePrices();
   const navigate = useNavigate();
   const location = useLocation();
@@ -42,7 +42,7 @@ export function useCheckout() {
 
   const start = useCallback(
     async (product: CheckoutProduct) => {
-      if (!token) {
+      if (!session) {
         navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
         return;
       }
@@ -61,7 +61,7 @@ export function useCheckout() {
             }
           : { price_id: priceId, mode: 'subscription' };
       setPending(product.kind);
-      const answer = await postCheckout(token, request);
+      const answer = await postCheckout(request);
       if (answer.ok && answer.body?.url) {
         redirectTo.assign(answer.body.url);
         return; // the page is leaving; the button stays busy
@@ -70,7 +70,7 @@ export function useCheckout() {
       if (answer.status === 0) toast.error(m.billing.checkout.error);
       else toast.error(answer.detail ? say(answer.detail) : m.billing.checkout.failed);
     },
-    [token, user, prices.data, navigate, location, toast, say, m],
+    [session, user, prices.data, navigate, location, toast, say, m],
   );
 
   return { start, pending };

@@ -21,14 +21,14 @@ export function usePrices() {
 
 /** `GET /billing/subscription` for the signed-in user (whether the trial was used, renewal dates). */
 export function useSubscription() {
-  const { token } = useAuth();
+  const { session } = useAuth();
   return useQuery<SubscriptionSummary>({
-    queryKey: [SUBSCRIPTION_KEY, token],
+    queryKey: [SUBSCRIPTION_KEY, session],
     queryFn: async () => {
-      const answer = await fetchSubscription(token);
+      const answer = await fetchSubscription();
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? `subscription: ${answer.status}`);
       return answer.body;
     },
-    enabled: Boolean(token),
+    enabled: session,
   });
 }

@@ -19,15 +19,15 @@ export const INVOICES_KEY = 'billing-invoices';
 /** `/dashboard/billing`: plan and credits, the subscription and its portal, plan actions, invoices. */
 export default function BillingPage() {
   const { m } = useI18n();
-  const { user, token } = useAuth();
+  const { user, session } = useAuth();
   const invoices = useQuery({
-    queryKey: [INVOICES_KEY, token],
+    queryKey: [INVOICES_KEY, session],
     queryFn: async () => {
-      const answer = await fetchInvoices(token);
+      const answer = await fetchInvoices();
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? `invoices: ${answer.status}`);
       return answer.body.items;
     },
-    enabled: Boolean(token),
+    enabled: session,
   });
   if (!user) return null;
   const t = m.billing.page;
@@ -60,7 +60,6 @@ export default function BillingPage() {
 function SubscriptionSection({ hasInvoices, plan }: { hasInvoices: boolean; plan: Plan }) {
   const { m, locale } = useI18n();
   const t = m.billing.page;
-  const { token } = useAuth();
   const prices = usePrices();
   const subscription = useSubscription();
   const [opening, setOpening] = useState(false);
@@ -74,7 +73,7 @@ function SubscriptionSection({ hasInvoices, plan }: { hasInvoices: boolean; plan
   // The portal's failure is silent (spec 001 §7): the button simply works again.
   const openPortal = async () => {
     setOpening(true);
-    const answer = await fetchPortal(token);
+    const answer = await fetchPortal();
     if (answer.ok && answer.body?.url) redirectTo.assign(answer.body.url);
     else setOpening(false);
   };

@@ -6,6 +6,7 @@ import { useToast } from '../../components/toast.tsx';
 import { button, card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
+import { isWebLink } from '../../lib/web-link.ts';
 import { useAccountText } from '../auth/account-text.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 
@@ -15,15 +16,15 @@ export const MY_SEARCHES_KEY = 'my-searches';
 export function MySearchesList({ limit }: { limit: number }) {
   const { m, locale } = useI18n();
   const say = useAccountText();
-  const { token } = useAuth();
+  const { session } = useAuth();
   const query = useQuery({
-    queryKey: [MY_SEARCHES_KEY, limit, token],
+    queryKey: [MY_SEARCHES_KEY, limit, session],
     queryFn: async () => {
-      const answer = await apiFetch<MySearchesResponse>(`/me/searches?limit=${limit}&skip=0`, { token });
+      const answer = await apiFetch<MySearchesResponse>(`/me/searches?limit=${limit}&skip=0`);
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.account.messages.operationFailed);
       return answer.body;
     },
-    enabled: Boolean(token),
+    enabled: session,
   });
   if (query.isPending) return <p className={muted}>{m.common.loading}</p>;
   if (query.isError) return <p className="text-red-700 dark:text-red-400">{say(query.error.message)}</p>;
@@ -42,14 +43,13 @@ function SearchRow({ search, when }: { search: MySearch; when: string }) {
   const { m } = useI18n();
   const say = useAccountText();
   const s = m.account.searches;
-  const { token } = useAuth();
   const toast = useToast();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const ended = !['queued', 'running'].includes(search.status);
 
   const remove = async () => {
-    const answer = await apiFetch(`/me/searches/${search.id}`, { method: 'DELETE', token });
+    const answer = await apiFetch(`/me/searches/${search.id}`, { method: 'DELETE' });
     if (answer.ok) {
       toast.success(s.deleted);
       await client.invalidateQueries({ queryKey: [MY_SEARCHES_KEY] });
@@ -115,7 +115,7 @@ function FoundProfiles({ searchId }: { searchId: string }) {
       {found.map(([platform, result]) => (
         <li key={result.site_id} className="flex min-w-0 items-center gap-2 text-sm">
           <span className="truncate font-medium">{platform}</span>
-          {result.url && (
+          {isWebLink(result.url) && (
             <a
               href={result.url}
               target="_blank"

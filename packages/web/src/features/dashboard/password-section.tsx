@@ -21,7 +21,7 @@ export function PasswordSection({ user }: { user: User }) {
   const [busy, setBusy] = useState(false);
   const remove = async () => {
     setBusy(true);
-    const answer = await apiFetch<User>('/me/password', { method: 'DELETE', token: auth.token });
+    const answer = await apiFetch<User>('/me/password', { method: 'DELETE' });
     setBusy(false);
     if (answer.ok && answer.body) {
       auth.setUser(answer.body);

@@ -68,7 +68,6 @@ function ProfileSection({ user }: { user: User }) {
     setError(null);
     const answer = await apiFetch<User>('/me/profile', {
       method: 'PATCH',
-      token: auth.token,
       body: { first_name: first.trim(), last_name: last.trim() },
     });
     setBusy(false);
@@ -139,7 +138,6 @@ function PreferencesSection() {
     if (auth.user)
       void apiFetch<User>('/me/profile', {
         method: 'PATCH',
-        token: auth.token,
         body: { first_name: auth.user.first_name, last_name: auth.user.last_name, language: value },
       }).then((answer) => answer.ok && answer.body && auth.setUser(answer.body));
   };
@@ -192,7 +190,7 @@ function SessionsSection() {
   const navigate = useNavigate();
   const toast = useToast();
   const signOutEverywhere = async () => {
-    const answer = await apiFetch('/auth/logout-all', { method: 'POST', token: auth.token });
+    const answer = await apiFetch('/auth/logout-all', { method: 'POST' });
     if (!answer.ok && answer.status !== 401) {
       toast.error(say(answer.detail ?? m.account.messages.operationFailed));
       return;
@@ -225,7 +223,7 @@ function DeleteSection({ email }: { email: string }) {
     event.preventDefault();
     if (!confirmed || busy) return;
     setBusy(true);
-    const answer = await apiFetch('/me', { method: 'DELETE', token: auth.token });
+    const answer = await apiFetch('/me', { method: 'DELETE' });
     setBusy(false);
     if (!answer.ok) {
       toast.error(say(answer.detail ?? m.account.messages.operationFailed));

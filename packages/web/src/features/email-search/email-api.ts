@@ -2,16 +2,15 @@
 import type { CreditsResponse, EmailCheckResult, EmailSearchSnapshot } from '@hound/contracts';
 import { type ApiAnswer, apiFetch } from '../../lib/api-fetch.ts';
 
-export const getCredits = (token: string | null) => apiFetch<CreditsResponse>('/me/credits', { token });
+export const getCredits = () => apiFetch<CreditsResponse>('/me/credits');
 
-export const decrementCredit = (token: string | null) =>
-  apiFetch<{ credits: number }>('/me/credits/decrement', { method: 'POST', token });
+export const decrementCredit = () => apiFetch<{ credits: number }>('/me/credits/decrement', { method: 'POST' });
 
-export const startEmailSearch = (token: string | null, email: string) =>
-  apiFetch<{ search_id: string }>('/api/email/searches', { method: 'POST', token, body: { email } });
+export const startEmailSearch = (email: string) =>
+  apiFetch<{ search_id: string }>('/api/email/searches', { method: 'POST', body: { email } });
 
-export const getEmailSearch = (token: string | null, id: string): Promise<ApiAnswer<EmailSearchSnapshot>> =>
-  apiFetch<EmailSearchSnapshot>(`/api/email/searches/${encodeURIComponent(id)}`, { token });
+export const getEmailSearch = (id: string): Promise<ApiAnswer<EmailSearchSnapshot>> =>
+  apiFetch<EmailSearchSnapshot>(`/api/email/searches/${encodeURIComponent(id)}`);
 
 export interface FollowHandlers {
   onResult(result: EmailCheckResult, progress: { done: number; total: number }): void;
@@ -24,12 +23,12 @@ export interface FollowHandlers {
  * Reads the search's Server-Sent Events with fetch (EventSource cannot send the bearer header), resuming
  * after the last event it saw. Returns a function that stops reading.
  */
-export function followEmailSearch(token: string | null, id: string, handlers: FollowHandlers): () => void {
+export function followEmailSearch(id: string, handlers: FollowHandlers): () => void {
   const controller = new AbortController();
   void (async () => {
     try {
       const res = await fetch(`/api/email/searches/${encodeURIComponent(id)}/events`, {
-        headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: { accept: 'text/event-stream' },
         signal: controller.signal,
       });
       if (!res.ok || !res.body) return handlers.onUnavailable();

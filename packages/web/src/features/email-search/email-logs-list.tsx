@@ -16,15 +16,15 @@ const KEY = 'email-logs';
 export function EmailLogsList() {
   const { m, locale } = useI18n();
   const t = m.email.logs;
-  const { token } = useAuth();
+  const { session } = useAuth();
   const logs = useQuery({
-    queryKey: [KEY, token],
+    queryKey: [KEY, session],
     queryFn: async () => {
-      const answer = await apiFetch<{ items: EmailLogItem[] }>('/me/email-logs?limit=1000&skip=0', { token });
+      const answer = await apiFetch<{ items: EmailLogItem[] }>('/me/email-logs?limit=1000&skip=0');
       if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.account.messages.operationFailed);
       return answer.body.items;
     },
-    enabled: Boolean(token),
+    enabled: session,
   });
   if (logs.isPending) return <p className={muted}>{m.common.loading}</p>;
   if (logs.isError) return <p className="text-red-700 dark:text-red-400">{logs.error.message}</p>;
@@ -42,7 +42,6 @@ export function EmailLogsList() {
 function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }) {
   const { m, locale } = useI18n();
   const t = m.email.logs;
-  const { token } = useAuth();
   const toast = useToast();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -60,7 +59,7 @@ function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }) {
   };
   const file = `${m.brand.toLowerCase()}-email-${item.searchId}`;
   const remove = async () => {
-    const answer = await apiFetch(`/me/email-logs/${item.id}`, { method: 'DELETE', token });
+    const answer = await apiFetch(`/me/email-logs/${item.id}`, { method: 'DELETE' });
     if (!answer.ok) return toast.error(answer.detail ?? m.account.messages.operationFailed);
     toast.success(t.deleted);
     await client.invalidateQueries({ queryKey: [KEY] });

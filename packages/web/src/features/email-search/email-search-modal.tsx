@@ -70,14 +70,14 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
   const { m, locale } = useI18n();
   const t = m.email.modal;
   const e = m.email.errors;
-  const { token, user } = useAuth();
+  const { user } = useAuth();
   const toast = useToast();
   const [credits, setCredits] = useState<CreditsResponse | null | 'failed'>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void getCredits(token).then((answer) => setCredits(answer.ok && answer.body ? answer.body : 'failed'));
-  }, [token]);
+    void getCredits().then((answer) => setCredits(answer.ok && answer.body ? answer.body : 'failed'));
+  }, []);
 
   const fail = (message: string) => {
     toast.show({ type: 'error', message, durationMs: TOAST_DURATION_MS.default });
@@ -89,14 +89,14 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
     setBusy(true);
     // The flag keeps a second click, or a retry after a failed start, from taking another credit.
     if (!state.deducted) {
-      const answer = await decrementCredit(token);
+      const answer = await decrementCredit();
       if (!answer.ok) {
         setBusy(false);
         return fail(answer.status === 0 ? e.unableToDecrement : (answer.detail ?? e.failedToDecrement));
       }
       dispatch({ type: 'deducted' });
     }
-    const started = await startEmailSearch(token, email);
+    const started = await startEmailSearch(email);
     setBusy(false);
     if (!started.ok || !started.body) return fail(started.detail ?? e.searchFailed);
     dispatch({ type: 'started', searchId: started.body.search_id, at: Date.now() });
@@ -145,7 +145,6 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
 function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch }) {
   const { m } = useI18n();
   const t = m.email.modal;
-  const { token } = useAuth();
   const toast = useToast();
   const config = useSiteConfig();
   const [now, setNow] = useState(Date.now());
@@ -166,7 +165,7 @@ function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch })
   useEffect(() => {
     let polling: ReturnType<typeof setInterval> | undefined;
     const poll = async () => {
-      const answer = await getEmailSearch(token, searchId);
+      const answer = await getEmailSearch(searchId);
       if (!answer.ok || !answer.body) return;
       dispatch({ type: 'snapshot', results: answer.body.results, progress: answer.body.progress });
       if (answer.body.status === 'completed') {
@@ -177,7 +176,7 @@ function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch })
         failed(answer.body.error);
       }
     };
-    const stop = followEmailSearch(token, searchId, {
+    const stop = followEmailSearch(searchId, {
       onResult: (result, progress) => dispatch({ type: 'result', result, progress }),
       onDone: (status, error) => (status === 'completed' ? dispatch({ type: 'finished' }) : failed(error)),
       onUnavailable: () => {
@@ -189,7 +188,7 @@ function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch })
       stop();
       clearInterval(polling);
     };
-  }, [token, searchId, dispatch, failed]);
+  }, [searchId, dispatch, failed]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 500);

@@ -1,14 +1,12 @@
 import { ExternalIcon } from '../../components/icons.tsx';
 import { link, muted } from '../../components/ui.ts';
-
-/** Only these become links: an address a check reported could be anything. */
-const webLink = (url: string) => /^https?:\/\//i.test(url);
+import { isWebLink } from '../../lib/web-link.ts';
 
 /** An account's links, or the spec's line when there are none; anything but http(s) is shown as text. */
 export function SiteLinks({ urls, empty }: { urls: readonly string[]; empty: string }) {
   if (urls.length === 0) return <span className={muted}>{empty}</span>;
   return urls.map((url) =>
-    !webLink(url) ? (
+    !isWebLink(url) ? (
       <span key={url} className="break-all">
         {url}
       </span>

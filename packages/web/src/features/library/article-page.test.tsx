@@ -79,4 +79,17 @@ describe('library', () => {
     expect(screen.getByText("The article you're looking for doesn't exist.")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to Library' })).toBeTruthy();
   });
+
+  it('puts a BRAND_NAME with markup into the article as text, not HTML (decision 098)', async () => {
+    const brand = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+    const meta = ARTICLES.find((a) => a.key === 'about')!;
+    renderWithApp(routes, { path: `/library/${articleSlug(meta, brand)}`, config: { brand } });
+    const body = document.querySelector('.prose')!;
+    expect(body.querySelector('img, script')).toBeNull();
+    expect(body.textContent).toContain(`${brand} is an open-source tool`);
+    expect(body.innerHTML).toContain('&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      `What is ${brand}? Username Search Across Thousands of Sites`,
+    );
+  });
 });

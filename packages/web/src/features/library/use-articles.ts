@@ -1,5 +1,6 @@
 import { useSiteConfig } from '../../api/site-config.ts';
 import { useI18n, withBrand } from '../../i18n/i18n.tsx';
+import { htmlText } from '../../lib/html-text.ts';
 import { type ArticleContent, type ArticleMeta, articleSlug } from './articles.ts';
 import { articlesEn } from './content/en.ts';
 import { articlesTr } from './content/tr.ts';
@@ -19,6 +20,8 @@ export function useArticleText(): (meta: ArticleMeta) => Article {
   return (meta) => ({
     ...meta,
     ...withBrand(content[meta.key], brand),
+    // The body is HTML: the operator's BRAND_NAME goes in as text, never as markup (decision 098).
+    html: content[meta.key].html.replaceAll('{brand}', htmlText(brand)),
     author: meta.author.replace('{brand}', brand),
     slug: articleSlug(meta, brand),
   });

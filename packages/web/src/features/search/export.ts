@@ -1,4 +1,5 @@
 /** Export of a search's results as JSON or CSV, made in the browser (spec 000 §7). */
+import { isWebLink } from '../../lib/web-link.ts';
 import { entryCategory } from './filters.ts';
 import type { ResultEntry } from './search-state.ts';
 
@@ -27,7 +28,7 @@ export function rows(entries: readonly ResultEntry[]) {
   return entries.map(({ platform, result }) => ({
     platform,
     site_id: result.site_id,
-    url: result.url,
+    url: isWebLink(result.url) ? result.url : '',
     found: result.found,
     status: result.status,
     verdict: result.verdict,

@@ -5,17 +5,16 @@
  */
 import type { Messages } from '../../i18n/messages.ts';
 import { fill } from '../../lib/format.ts';
+import { htmlText } from '../../lib/html-text.ts';
+import { isWebLink } from '../../lib/web-link.ts';
 import { categoryLabel } from './categories.ts';
 import { CSV_COLUMNS, type ExportInput, rowCells, rows } from './export.ts';
 import { summarize } from './filters.ts';
 import { conflictSummary, reasonText } from './result-card.tsx';
 import { zip } from './zip.ts';
 
-const htmlText = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** Only http(s) links are made clickable. */
-const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? htmlText(url) : '');
+const safeHref = (url: string) => (isWebLink(url) ? htmlText(url) : '');
 
 export interface ReportInput extends ExportInput {
   /** The address that reopens the search (`…/search/{id}`), when it has one. */

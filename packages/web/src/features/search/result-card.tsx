@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import type { Messages } from '../../i18n/messages.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { fill } from '../../lib/format.ts';
+import { isWebLink } from '../../lib/web-link.ts';
 import { categoryLabel } from './categories.ts';
 import { hostOf, SiteIcon } from './site-icon.tsx';
 import { VerdictBadge } from './verdict-badge.tsx';
@@ -72,7 +73,7 @@ export const ResultCard = memo(function ResultCard({
       </h3>
       {expanded && (
         <div id={bodyId} className="border-t border-slate-200 px-4 py-4 text-sm dark:border-slate-800">
-          {result.url ? (
+          {isWebLink(result.url) ? (
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
               <a
                 href={result.url}

@@ -215,6 +215,27 @@ describe('ResultsPanel', () => {
     open.mockRestore();
   });
 
+  it('never opens, links or exports a profile address that is not http(s) (decision 098)', async () => {
+    const hostile: SearchState = {
+      ...completed,
+      results: [
+        entry('GitHub', { category: 'coding' }),
+        entry('Evil', { url: 'javascript://evil.example/%0Aalert(document.domain)//alice' }),
+        entry('Data', { url: 'data:text/html,<script>alert(1)</script>' }),
+      ],
+    };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderWithApp(<ResultsPanel state={hostile} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open all found (1)' }));
+    expect(open.mock.calls.map((c) => c[0])).toEqual(['https://github.example/alice']);
+    open.mockRestore();
+    // Expanded, the card says there is no profile address instead of linking it.
+    fireEvent.click(screen.getByRole('button', { name: /^Evil/ }));
+    expect(document.querySelector('a[href^="javascript"], a[href^="data"]')).toBeNull();
+    const { rows } = await import('./export.ts');
+    expect(rows(hostile.results).map((r) => r.url)).toEqual(['https://github.example/alice', '', '']);
+  });
+
   it('folds the export tools into one line on a phone, open on wider screens', () => {
     const media = (matches: boolean) =>
       vi.fn(() => ({ matches, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);

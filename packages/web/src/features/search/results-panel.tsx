@@ -6,6 +6,7 @@ import { button, card, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { fill, plural } from '../../lib/format.ts';
+import { isWebLink } from '../../lib/web-link.ts';
 import { categoryLabel, SPEC_GROUPS } from './categories.ts';
 import { downloadFile, type ExportExtension, exportFileName, toCsv, toExportJson } from './export.ts';
 import {
@@ -76,7 +77,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
   const toast = useToast();
   /** Profile links of the found results among those shown (sponsored entries never). */
   const foundLinks = useMemo(
-    () => filtered.filter((e) => e.result.verdict === 'found' && e.result.url).map((e) => e.result.url),
+    () => filtered.filter((e) => e.result.verdict === 'found' && isWebLink(e.result.url)).map((e) => e.result.url),
     [filtered],
   );
   const copyFound = async () => {
