@@ -28,6 +28,8 @@ export const HTTP_STATUS = {
   PAYMENT_PROVIDER_FAILED: 502,
   BILLING_INVALID_PRICE: 400,
   BILLING_CONFLICT: 409,
+  /** Deliver or refuse on an order another request already closed (the first one won). */
+  EMAIL_PLUS_ORDER_CLOSED: 409,
   FORBIDDEN: 403,
   WEBHOOK_INVALID: 400,
   CONFIG_INVALID: 500,

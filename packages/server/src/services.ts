@@ -16,6 +16,7 @@ import { createInProcessQueue } from './jobs/in-process-queue.ts';
 import { createMemorySearchLimiter } from './limits/memory-search-limiter.ts';
 import { createRedisSearchLimiter } from './limits/redis-search-limiter.ts';
 import { createMailer } from './mail/create-mailer.ts';
+import { createMailOutbox } from './mail/mail-outbox.ts';
 import { createOutboundDispatcher } from './outbound-dispatcher.ts';
 
 /** Everything the app needs (`AppDeps` without its options), plus shutdown. */
@@ -63,7 +64,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     log,
   });
   const outbound = options.outbound ?? createOutboundDispatcher({ proxy: config.proxy, caFile: config.caFile });
-  const mailer = createMailer(config, db.db, log);
+  const mailer = createMailOutbox({
+    db: db.db,
+    transport: createMailer(config, db.db, log),
+    log,
+    ...config.mailOutbox,
+  });
   return {
     db,
     queue,
