@@ -34,6 +34,8 @@ export const HTTP_STATUS = {
   WEBHOOK_INVALID: 400,
   CONFIG_INVALID: 500,
   DB_DATA_DIR_LOCKED: 500,
+  /** A part the request needs (Redis) is not answering; try again shortly. */
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
 

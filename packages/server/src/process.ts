@@ -8,8 +8,14 @@ export function exitOnStartupError(error: unknown): never {
   process.exit(1);
 }
 
-/** Runs `stop` once on SIGTERM or SIGINT; a second signal exits at once. */
-export function onShutdownSignal(log: FastifyBaseLogger, stop: () => Promise<void>): void {
+/** What the closes after the grace period may take together (each Redis, mail and database close is bounded). */
+export const SHUTDOWN_MARGIN_MS = 8000;
+
+/**
+ * Runs `stop` once on SIGTERM or SIGINT; a second signal exits at once, and so does a stop still running
+ * after `deadlineMs` (a part that never answers must not keep the process alive).
+ */
+export function onShutdownSignal(log: FastifyBaseLogger, stop: () => Promise<void>, deadlineMs?: number): void {
   let stopping = false;
   const handle = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -18,6 +24,12 @@ export function onShutdownSignal(log: FastifyBaseLogger, stop: () => Promise<voi
     }
     stopping = true;
     log.info({ signal }, 'shutting down');
+    if (deadlineMs !== undefined) {
+      setTimeout(() => {
+        log.error({ deadlineMs }, 'shutdown did not finish in time, exiting now');
+        process.exit(1);
+      }, deadlineMs).unref();
+    }
     stop().then(
       () => process.exit(0),
       (error) => {

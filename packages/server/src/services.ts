@@ -52,11 +52,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
         prefix: config.redisPrefix,
         lockMs: config.jobLockMs,
         retryDelayMs: options.retryDelayMs,
+        timeoutMs: config.redisTimeoutMs,
       })
     : createInProcessQueue({ retryDelayMs: options.retryDelayMs });
-  const bus = redis ? createRedisSearchBus(redis, config.redisPrefix) : createMemorySearchBus();
+  const bus = redis ? createRedisSearchBus(redis, config.redisPrefix, config.redisTimeoutMs) : createMemorySearchBus();
   const limiter = redis
-    ? createRedisSearchLimiter(redis, config.redisPrefix, config.limits)
+    ? createRedisSearchLimiter(redis, config.redisPrefix, config.limits, undefined, config.redisTimeoutMs)
     : createMemorySearchLimiter(config.limits);
   const engines = startEngineHost({
     create: options.createEngine,

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import { withDeadline } from '../lib/with-deadline.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 export interface MailOutbox extends Mailer {
@@ -64,7 +65,7 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
 
   async function deliver(row: Row): Promise<void> {
     try {
-      await withTimeout(
+      await withDeadline(
         transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, summary: row.summary }),
         SEND_TIMEOUT_MS,
       );
@@ -173,7 +174,7 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
       closed = true;
       clearTimeout(timer);
       // Sends are bounded; whatever is still unsent stays in the outbox for the next start.
-      await withTimeout(Promise.all([...inFlight]), CLOSE_WAIT_MS).catch(() => {});
+      await withDeadline(Promise.all([...inFlight]), CLOSE_WAIT_MS).catch(() => {});
       await transport.close();
     },
   };
@@ -194,12 +195,4 @@ function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^[A-Z0-9_]{1,40}$/i.test(code)) return code;
   return error instanceof Error && /^[A-Za-z]{1,40}$/.test(error.name) ? error.name : 'ERROR';
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
