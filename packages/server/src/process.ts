@@ -11,11 +11,15 @@ export function exitOnStartupError(error: unknown): never {
 /** What the closes after the grace period may take together (each Redis, mail and database close is bounded). */
 export const SHUTDOWN_MARGIN_MS = 8000;
 
-/**
- * Runs `stop` once on SIGTERM or SIGINT; a second signal exits at once, and so does a stop still running
- * after `deadlineMs` (a part that never answers must not keep the process alive).
- */
-export function onShutdownSignal(log: FastifyBaseLogger, stop: () => Promise<void>, deadlineMs?: number): void {
+let deadlineMs: number | undefined;
+
+/** A stop still running this long after the signal exits anyway (a part that never answers must not keep the process alive). */
+export function setShutdownDeadline(ms: number): void {
+  deadlineMs = ms;
+}
+
+/** Runs `stop` once on SIGTERM or SIGINT; a second signal, or the shutdown deadline, exits at once. */
+export function onShutdownSignal(log: FastifyBaseLogger, stop: () => Promise<void>): void {
   let stopping = false;
   const handle = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -26,7 +30,7 @@ export function onShutdownSignal(log: FastifyBaseLogger, stop: () => Promise<voi
     log.info({ signal }, 'shutting down');
     if (deadlineMs !== undefined) {
       setTimeout(() => {
-        log.error({ deadlineMs }, 'shutdown did not finish in time, exiting now');
+        log.error('shutdown did not finish in time, exiting now');
         process.exit(1);
       }, deadlineMs).unref();
     }
