@@ -63,32 +63,40 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
     void settled.finally(() => inFlight.delete(settled));
   }
 
-  async function deliver(row: Row): Promise<void> {
-    try {
-      await withDeadline(
-        transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, summary: row.summary }),
-        SEND_TIMEOUT_MS,
-      );
+  /** Hands the message to the transport, bounded; answers the failure, or null once it is handed over. */
+  function handOver(message: MailMessage): Promise<unknown> {
+    return withDeadline(transport.send(message), SEND_TIMEOUT_MS).then(
+      () => null,
+      (error: unknown) => error ?? new Error('send failed'),
+    );
+  }
+
+  const deliver = (row: Row) => settle(row, handOver(messageOf(row)));
+
+  /** Records the outcome of one attempt: sent (the row goes), retry later, or failed for good. */
+  async function settle(row: Row, attempt: Promise<unknown>): Promise<void> {
+    const failure = await attempt;
+    if (failure === null) {
       await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
-    } catch (error) {
-      const code = errorCode(error);
-      if (row.attempts >= options.maxAttempts) {
-        // Content wiped: a code or report that never arrived should not sit in the database.
-        await db
-          .update(mailOutbox)
-          .set({ status: 'failed', lastError: code, text: '', html: '', summary: '' })
-          .where(eq(mailOutbox.id, row.id));
-        log.error({ outboxId: row.id, attempts: row.attempts, code }, 'mail failed every attempt (mail_outbox)');
-        return;
-      }
-      const retryMs = Math.min(MAX_RETRY_MS, options.retryMs * 2 ** (row.attempts - 1));
+      return;
+    }
+    const code = errorCode(failure);
+    if (row.attempts >= options.maxAttempts) {
+      // Content wiped: a code or report that never arrived should not sit in the database.
       await db
         .update(mailOutbox)
-        .set({ lastError: code, nextAttemptAt: new Date(Date.now() + retryMs) })
+        .set({ status: 'failed', lastError: code, text: '', html: '', summary: '' })
         .where(eq(mailOutbox.id, row.id));
-      log.warn({ outboxId: row.id, attempt: row.attempts, code, retryInMs: retryMs }, 'mail not sent, will retry');
-      wakeIn(retryMs);
+      log.error({ outboxId: row.id, attempts: row.attempts, code }, 'mail failed every attempt (mail_outbox)');
+      return;
     }
+    const retryMs = Math.min(MAX_RETRY_MS, options.retryMs * 2 ** (row.attempts - 1));
+    await db
+      .update(mailOutbox)
+      .set({ lastError: code, nextAttemptAt: new Date(Date.now() + retryMs) })
+      .where(eq(mailOutbox.id, row.id));
+    log.warn({ outboxId: row.id, attempt: row.attempts, code, retryInMs: retryMs }, 'mail not sent, will retry');
+    wakeIn(retryMs);
   }
 
   /** Takes due messages for this process: one statement, so two senders never take the same row. */
@@ -163,12 +171,14 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
       wakeIn(0);
     },
     async send(message) {
-      // Claimed as it is stored, so the poller leaves it to this immediate attempt.
+      // Handed over at once, while it is stored claimed (so the poller leaves it to this attempt); the
+      // stored row is the retry path if this attempt fails.
+      const attempt = handOver(message);
       const [row] = await db
         .insert(mailOutbox)
         .values({ ...toRow(message), attempts: 1, nextAttemptAt: new Date(Date.now() + LEASE_MS) })
         .returning();
-      if (!closed) track(deliver(row!));
+      track(settle(row!, attempt));
     },
     async close() {
       closed = true;
@@ -178,6 +188,10 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
       await transport.close();
     },
   };
+}
+
+function messageOf(row: Row): MailMessage {
+  return { to: row.to, subject: row.subject, text: row.text, html: row.html, summary: row.summary };
 }
 
 function toRow(message: MailMessage) {
