@@ -117,7 +117,7 @@ for (const mode of MODES) {
         env: {
           SMTP_URL: `${sink.url}?greetingTimeout=400&connectionTimeout=400&socketTimeout=2000`,
           MAIL_RETRY_SECONDS: '0.3',
-          MAIL_MAX_ATTEMPTS: '5',
+          MAIL_MAX_ATTEMPTS: '6',
         },
       });
       call = await listen(stack);
@@ -139,13 +139,13 @@ for (const mode of MODES) {
       const started = Date.now();
       const delivered = await call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers);
       expect(delivered.status, delivered.text).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1500);
+      expect(Date.now() - started).toBeLessThan(2000);
       // The relay is holding a connection in silence while requests keep answering at once.
       await waitFor(async () => (sink.silentConnections() > heldBefore ? true : undefined), 5000);
       for (let round = 0; round < 3; round++) {
         const reads = await parallelReads(call, admin);
         expect(reads.statuses).toEqual(new Set([200]));
-        expect(reads.ms).toBeLessThan(3000);
+        expect(reads.ms).toBeLessThan(5000);
       }
       const retried = await waitFor(async () => {
         const [row] = await outboxRows(customer.email);
@@ -171,10 +171,10 @@ for (const mode of MODES) {
       const failed = await waitFor(async () => {
         const [row] = await outboxRows(customer.email);
         return row?.status === 'failed' ? row : undefined;
-      }, 25_000);
-      expect(failed).toMatchObject({ attempts: 5, lastError: 'ETIMEDOUT', text: '', html: '', summary: '' });
+      }, 40_000);
+      expect(failed).toMatchObject({ attempts: 6, lastError: 'ETIMEDOUT', text: '', html: '', summary: '' });
       sink.setSilent(false);
-    }, 30_000);
+    }, 50_000);
   });
 }
 
