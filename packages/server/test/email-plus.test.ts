@@ -243,6 +243,29 @@ for (const mode of MODES) {
       }
     }, 60_000);
 
+    it('a refund Stripe refuses reopens the order: 502, nothing changed, and it can still be delivered', async () => {
+      const customer = await createTestUser(db());
+      const orderId = await paidOrder(customer);
+      const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, orderId));
+      // Refunded outside Hound first, so Stripe refuses Hound's refund (charge_already_refunded).
+      await sdk.refunds.create({ payment_intent: order!.paymentIntentId! });
+      const refused = await call(
+        'POST',
+        `/admin/email-plus/orders/${orderId}/refuse`,
+        { reason: 'The stated purpose does not justify a report.' },
+        admin.headers,
+      );
+      expect(refused.status, refused.text).toBe(502);
+      expect(refused.json).toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED', detail: EMAIL_PLUS_MESSAGES.refundFailed });
+      const [after] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, orderId));
+      expect(after).toMatchObject({ status: 'paid', refusedReason: null, refundId: null });
+      const audit = await db().select().from(adminAudit).where(eq(adminAudit.targetUserId, customer.id));
+      expect(audit.map((a) => a.action).sort()).toEqual(['emailplus.order.refuse', 'emailplus.order.refuse_undone']);
+      await call('PUT', `/admin/email-plus/orders/${orderId}/report`, { full_name: 'X', notes: 'Y' }, admin.headers);
+      const delivered = await call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers);
+      expect(delivered.status, delivered.text).toBe(200);
+    });
+
     it('marks orders past their due date as overdue, soonest due first', async () => {
       const customer = await createTestUser(db());
       const late = await paidOrder(customer);

@@ -2,7 +2,8 @@
  * Refuses an order. The order is closed first (a conditional update: a deliver fired at the same time
  * either wins and this answers 409, or loses), then, after commit, the payment is refunded through
  * Stripe with an idempotency key per order, so it moves once whatever retries. A refund Stripe refuses
- * reopens the order (the admin can try again); the customer's mail leaves through the outbox.
+ * reopens the order (the admin can try again); one Stripe does not answer leaves it refused (it may have
+ * happened). The customer's mail leaves through the outbox.
  */
 import { EMAIL_PLUS_MESSAGES, REPORT_LIMITS } from '@hound/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -15,6 +16,15 @@ import { findOrder } from './admin-orders.ts';
 import { closeOrder, isOpen } from './order-transition.ts';
 
 type Row = Awaited<ReturnType<typeof findOrder>>;
+
+export const REFUND_UNKNOWN_MESSAGE =
+  'Stripe did not confirm the refund; the order stays refused. Check the payment in the Stripe dashboard.';
+
+/** Stripe answered and said no (the request or the charge): nothing moved. */
+function refusedByStripe(error: unknown): boolean {
+  const type = (error as { type?: unknown } | null)?.type;
+  return type === 'StripeInvalidRequestError' || type === 'StripeCardError';
+}
 
 export async function refuseOrder(deps: BillingDeps, actor: AdminActor, id: string, reasonInput: string) {
   const reason = reasonInput.trim();
@@ -53,7 +63,13 @@ export async function refuseOrder(deps: BillingDeps, actor: AdminActor, id: stri
     );
     refundId = refund.id;
   } catch (error) {
-    deps.log.error({ err: error, orderId: id }, 'Email Plus refund failed; the order is open again');
+    if (!refusedByStripe(error)) {
+      // No answer (timeout, connection, 5xx): the refund may have happened, so the order must not reopen
+      // (a delivery could follow a refund). The key makes a later refund of this order the same refund.
+      deps.log.error({ err: error, orderId: id }, 'Email Plus refund outcome unknown; the order stays refused');
+      throw new AppError('PAYMENT_PROVIDER_FAILED', REFUND_UNKNOWN_MESSAGE, { cause: error });
+    }
+    deps.log.error({ err: error, orderId: id }, 'Email Plus refund refused by Stripe; the order is open again');
     await reopen(deps, actor, row, before);
     throw new AppError('PAYMENT_PROVIDER_FAILED', EMAIL_PLUS_MESSAGES.refundFailed, { cause: error });
   }
