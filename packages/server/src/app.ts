@@ -40,7 +40,7 @@ import { installSecurityHeaders } from './features/web/security-headers.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { MailOutbox } from './mail/mail-outbox.ts';
 
 export interface AppOptions {
   /** Take the client IP from X-Forwarded-For (only behind a trusted reverse proxy). */
@@ -66,7 +66,8 @@ export interface AppDeps {
   /** Outbound HTTP for the server's own fetches (favicons): same proxy and CA as the engine. */
   outbound: Dispatcher;
   log: FastifyBaseLogger;
-  mailer: Mailer;
+  /** Mail goes out through the outbox (decision 099). */
+  mailer: MailOutbox;
   /** The clock of accounts and credits (tests move it). */
   now?: () => Date;
   options: AppOptions;

@@ -31,6 +31,7 @@ export async function startBackground(
   const { db, bus, limiter, engines, queue, log } = services;
   const timers: NodeJS.Timeout[] = [];
   const finishDeps = { db: db.db, bus, limiter };
+  services.mailer.start();
 
   if (options.runSearches) {
     queue.work(

@@ -26,6 +26,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('hound'),
+  REDIS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   HOUND_PROXY: url(['http:', 'https:']).optional(),
@@ -60,6 +61,8 @@ const EnvSchema = z.object({
     .default(168),
   SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  MAIL_MAX_ATTEMPTS: int(1, 50).default(8),
   WEB_DIST_DIR: z.string().min(1).optional(),
   BRAND_NAME: z.string().min(1).max(40).optional(),
   CONTACT_EMAIL: z
@@ -126,6 +129,8 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   redisPrefix: string;
+  /** Bounds connecting to Redis, each command, the readiness probe and each close. */
+  redisTimeoutMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   proxy?: string;
@@ -147,6 +152,8 @@ export interface Config {
   faviconTtlHours: number;
   sseHeartbeatMs: number;
   shutdownGraceMs: number;
+  /** The mail outbox's retries (decision 099). */
+  mailOutbox: { retryMs: number; maxAttempts: number };
   webDistDir: string;
   /** NODE_ENV is `production`: the development mailbox (page and codes in the log) is off unless DEV_MAILBOX=true. */
   production: boolean;
@@ -224,6 +231,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    redisTimeoutMs: e.REDIS_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     proxy: e.HOUND_PROXY,
@@ -251,6 +259,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     faviconTtlHours: e.FAVICON_TTL_HOURS,
     sseHeartbeatMs: e.SSE_HEARTBEAT_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    mailOutbox: { retryMs: e.MAIL_RETRY_SECONDS * 1000, maxAttempts: e.MAIL_MAX_ATTEMPTS },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     production: e.NODE_ENV === 'production',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, ''),

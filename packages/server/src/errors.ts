@@ -32,12 +32,16 @@ export const HTTP_STATUS = {
   PAYMENT_PROVIDER_FAILED: 502,
   BILLING_INVALID_PRICE: 400,
   BILLING_CONFLICT: 409,
+  /** Deliver or refuse on an order another request already closed (the first one won). */
+  EMAIL_PLUS_ORDER_CLOSED: 409,
   FORBIDDEN: 403,
   /** A cookie-authenticated request that changes state came from another site (decision 098). */
   AUTH_CROSS_SITE: 403,
   WEBHOOK_INVALID: 400,
   CONFIG_INVALID: 500,
   DB_DATA_DIR_LOCKED: 500,
+  /** A part the request needs (Redis) is not answering; try again shortly. */
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
 

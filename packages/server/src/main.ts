@@ -10,7 +10,7 @@ import { engineFactory } from './catalogues/engine-factory.ts';
 import { readConfig } from './env.ts';
 import { createLogger } from './logger.ts';
 import { lowerHelperThreads } from './lower-helper-threads.ts';
-import { exitOnStartupError, onShutdownSignal } from './process.ts';
+import { exitOnStartupError, onShutdownSignal, SHUTDOWN_MARGIN_MS, setShutdownDeadline } from './process.ts';
 import { appDeps, createServices } from './services.ts';
 
 /** Like the search thread's: helpers run when the API and database threads leave a core free. */
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     },
     'Hound server ready',
   );
+  setShutdownDeadline(config.shutdownGraceMs + SHUTDOWN_MARGIN_MS);
   onShutdownSignal(log, async () => {
     background.stop();
     await app.close();

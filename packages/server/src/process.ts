@@ -8,7 +8,17 @@ export function exitOnStartupError(error: unknown): never {
   process.exit(1);
 }
 
-/** Runs `stop` once on SIGTERM or SIGINT; a second signal exits at once. */
+/** What the closes after the grace period may take together (each Redis, mail and database close is bounded). */
+export const SHUTDOWN_MARGIN_MS = 8000;
+
+let deadlineMs: number | undefined;
+
+/** A stop still running this long after the signal exits anyway (a part that never answers must not keep the process alive). */
+export function setShutdownDeadline(ms: number): void {
+  deadlineMs = ms;
+}
+
+/** Runs `stop` once on SIGTERM or SIGINT; a second signal, or the shutdown deadline, exits at once. */
 export function onShutdownSignal(log: FastifyBaseLogger, stop: () => Promise<void>): void {
   let stopping = false;
   const handle = (signal: NodeJS.Signals) => {
@@ -18,6 +28,12 @@ export function onShutdownSignal(log: FastifyBaseLogger, stop: () => Promise<voi
     }
     stopping = true;
     log.info({ signal }, 'shutting down');
+    if (deadlineMs !== undefined) {
+      setTimeout(() => {
+        log.error('shutdown did not finish in time, exiting now');
+        process.exit(1);
+      }, deadlineMs).unref();
+    }
     stop().then(
       () => process.exit(0),
       (error) => {

@@ -16,6 +16,7 @@ import { createInProcessQueue } from './jobs/in-process-queue.ts';
 import { createMemorySearchLimiter } from './limits/memory-search-limiter.ts';
 import { createRedisSearchLimiter } from './limits/redis-search-limiter.ts';
 import { createMailer } from './mail/create-mailer.ts';
+import { createMailOutbox } from './mail/mail-outbox.ts';
 import { createOutboundDispatcher } from './outbound-dispatcher.ts';
 
 /** Everything the app needs (`AppDeps` without its options), plus shutdown. */
@@ -51,11 +52,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
         prefix: config.redisPrefix,
         lockMs: config.jobLockMs,
         retryDelayMs: options.retryDelayMs,
+        timeoutMs: config.redisTimeoutMs,
       })
     : createInProcessQueue({ retryDelayMs: options.retryDelayMs });
-  const bus = redis ? createRedisSearchBus(redis, config.redisPrefix) : createMemorySearchBus();
+  const bus = redis ? createRedisSearchBus(redis, config.redisPrefix, config.redisTimeoutMs) : createMemorySearchBus();
   const limiter = redis
-    ? createRedisSearchLimiter(redis, config.redisPrefix, config.limits)
+    ? createRedisSearchLimiter(redis, config.redisPrefix, config.limits, undefined, config.redisTimeoutMs)
     : createMemorySearchLimiter(config.limits);
   const engines = startEngineHost({
     create: options.createEngine,
@@ -69,7 +71,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
       caFile: config.caFile,
       allowPrivateAddresses: config.allowPrivateAddresses,
     });
-  const mailer = createMailer(config, db.db, log);
+  const mailer = createMailOutbox({
+    db: db.db,
+    transport: createMailer(config, db.db, log),
+    log,
+    ...config.mailOutbox,
+  });
   return {
     db,
     queue,

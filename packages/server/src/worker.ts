@@ -8,7 +8,7 @@ import { engineFactory } from './catalogues/engine-factory.ts';
 import { readConfig } from './env.ts';
 import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
-import { exitOnStartupError, onShutdownSignal } from './process.ts';
+import { exitOnStartupError, onShutdownSignal, SHUTDOWN_MARGIN_MS, setShutdownDeadline } from './process.ts';
 import { createServices } from './services.ts';
 
 async function main(): Promise<void> {
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   await services.db.migrate();
   const background = await startBackground(services, config, { runSearches: true, retention: false });
   log.info({ concurrency: config.workerConcurrency }, 'Hound worker ready');
+  setShutdownDeadline(config.shutdownGraceMs + SHUTDOWN_MARGIN_MS);
   onShutdownSignal(log, async () => {
     background.stop();
     await services.queue.close({ graceMs: config.shutdownGraceMs });

@@ -198,6 +198,74 @@ for (const mode of MODES) {
       expect(mine[0]).toMatchObject({ status: 'refused', refused_reason: expect.stringContaining('does not justify') });
     });
 
+    it('deliver and refuse fired together: exactly one wins, the rest get 409, the refund moves at most once', async () => {
+      for (let round = 0; round < 3; round++) {
+        const customer = await createTestUser(db());
+        const orderId = await paidOrder(customer);
+        const saved = await call(
+          'PUT',
+          `/admin/email-plus/orders/${orderId}/report`,
+          { full_name: 'Someone', notes: 'A note.' },
+          admin.headers,
+        );
+        expect(saved.status, saved.text).toBe(200);
+        const answers = await Promise.all(
+          Array.from({ length: 32 }, (_, i) =>
+            i % 2 === 0
+              ? call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers)
+              : call(
+                  'POST',
+                  `/admin/email-plus/orders/${orderId}/refuse`,
+                  { reason: `Refused in round ${round}, request ${i}.` },
+                  admin.headers,
+                ),
+          ),
+        );
+        const winners = answers.filter((a) => a.status === 200);
+        expect(winners, answers.map((a) => a.status).join(',')).toHaveLength(1);
+        for (const loser of answers.filter((a) => a.status !== 200)) {
+          expect(loser.status, loser.text).toBe(409);
+          expect(loser.json).toMatchObject({ code: 'EMAIL_PLUS_ORDER_CLOSED', detail: EMAIL_PLUS_MESSAGES.notOpen });
+        }
+        const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, orderId));
+        const refunds = (await sdk.refunds.list({ payment_intent: order!.paymentIntentId! })).data;
+        const audit = await db().select().from(adminAudit).where(eq(adminAudit.targetUserId, customer.id));
+        const closes = audit.filter((a) => a.action !== 'emailplus.order.start').map((a) => a.action);
+        if (winners[0]!.json.status === 'refused') {
+          expect(order).toMatchObject({ status: 'refused', refundId: winners[0]!.json.refund_id });
+          expect(refunds).toHaveLength(1);
+          expect(closes).toEqual(['emailplus.order.refuse']);
+        } else {
+          expect(order!.status).toBe('delivered');
+          expect(refunds).toHaveLength(0);
+          expect(closes).toEqual(['emailplus.order.deliver']);
+        }
+      }
+    }, 60_000);
+
+    it('a refund Stripe refuses reopens the order: 502, nothing changed, and it can still be delivered', async () => {
+      const customer = await createTestUser(db());
+      const orderId = await paidOrder(customer);
+      const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, orderId));
+      // Refunded outside Hound first, so Stripe refuses Hound's refund (charge_already_refunded).
+      await sdk.refunds.create({ payment_intent: order!.paymentIntentId! });
+      const refused = await call(
+        'POST',
+        `/admin/email-plus/orders/${orderId}/refuse`,
+        { reason: 'The stated purpose does not justify a report.' },
+        admin.headers,
+      );
+      expect(refused.status, refused.text).toBe(502);
+      expect(refused.json).toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED', detail: EMAIL_PLUS_MESSAGES.refundFailed });
+      const [after] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, orderId));
+      expect(after).toMatchObject({ status: 'paid', refusedReason: null, refundId: null });
+      const audit = await db().select().from(adminAudit).where(eq(adminAudit.targetUserId, customer.id));
+      expect(audit.map((a) => a.action).sort()).toEqual(['emailplus.order.refuse', 'emailplus.order.refuse_undone']);
+      await call('PUT', `/admin/email-plus/orders/${orderId}/report`, { full_name: 'X', notes: 'Y' }, admin.headers);
+      const delivered = await call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers);
+      expect(delivered.status, delivered.text).toBe(200);
+    });
+
     it('marks orders past their due date as overdue, soonest due first', async () => {
       const customer = await createTestUser(db());
       const late = await paidOrder(customer);

@@ -37,4 +37,20 @@ describe('SMTP sink', () => {
     expect(mail.to).toEqual(['bob@example.com']);
     transport.close();
   });
+
+  it('can play a relay that never answers: the client hears nothing until it gives up, then recovers', async () => {
+    sink.setSilent(true);
+    const transport = createTransport({ url: sink.url, greetingTimeout: 300 });
+    const started = Date.now();
+    await expect(
+      transport.sendMail({ from: 'a@hound.test', to: 'cy@example.com', subject: 'Silent', text: 'x' }),
+    ).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(sink.silentConnections()).toBe(1);
+    sink.setSilent(false);
+    const before = sink.mails().length;
+    await transport.sendMail({ from: 'a@hound.test', to: 'cy@example.com', subject: 'Heard', text: 'x' });
+    expect((await sink.waitForMail({ subject: 'Heard', after: before })).to).toEqual(['cy@example.com']);
+    transport.close();
+  });
 });

@@ -1,25 +1,30 @@
-import { Redis } from 'ioredis';
+import { createFailFastRedis, REDIS_TIMEOUT_MS } from '../lib/redis-connection.ts';
 import type { SearchBus, SearchMessage } from './search-bus.ts';
 
 type Listener = (payload: string) => void;
 
 /**
  * Redis pub/sub: one publishing and one subscribing connection per process. A channel is subscribed
- * while at least one local listener wants it.
+ * while at least one local listener wants it. With Redis away, publishing and subscribing fail within
+ * `timeoutMs` (503) instead of waiting for it; ioredis subscribes again after a reconnect.
  */
-export function createRedisSearchBus(url: string, prefix: string): SearchBus {
-  const pub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-  const sub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-  // Connection errors surface through /readyz and failing publishes; keep them from crashing the process.
-  pub.on('error', () => {});
-  sub.on('error', () => {});
+export function createRedisSearchBus(url: string, prefix: string, timeoutMs = REDIS_TIMEOUT_MS): SearchBus {
+  const pub = createFailFastRedis(url, timeoutMs);
+  const sub = createFailFastRedis(url, timeoutMs);
   const listeners = new Map<string, Set<Listener>>();
   const searchChannel = (id: string) => `${prefix}:search:${id}`;
   const cancelChannel = `${prefix}:search-cancel`;
 
-  sub.on('message', (channel: string, payload: string) => {
+  sub.redis.on('message', (channel: string, payload: string) => {
     for (const listener of listeners.get(channel) ?? []) listener(payload);
   });
+
+  async function stopListening(channel: string, listener: Listener) {
+    const current = listeners.get(channel);
+    if (!current?.delete(listener) || current.size > 0) return;
+    listeners.delete(channel);
+    if (sub.redis.status === 'ready') await sub.redis.unsubscribe(channel).catch(() => {});
+  }
 
   async function listen(channel: string, listener: Listener) {
     let set = listeners.get(channel);
@@ -28,31 +33,33 @@ export function createRedisSearchBus(url: string, prefix: string): SearchBus {
       listeners.set(channel, set);
     }
     set.add(listener);
-    if (set.size === 1) await sub.subscribe(channel);
-    return async () => {
-      const current = listeners.get(channel);
-      if (!current?.delete(listener) || current.size > 0) return;
-      listeners.delete(channel);
-      if (sub.status === 'ready') await sub.unsubscribe(channel);
-    };
+    if (set.size === 1) {
+      try {
+        await sub.call((redis) => redis.subscribe(channel));
+      } catch (error) {
+        await stopListening(channel, listener);
+        throw error;
+      }
+    }
+    return () => stopListening(channel, listener);
   }
 
   return {
     async publish(searchId, message) {
-      await pub.publish(searchChannel(searchId), JSON.stringify(message));
+      await pub.call((redis) => redis.publish(searchChannel(searchId), JSON.stringify(message)));
     },
     subscribe(searchId, listener) {
       return listen(searchChannel(searchId), (payload) => listener(JSON.parse(payload) as SearchMessage));
     },
     async publishCancel(searchId) {
-      await pub.publish(cancelChannel, searchId);
+      await pub.call((redis) => redis.publish(cancelChannel, searchId));
     },
     onCancel(listener) {
       return listen(cancelChannel, listener);
     },
     async close() {
       listeners.clear();
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.all([pub.close(), sub.close()]);
     },
   };
 }

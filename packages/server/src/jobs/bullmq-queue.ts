@@ -1,5 +1,7 @@
 import { type Job, Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { closeRedis, createFailFastRedis, REDIS_TIMEOUT_MS } from '../lib/redis-connection.ts';
+import { withDeadline } from '../lib/with-deadline.ts';
 import { JOB_ATTEMPTS, type JobQueue, type SearchJob, ShutdownError } from './job-queue.ts';
 
 export interface BullmqQueueOptions {
@@ -9,6 +11,8 @@ export interface BullmqQueueOptions {
   /** How long a worker's claim on a job lasts without renewal; a dead worker's job is taken over after this. */
   lockMs?: number;
   retryDelayMs?: number;
+  /** Bounds adding a job, the readiness ping and each close while Redis does not answer. */
+  timeoutMs?: number;
 }
 
 const QUEUE_NAME = 'searches';
@@ -20,16 +24,12 @@ const QUEUE_NAME = 'searches';
  */
 export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   const lockMs = options.lockMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
   const prefix = `${options.prefix}:bull`;
-  const connections: Redis[] = [];
-  const connect = () => {
-    const redis = new Redis(options.url, { maxRetriesPerRequest: null });
-    redis.on('error', () => {});
-    connections.push(redis);
-    return redis;
-  };
-  const queueConnection = connect();
-  const queue = new Queue<SearchJob>(QUEUE_NAME, { connection: queueConnection, prefix });
+  // Adding jobs fails fast (503) while Redis is away; the worker's connection waits for Redis to return.
+  const queueConnection = createFailFastRedis(options.url, timeoutMs);
+  let workerConnection: Redis | undefined;
+  const queue = new Queue<SearchJob>(QUEUE_NAME, { connection: queueConnection.redis, prefix });
   queue.on('error', () => {});
   let worker: Worker<SearchJob> | undefined;
   const running = new Map<string, AbortController>();
@@ -37,16 +37,23 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   return {
     kind: 'bullmq',
     async enqueue(job) {
-      await queue.add('run-search', job, {
-        jobId: job.searchId,
-        attempts: JOB_ATTEMPTS,
-        backoff: { type: 'fixed', delay: options.retryDelayMs ?? 1000 },
-        removeOnComplete: true,
-        removeOnFail: { age: 24 * 3600 },
-      });
+      await queueConnection.call(() =>
+        withDeadline(
+          queue.add('run-search', job, {
+            jobId: job.searchId,
+            attempts: JOB_ATTEMPTS,
+            backoff: { type: 'fixed', delay: options.retryDelayMs ?? 1000 },
+            removeOnComplete: true,
+            removeOnFail: { age: 24 * 3600 },
+          }),
+          timeoutMs,
+        ),
+      );
     },
     work(handler, workOptions) {
       if (worker) throw new Error('This queue already has a worker.');
+      workerConnection = new Redis(options.url, { maxRetriesPerRequest: null, connectTimeout: timeoutMs });
+      workerConnection.on('error', () => {});
       worker = new Worker<SearchJob>(
         QUEUE_NAME,
         async (job: Job<SearchJob>, token?: string) => {
@@ -66,7 +73,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
           }
         },
         {
-          connection: connect(),
+          connection: workerConnection,
           prefix,
           concurrency: workOptions.concurrency,
           lockDuration: lockMs,
@@ -82,7 +89,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       });
     },
     async ping() {
-      await queueConnection.ping();
+      await queueConnection.call((redis) => redis.ping());
     },
     async close({ graceMs = 0 } = {}) {
       if (worker) {
@@ -90,11 +97,17 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         const timer = setTimeout(() => {
           for (const controller of running.values()) controller.abort(new ShutdownError());
         }, graceMs);
-        await closing;
+        // Handing a job back needs Redis: without an answer, stop waiting (the job's lock runs out and
+        // another worker takes it over) and drop the worker's connections.
+        const closed = await withDeadline(closing, graceMs + 2 * timeoutMs).then(
+          () => true,
+          () => false,
+        );
         clearTimeout(timer);
+        if (!closed) await withDeadline(worker.disconnect(), timeoutMs).catch(() => {});
       }
-      await queue.close();
-      await Promise.allSettled(connections.map((c) => c.quit()));
+      await withDeadline(queue.close(), timeoutMs).catch(() => {});
+      await Promise.all([queueConnection.close(), workerConnection && closeRedis(workerConnection, timeoutMs)]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { createFailFastRedis, REDIS_TIMEOUT_MS } from '../lib/redis-connection.ts';
 import {
   ACTIVE_LEASE_MS,
   clientKey,
@@ -46,15 +46,15 @@ redis.call('DEL', KEYS[1])
 return 1
 `;
 
-/** Limits shared by every API node through Redis. */
+/** Limits shared by every API node through Redis; with Redis away, a 503 within `timeoutMs`. */
 export function createRedisSearchLimiter(
   url: string,
   prefix: string,
   limits: Limits,
   now: () => Date = () => new Date(),
+  timeoutMs = REDIS_TIMEOUT_MS,
 ): SearchLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  redis.on('error', () => {});
+  const redis = createFailFastRedis(url, timeoutMs);
   const k = (suffix: string) => `${prefix}:limits:${suffix}`;
   return {
     async acquire(searchId, client) {
@@ -82,14 +82,12 @@ export function createRedisSearchLimiter(
         client.deviceId ? '1' : '0',
         ACTIVE_LEASE_MS,
       ];
-      const answer = (await redis.eval(ACQUIRE, keys.length, ...keys, ...args)) as string;
+      const answer = (await redis.call((r) => r.eval(ACQUIRE, keys.length, ...keys, ...args))) as string;
       return answer === 'ok' ? null : (answer as LimitRefusal);
     },
     async release(searchId) {
-      await redis.eval(RELEASE, 1, k(`owner:${searchId}`), searchId);
+      await redis.call((r) => r.eval(RELEASE, 1, k(`owner:${searchId}`), searchId));
     },
-    async close() {
-      await redis.quit().catch(() => {});
-    },
+    close: () => redis.close(),
   };
 }

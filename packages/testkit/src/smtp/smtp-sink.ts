@@ -2,7 +2,7 @@
  * A real SMTP server on 127.0.0.1 that keeps every message it receives, parsed, in a mailbox tests can
  * wait on. Hound's mailer talks to it with nodemailer over a socket, exactly as it would to a real relay.
  */
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
@@ -27,6 +27,13 @@ export interface SmtpSink {
   /** The first message (received before or after the call) that matches, or a rejection after `timeoutMs`. */
   waitForMail(match: MailMatch, timeoutMs?: number): Promise<ReceivedMail>;
   clear(): void;
+  /**
+   * A relay that never answers: while on, new connections are accepted and then left in silence (no
+   * greeting, no reply), as a hung relay does. Turning it off lets new connections through again.
+   */
+  setSilent(silent: boolean): void;
+  /** Connections accepted while silent (still open or not). */
+  silentConnections(): number;
   close(): Promise<void>;
 }
 
@@ -87,6 +94,19 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   server.on('error', () => {}); // a client dropping mid-session must not crash the test process
+  // In front of smtp-server's own connection handler: a silent sink holds the socket and says nothing.
+  let silent = false;
+  let heldCount = 0;
+  const held = new Set<Socket>();
+  const [accept] = server.server.listeners('connection') as ((socket: Socket) => void)[];
+  server.server.removeAllListeners('connection');
+  server.server.on('connection', (socket: Socket) => {
+    if (!silent) return accept!.call(server.server, socket);
+    heldCount += 1;
+    held.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => held.delete(socket));
+  });
   const { port } = server.server.address() as AddressInfo;
 
   return {
@@ -113,6 +133,13 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     clear() {
       received.length = 0;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    setSilent(value) {
+      silent = value;
+    },
+    silentConnections: () => heldCount,
+    close() {
+      for (const socket of held) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

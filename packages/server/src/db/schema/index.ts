@@ -5,6 +5,7 @@ export * from './credits.ts';
 export * from './dev-mail.ts';
 export * from './email-searches.ts';
 export * from './favicons.ts';
+export * from './mail-outbox.ts';
 export * from './otp-challenges.ts';
 export * from './rate-buckets.ts';
 export * from './search-result-batches.ts';

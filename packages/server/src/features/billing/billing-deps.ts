@@ -4,13 +4,13 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailOutbox } from '../../mail/mail-outbox.ts';
 import { createStripeClient, type StripeSettings } from './stripe-client.ts';
 
 export interface BillingDeps {
   db: Database;
   log: FastifyBaseLogger;
-  mailer: Mailer;
+  mailer: MailOutbox;
   now: () => Date;
   /** Absent: payments are off. */
   stripe?: { client: Stripe; settings: StripeSettings };

@@ -32,15 +32,24 @@ export interface SyncResult {
 
 export async function syncCustomer(deps: BillingDeps, customerId: string): Promise<SyncResult | null> {
   const { client, settings } = stripeOf(deps);
+  const [known] = await deps.db
+    .select({ userId: billingAccounts.userId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.customerId, customerId));
+  // A customer Hound did not create (e.g. made in the dashboard): nothing of ours to update.
+  if (!known) return null;
+  // Stripe is read before the transaction (no network call holds a lock, decision 099); a read that
+  // started before the one already applied is older news and is dropped.
+  const readAt = deps.now();
+  const list = await client.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
   return deps.db.transaction(async (tx) => {
     const [account] = await tx
       .select()
       .from(billingAccounts)
       .where(eq(billingAccounts.customerId, customerId))
       .for('update');
-    // A customer Hound did not create (e.g. made in the dashboard): nothing of ours to update.
     if (!account) return null;
-    const list = await client.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+    if (account.syncedAt && account.syncedAt > readAt) return { plan: account.stripePlan, changed: false };
     const { live, latest, ours } = pickSubscription(list.data, settings.prices.monthly);
     const current = live ?? latest;
     const plan = planOf(live);
@@ -54,7 +63,7 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
         periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
         cancelAtPeriodEnd: current?.cancel_at_period_end ?? false,
         trialUsed: account.trialUsed || ours.some((s) => s.trial_start !== null),
-        syncedAt: deps.now(),
+        syncedAt: readAt,
       })
       .where(eq(billingAccounts.userId, account.userId));
     // Only a change of Stripe's state moves the plan: an admin's manual plan stays until the next one.

@@ -1,15 +1,15 @@
 /**
- * Delivers the report: mails it to the order's delivery address and marks the order delivered, in one
- * transaction with the order locked — a failed mail leaves the order open, a second click finds it closed.
+ * Delivers the report: marks the order delivered and puts the report mail in the outbox, in one
+ * transaction with the order locked; the mail leaves after commit (decision 099), retried until the relay
+ * takes it. A second click, or a refusal that got there first, finds the order closed (409).
  */
 import { EMAIL_PLUS_MESSAGES, type Report } from '@hound/contracts';
-import { eq } from 'drizzle-orm';
-import { emailPlusOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { reportMail } from '../../mail/templates/email-plus-mails.ts';
 import { type AdminActor, recordAudit } from '../admin/record-audit.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import { findOrder } from './admin-orders.ts';
+import { closeOrder, isOpen } from './order-transition.ts';
 
 export function reportIsEmpty(report: Report | null): boolean {
   return !report || (report.full_name.trim() === '' && report.notes.trim() === '');
@@ -28,24 +28,20 @@ export async function previewReport(deps: BillingDeps, id: string) {
 }
 
 export async function deliverOrder(deps: BillingDeps, actor: AdminActor, id: string) {
-  return deps.db.transaction(async (tx) => {
+  const deliveredAt = deps.now();
+  await deps.db.transaction(async (tx) => {
     const row = await findOrder(tx, id, true);
-    if (row.order.status !== 'paid' && row.order.status !== 'in_progress') {
-      throw new AppError('BILLING_CONFLICT', EMAIL_PLUS_MESSAGES.notOpen);
-    }
+    if (!isOpen(row.order.status)) throw new AppError('EMAIL_PLUS_ORDER_CLOSED', EMAIL_PLUS_MESSAGES.notOpen);
     if (reportIsEmpty(row.order.report)) throw new AppError('INVALID_INPUT', EMAIL_PLUS_MESSAGES.reportEmpty);
-    const deliveredAt = deps.now();
-    await tx
-      .update(emailPlusOrders)
-      .set({ status: 'delivered', deliveredAt, updatedAt: deliveredAt })
-      .where(eq(emailPlusOrders.id, id));
+    await closeOrder(tx, id, { status: 'delivered', deliveredAt, updatedAt: deliveredAt });
     await recordAudit(tx, actor, {
       action: 'emailplus.order.deliver',
       target: { id: row.order.userId, email: row.email },
       before: { order: id, status: row.order.status },
       after: { order: id, status: 'delivered' },
     });
-    await deps.mailer.send(
+    await deps.mailer.enqueue(
+      tx,
       reportMail(row.order.deliveryEmail, {
         brand: deps.options.brand,
         target: row.order.targetEmail,
@@ -53,6 +49,7 @@ export async function deliverOrder(deps: BillingDeps, actor: AdminActor, id: str
         orderId: row.order.id,
       }),
     );
-    return { status: 'delivered' as const, delivered_at: deliveredAt.toISOString() };
   });
+  deps.mailer.flush();
+  return { status: 'delivered' as const, delivered_at: deliveredAt.toISOString() };
 }

@@ -6,7 +6,7 @@ import type { EngineHost } from '../../catalogues/engine-host.ts';
 import type { Database } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { searches } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, isAppError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { ClientKeys, SearchLimiter } from '../../limits/search-limiter.ts';
 import { CATALOGUES_LOADING_MESSAGE, CATALOGUES_UNAVAILABLE_MESSAGE } from './run-search.ts';
@@ -103,7 +103,10 @@ export async function startSearch(
       .update(searches)
       .set({ status: 'error', error: ENQUEUE_FAILED_MESSAGE, finishedAt: new Date() })
       .where(eq(searches.id, id));
-    await deps.limiter.release(id);
+    // With Redis away the release fails too; the slot's lease frees it.
+    await deps.limiter.release(id).catch(() => {});
+    // Redis away is the clear 503 (try again shortly), like a refused limit check.
+    if (isAppError(error, 'SERVICE_UNAVAILABLE')) throw error;
     return { status: 'error', error: ENQUEUE_FAILED_MESSAGE };
   }
   deps.log.info({ searchId: id }, 'search started');
