@@ -356,7 +356,12 @@ describe('profile links are http(s) only', () => {
     internet = await startInternet({ catalogues: [{ format: 'sherlock', data }], dir });
     stack = await startStack(embedded, {
       createEngine: () =>
-        createEngine({ catalogues: [file], dataDir: path.join(dir, 'engine'), connect: internet.connect }),
+        createEngine({
+          catalogues: [file],
+          dataDir: path.join(dir, 'engine'),
+          connect: internet.connect,
+          allowPrivateAddresses: true,
+        }),
     });
     base = await listen(stack.app);
   });
