@@ -14,7 +14,7 @@ import {
 import type { Dispatcher } from 'undici';
 import type { EngineHost } from './catalogues/engine-host.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { Config } from './env.ts';
+import type { Config, TrustProxy } from './env.ts';
 import { AppError } from './errors.ts';
 import type { SearchBus } from './events/search-bus.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
@@ -38,12 +38,13 @@ import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import { trustProxyOption } from './lib/client-ip.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 export interface AppOptions {
-  /** Take the client IP from X-Forwarded-For (only behind a trusted reverse proxy). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries name the client: none, a hop count, or the proxies' addresses (env.ts). */
+  trustProxy: TrustProxy;
   sseHeartbeatMs: number;
   faviconTtlMs: number;
   /** The built web app (packages/web/dist). */
@@ -81,7 +82,7 @@ const SERVER_ERROR = 'Server error. Please try again later.';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
-    trustProxy: deps.options.trustProxy,
+    trustProxy: trustProxyOption(deps.options.trustProxy),
     forceCloseConnections: true,
     return503OnClosing: true,
     // One line per request (below) instead of Fastify's two: half the log lines under load.

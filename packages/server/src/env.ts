@@ -2,6 +2,7 @@
  * Every setting the server and worker read, validated once at start. Each variable has a default that
  * works on a fresh machine with no network; README "Configuration" lists them all.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SponsoredEntry, SponsoredEntrySchema } from '@hound/contracts';
@@ -16,6 +17,48 @@ const url = (protocols: string[]) =>
     .url()
     .refine((v) => protocols.includes(new URL(v).protocol), { message: `must use ${protocols.join(' or ')}` });
 
+/**
+ * Which X-Forwarded-For entries to believe: `false` (none), a hop count (the entry each of that many proxies
+ * added, counted from the right), or the proxies' addresses/CIDRs. `true` is refused: it meant "believe the
+ * leftmost entry", which the client writes (decision 097).
+ */
+export type TrustProxy = false | number | string[];
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (PROXY_NAMES.includes(entry)) return true;
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+const trustProxySetting = () =>
+  z
+    .string()
+    .default('false')
+    .transform((text, ctx): TrustProxy => {
+      const value = text.trim();
+      if (value === 'false' || value === '0') return false;
+      if (/^\d{1,2}$/.test(value)) return Number(value);
+      if (value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'true would believe any X-Forwarded-For a client writes: set the number of proxies in front (e.g. 1) or their addresses',
+        });
+        return z.NEVER;
+      }
+      const entries = value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      if (entries.length === 0 || !entries.every(isProxyAddress)) {
+        ctx.addIssue({ code: 'custom', message: 'must be false, a hop count, or proxy addresses/CIDRs' });
+        return z.NEVER;
+      }
+      return entries;
+    });
+
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -27,7 +70,7 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('hound'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxySetting(),
   HOUND_PROXY: url(['http:', 'https:']).optional(),
   HOUND_CA_FILE: z.string().min(1).optional(),
   HOUND_CATALOGUES: z.string().min(1).optional(),
@@ -125,7 +168,7 @@ export interface Config {
   redisUrl?: string;
   redisPrefix: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   proxy?: string;
   caFile?: string;
   /** Replaces the engine's default catalogues when set. */
