@@ -14,6 +14,7 @@ import { startSearch } from './start-search.ts';
 import { streamSearchEvents } from './stream-search-events.ts';
 
 const IdParams = z.object({ id: z.string().max(64) });
+const MAX_SEQ = 2_147_483_647;
 
 export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const statusCache = createStatusCache();
@@ -108,7 +109,14 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
           'Reconnect with `Last-Event-ID` (or `?after=N`) to resume after the last result received. Comment lines are heartbeats.',
         tags: ['search'],
         params: IdParams,
-        querystring: z.object({ after: z.coerce.number().int().min(0).optional() }),
+        // Decimal digits only, and a PostgreSQL integer: anything else is a 400, not a database error.
+        querystring: z.object({
+          after: z
+            .string()
+            .regex(/^\d{1,10}$/)
+            .refine((v) => Number(v) <= MAX_SEQ, { message: `must be at most ${MAX_SEQ}` })
+            .optional(),
+        }),
         headers: z.object({
           'last-event-id': z
             .string()
@@ -123,7 +131,7 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     },
     async (request, reply) => {
       const header = request.headers['last-event-id'];
-      const after = header !== undefined ? Number(header) : (request.query.after ?? 0);
+      const after = Number(header ?? request.query.after ?? 0);
       const { sink, endNow, finish } = sseSink(reply);
       openStreams.add(endNow);
       try {
