@@ -33,6 +33,7 @@ import { emailPlusRoutes } from './features/email-plus/email-plus.routes.ts';
 import { emailSearchRoutes } from './features/email-search/email-search.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import type { FinishedSearchCache } from './features/searches/finished-search-cache.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
@@ -71,6 +72,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The clock of accounts and credits (tests move it). */
   now?: () => Date;
+  /** Finished searches' status answers and replays (one is made when absent; tests pass theirs to count builds). */
+  finishedSearches?: FinishedSearchCache;
   options: AppOptions;
 }
 

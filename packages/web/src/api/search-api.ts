@@ -66,6 +66,15 @@ function authorization(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * `?device_id=…` of this browser: an anonymous search is cancelled only by the device that started it, and
+ * the server caps event streams per device.
+ */
+function deviceQuery(): string {
+  const id = readKey(browserStore(), STORAGE_KEYS.deviceId);
+  return id ? `?device_id=${encodeURIComponent(id)}` : '';
+}
+
 /** The stream is given up after this many errors in a row without a message in between. */
 const MAX_STREAM_ERRORS = 3;
 
@@ -109,7 +118,11 @@ export function createHttpSearchApi(options: HttpSearchApiOptions = {}): SearchA
     },
     async cancel(searchId) {
       try {
-        await doFetch(url(`/api/search/${encodeURIComponent(searchId)}`), { method: 'DELETE' });
+        // Only the search's owner may cancel: the signed-in user, or the device that started it.
+        await doFetch(url(`/api/search/${encodeURIComponent(searchId)}${deviceQuery()}`), {
+          method: 'DELETE',
+          headers: authorization(),
+        });
       } catch {
         // The search stops on the server by itself; the page has already moved on.
       }
@@ -117,7 +130,7 @@ export function createHttpSearchApi(options: HttpSearchApiOptions = {}): SearchA
   };
   if (EventSourceImpl) {
     api.stream = (searchId, handlers) =>
-      openStream(EventSourceImpl, url(`/api/search/${encodeURIComponent(searchId)}/events`), handlers);
+      openStream(EventSourceImpl, url(`/api/search/${encodeURIComponent(searchId)}/events${deviceQuery()}`), handlers);
   }
   return api;
 }

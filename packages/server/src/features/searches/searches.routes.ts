@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { sseSink } from '../../lib/sse.ts';
 import { cancelSearch } from './cancel-search.ts';
-import { createStatusCache } from './get-search-status.ts';
+import { createFinishedSearchCache } from './finished-search-cache.ts';
+import { getSearchRow } from './get-search-status.ts';
 import { startSearch } from './start-search.ts';
 import { streamSearchEvents } from './stream-search-events.ts';
 
@@ -17,7 +18,7 @@ const IdParams = z.object({ id: z.string().max(64) });
 const MAX_SEQ = 2_147_483_647;
 
 export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const statusCache = createStatusCache();
+  const finished = deps.finishedSearches ?? createFinishedSearchCache();
   const db = deps.db.db;
   // Open event streams end when the server closes, so shutdown does not wait on them; clients resume
   // with Last-Event-ID on another node or after restart.
@@ -76,7 +77,8 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       },
     },
     async (request, reply) => {
-      const json = await statusCache.get(db, request.params.id);
+      // The row is read every time (a deleted search is a 404 at once); a finished one's answer is cached.
+      const json = await finished.status(db, await getSearchRow(db, request.params.id));
       return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
@@ -84,19 +86,27 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.delete(
     '/api/search/:id',
     {
+      config: { auth: 'optional' },
       schema: {
         summary: 'Cancel a search',
         description:
-          'Stops its outbound requests; results stored so far are kept. Cancelling an ended search changes nothing.',
+          'Stops its outbound requests; results stored so far are kept. Cancelling an ended search changes nothing. ' +
+          'Only its owner may: a signed-in user’s search with that user’s bearer token, an anonymous search with the `device_id` it was started with (query parameter). Anyone else gets 404.',
         tags: ['search'],
         params: IdParams,
+        querystring: z.object({ device_id: z.string().max(200).optional() }),
         response: {
           200: SearchStatusResponseSchema.describe('The search as it stands after the cancel'),
-          404: ApiErrorSchema.describe('No such search'),
+          404: ApiErrorSchema.describe('No such search, or not yours'),
         },
       },
     },
-    async (request) => cancelSearch({ db, bus: deps.bus, limiter: deps.limiter }, request.params.id),
+    async (request) =>
+      cancelSearch({ db, bus: deps.bus, limiter: deps.limiter }, request.params.id, {
+        userId: request.auth?.user.id,
+        isAdmin: request.auth?.user.isAdmin,
+        deviceId: request.query.device_id || undefined,
+      }),
   );
 
   app.get(
@@ -137,7 +147,7 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       try {
         // A missing search throws before anything is written, so it gets a normal JSON 404.
         await streamSearchEvents(
-          { db, bus: deps.bus, heartbeatMs: deps.options.sseHeartbeatMs },
+          { db, bus: deps.bus, heartbeatMs: deps.options.sseHeartbeatMs, finished },
           request.params.id,
           after,
           sink,
