@@ -14,7 +14,7 @@ import {
 import type { Dispatcher } from 'undici';
 import type { EngineHost } from './catalogues/engine-host.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { Config, TrustProxy } from './env.ts';
+import type { Config, StreamLimits, TrustProxy } from './env.ts';
 import { AppError } from './errors.ts';
 import type { SearchBus } from './events/search-bus.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
@@ -41,11 +41,14 @@ import { registerWebApp } from './features/web/web-app.routes.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { trustProxyOption } from './lib/client-ip.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
+import { createStreamLimiter } from './limits/stream-limiter.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 export interface AppOptions {
   /** Which X-Forwarded-For entries name the client: none, a hop count, or the proxies' addresses (env.ts). */
   trustProxy: TrustProxy;
+  /** Event streams open at once per client, device and search (this node). */
+  streams: StreamLimits;
   sseHeartbeatMs: number;
   faviconTtlMs: number;
   /** The built web app (packages/web/dist). */
@@ -177,8 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { deps: authDeps });
   await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now });
   await app.register(creditsRoutes, { db: deps.db.db, now });
+  // One count of open event streams for username and email searches alike.
+  const streams = createStreamLimiter(deps.options.streams);
   const emailSearch = {
     db: deps.db.db,
+    bus: deps.bus,
     log: deps.log,
     engines: deps.engines,
     loud: deps.options.email.loud,
@@ -186,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     running: new Map(),
     now,
   };
-  await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs });
+  await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs, streams });
   const billing = billingDeps({ db: deps.db.db, log: deps.log, mailer: deps.mailer, now }, deps.options.billing, {
     publicUrl: deps.options.publicUrl,
     brand: authDeps.options.brand,
@@ -199,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.options.production) await app.register(devMailboxRoutes, { db: deps.db.db });
 
   await app.register(healthRoutes, { deps });
-  await app.register(searchesRoutes, { deps });
+  await app.register(searchesRoutes, { deps, streams });
   await app.register(sitesRoutes, { deps });
   await app.register(configRoutes, { deps });
   await app.register(faviconsRoutes, { deps });

@@ -79,6 +79,9 @@ const EnvSchema = z.object({
   LIMIT_ACTIVE_PER_DEVICE: int(1, 10_000).default(2),
   LIMIT_DAILY_PER_IP: int(1, 1_000_000).default(300),
   LIMIT_DAILY_PER_DEVICE: int(1, 1_000_000).default(100),
+  LIMIT_STREAMS_PER_IP: int(1, 100_000).default(20),
+  LIMIT_STREAMS_PER_DEVICE: int(1, 10_000).default(6),
+  LIMIT_STREAMS_PER_SEARCH: int(1, 10_000).default(10),
   RETENTION_DAYS: int(1, 3650).default(30),
   RUN_SEARCHES: bool.default(true),
   WORKER_CONCURRENCY: int(1, 1000).default(25),
@@ -160,6 +163,13 @@ export interface Limits {
   dailyPerDevice: number;
 }
 
+/** Event streams open at once on one API node (decision 097). */
+export interface StreamLimits {
+  perIp: number;
+  perDevice: number;
+  perSearch: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -174,6 +184,7 @@ export interface Config {
   /** Replaces the engine's default catalogues when set. */
   catalogues?: string[];
   limits: Limits;
+  streams: StreamLimits;
   retentionDays: number;
   runSearches: boolean;
   workerConcurrency: number;
@@ -272,6 +283,11 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       activePerDevice: e.LIMIT_ACTIVE_PER_DEVICE,
       dailyPerIp: e.LIMIT_DAILY_PER_IP,
       dailyPerDevice: e.LIMIT_DAILY_PER_DEVICE,
+    },
+    streams: {
+      perIp: e.LIMIT_STREAMS_PER_IP,
+      perDevice: e.LIMIT_STREAMS_PER_DEVICE,
+      perSearch: e.LIMIT_STREAMS_PER_SEARCH,
     },
     retentionDays: e.RETENTION_DAYS,
     runSearches: e.RUN_SEARCHES,

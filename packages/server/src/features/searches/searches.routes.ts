@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { sseSink } from '../../lib/sse.ts';
+import type { StreamLimiter } from '../../limits/stream-limiter.ts';
 import { cancelSearch } from './cancel-search.ts';
 import { createFinishedSearchCache } from './finished-search-cache.ts';
 import { getSearchRow } from './get-search-status.ts';
@@ -17,7 +18,10 @@ import { streamSearchEvents } from './stream-search-events.ts';
 const IdParams = z.object({ id: z.string().max(64) });
 const MAX_SEQ = 2_147_483_647;
 
-export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: StreamLimiter }> = async (
+  app,
+  { deps, streams },
+) => {
   const finished = deps.finishedSearches ?? createFinishedSearchCache();
   const db = deps.db.db;
   // Open event streams end when the server closes, so shutdown does not wait on them; clients resume
@@ -116,7 +120,8 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         summary: 'Server-Sent Events of a search',
         description:
           '`result` events (id = result sequence number, each result exactly once), `progress` events, then one `done` event, after which the stream ends. ' +
-          'Reconnect with `Last-Event-ID` (or `?after=N`) to resume after the last result received. Comment lines are heartbeats.',
+          'Reconnect with `Last-Event-ID` (or `?after=N`) to resume after the last result received. Comment lines are heartbeats. ' +
+          'Streams open at once are capped per client address, per `device_id` and per search: 429 `TOO_MANY_STREAMS` beyond.',
         tags: ['search'],
         params: IdParams,
         // Decimal digits only, and a PostgreSQL integer: anything else is a 400, not a database error.
@@ -126,6 +131,7 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
             .regex(/^\d{1,10}$/)
             .refine((v) => Number(v) <= MAX_SEQ, { message: `must be at most ${MAX_SEQ}` })
             .optional(),
+          device_id: z.string().max(200).optional(),
         }),
         headers: z.object({
           'last-event-id': z
@@ -136,12 +142,18 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         response: {
           200: z.string().describe('text/event-stream of `result`, `progress` and `done` events'),
           404: ApiErrorSchema.describe('No such search'),
+          429: ApiErrorSchema.describe('Too many event streams open from this client or device, or on this search'),
         },
       },
     },
     async (request, reply) => {
       const header = request.headers['last-event-id'];
       const after = Number(header ?? request.query.after ?? 0);
+      const release = streams.acquire({
+        ip: request.ip,
+        device: request.query.device_id || undefined,
+        search: `search:${request.params.id}`,
+      });
       const { sink, endNow, finish } = sseSink(reply);
       openStreams.add(endNow);
       try {
@@ -153,6 +165,7 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
           sink,
         );
       } finally {
+        release();
         openStreams.delete(endNow);
       }
       finish();
