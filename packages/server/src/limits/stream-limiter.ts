@@ -8,10 +8,10 @@ import { AppError } from '../errors.ts';
 import { clientKey } from './search-limiter.ts';
 
 export interface StreamKeys {
-  ip: string;
+  ip?: string;
   device?: string;
   /** The search followed, namespaced by kind (`search:…`, `email:…`). */
-  search: string;
+  search?: string;
 }
 
 const MESSAGES = {
@@ -25,9 +25,10 @@ export function createStreamLimiter(limits: StreamLimits) {
   return {
     /** Takes one slot under every key, or none (throws TOO_MANY_STREAMS); returns its release. */
     acquire(keys: StreamKeys): () => void {
-      const wanted: Array<[keyof typeof MESSAGES, string, number]> = [['ip', clientKey('ip', keys.ip), limits.perIp]];
+      const wanted: Array<[keyof typeof MESSAGES, string, number]> = [];
+      if (keys.ip) wanted.push(['ip', clientKey('ip', keys.ip), limits.perIp]);
       if (keys.device) wanted.push(['device', clientKey('device', keys.device), limits.perDevice]);
-      wanted.push(['search', keys.search, limits.perSearch]);
+      if (keys.search) wanted.push(['search', keys.search, limits.perSearch]);
       for (const [kind, key, max] of wanted) {
         if ((open.get(key) ?? 0) >= max)
           throw new AppError('TOO_MANY_STREAMS', MESSAGES[kind], { headers: { 'retry-after': '5' } });

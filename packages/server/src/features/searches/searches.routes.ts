@@ -149,17 +149,19 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: Str
     async (request, reply) => {
       const header = request.headers['last-event-id'];
       const after = Number(header ?? request.query.after ?? 0);
-      const release = streams.acquire({
-        ip: request.ip,
-        device: request.query.device_id || undefined,
-        search: `search:${request.params.id}`,
-      });
+      const release = streams.acquire({ ip: request.ip, device: request.query.device_id || undefined });
       const { sink, endNow, finish } = sseSink(reply);
       openStreams.add(endNow);
       try {
         // A missing search throws before anything is written, so it gets a normal JSON 404.
         await streamSearchEvents(
-          { db, bus: deps.bus, heartbeatMs: deps.options.sseHeartbeatMs, finished },
+          {
+            db,
+            bus: deps.bus,
+            heartbeatMs: deps.options.sseHeartbeatMs,
+            finished,
+            followLive: (id) => streams.acquire({ search: `search:${id}` }),
+          },
           request.params.id,
           after,
           sink,

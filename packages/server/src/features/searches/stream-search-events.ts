@@ -24,6 +24,8 @@ export interface StreamDeps {
   bus: SearchBus;
   heartbeatMs: number;
   finished: FinishedSearchCache;
+  /** Takes the search's slot among the streams following it live (throws when full); returns its release. */
+  followLive(searchId: string): () => void;
 }
 
 /**
@@ -105,16 +107,23 @@ export async function streamSearchEvents(
     }
   };
 
-  const unsubscribe = await deps.bus.subscribe(searchId, (message) => {
-    if (!live) buffered.push(message);
-    else
-      chain = chain
-        .then(() => handle(message))
-        .catch(() => {
-          sink.end();
-          markEnded();
-        });
-  });
+  // Replays are cheap and short; only streams that follow a running search count against its cap.
+  const releaseLive = deps.followLive(searchId);
+  const unsubscribe = await deps.bus
+    .subscribe(searchId, (message) => {
+      if (!live) buffered.push(message);
+      else
+        chain = chain
+          .then(() => handle(message))
+          .catch(() => {
+            sink.end();
+            markEnded();
+          });
+    })
+    .catch((error: unknown) => {
+      releaseLive();
+      throw error;
+    });
   let heartbeat: NodeJS.Timeout | undefined;
   try {
     // The row and the results stored so far in one read: a search that has ended has them all.
@@ -140,6 +149,7 @@ export async function streamSearchEvents(
     }
   } finally {
     clearInterval(heartbeat);
+    releaseLive();
     await unsubscribe();
   }
 }
