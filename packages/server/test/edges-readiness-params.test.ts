@@ -3,13 +3,51 @@
  * path, query or headers of the search status and event routes is checked, so out-of-range or garbage
  * values are a 400, never a 500. On both stacks, over a real socket.
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { createEngine } from '@hound/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, socketClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
-import { MODES, type Stack, startStack } from './support/stacks.ts';
+import { type Child, runEntry } from './support/processes.ts';
+import { createTestDatabase, MODES, REDIS_URL, type Stack, startStack } from './support/stacks.ts';
+
+describe.skipIf(MODES[1]!.skip)('readiness of the server process with a Redis that refuses it', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-readyz-'));
+  let child: Child | undefined;
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  afterAll(async () => {
+    if (child && child.process.exitCode === null) child.process.kill('SIGKILL');
+    await child?.exited;
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers `unreachable` for the queue; the Redis reply (WRONGPASS) is only in the log', async () => {
+    database = await createTestDatabase();
+    const redis = new URL(REDIS_URL!);
+    redis.username = 'nobody';
+    redis.password = 'wrong-password';
+    child = runEntry('main', {
+      PORT: '0',
+      DATA_DIR: dataDir,
+      HOUND_PROXY: 'http://127.0.0.1:9',
+      HEALTH_CHECK_INTERVAL_HOURS: '0',
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.toString(),
+    });
+    await child.waitForOutput('Hound server ready', 30_000);
+    const url = child.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)![1]!;
+    const call = socketClient(url);
+    const ready = await call('GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.json.checks.queue).toEqual({ ok: false, detail: 'unreachable' });
+    expect(ready.text).not.toMatch(/WRONGPASS|password|nobody|6379/i);
+    await child.waitForOutput(/not ready: queue: .*WRONGPASS/);
+  });
+});
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`readiness without internals (${mode.name})`, () => {
