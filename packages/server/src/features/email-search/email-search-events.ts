@@ -7,9 +7,12 @@ import type { SearchBus, SearchMessage, Unsubscribe } from '../../events/search-
 
 const channel = (id: string) => `email-${id}`;
 
-/** Never fails the search: a lost message only delays a stream until its safety poll. */
-export async function publishEmailProgress(bus: SearchBus, id: string, done: number, total: number): Promise<void> {
-  await bus.publish(channel(id), { type: 'progress', progress: { done, total } }).catch(() => {});
+/**
+ * Not awaited, and never fails the search: a lost or late message (Redis away) only delays a stream until
+ * its safety poll, and the search does not wait on Redis.
+ */
+export function publishEmailProgress(bus: SearchBus, id: string, done: number, total: number): void {
+  bus.publish(channel(id), { type: 'progress', progress: { done, total } }).catch(() => {});
 }
 
 export function onEmailProgress(

@@ -53,7 +53,7 @@ export async function runEmailSearch(
         .where(eq(emailSearches.id, search.id));
     });
     lastFlush = Date.now();
-    await publishEmailProgress(deps.bus, search.id, seq, seq);
+    publishEmailProgress(deps.bus, search.id, seq, seq);
   };
   try {
     for await (const { result } of engine.searchEmail(search.email, { loud: deps.loud, keys: deps.keys, signal })) {
@@ -69,7 +69,7 @@ export async function runEmailSearch(
     deps.log.error({ err: error, searchId: search.id }, 'email search failed');
     await failEmailSearch(deps.db, search, 'Search failed');
   }
-  await publishEmailProgress(deps.bus, search.id, seq, seq);
+  publishEmailProgress(deps.bus, search.id, seq, seq);
 }
 
 /**
