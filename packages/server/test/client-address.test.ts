@@ -127,12 +127,12 @@ describe('client address in the server process', () => {
     expect(await child.exited).not.toBe(0);
     expect(child.output()).toContain('TRUST_PROXY');
     expect(child.output()).not.toContain('Hound server ready');
-  });
+  }, 60_000);
 
   it('with the proxy’s address (TRUST_PROXY=loopback) takes the entry that proxy wrote', async () => {
     const child = runEntry('main', { ...OFFLINE, DATA_DIR: path.join(dataDir, 'b'), TRUST_PROXY: 'loopback' });
     children.push(child);
-    await child.waitForOutput('Hound server ready', 30_000);
+    await child.waitForOutput('Hound server ready', 60_000);
     const url = child.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)![1]!;
     const post = async (xff: string, i: number) => {
       const res = await request(`${url}/api/subscribe`, {
@@ -148,5 +148,5 @@ describe('client address in the server process', () => {
     expect(statuses.slice(0, WAITLIST_CAP).every((s) => s === 200)).toBe(true);
     expect(statuses[WAITLIST_CAP]).toBe(429);
     expect(await post('203.0.113.51', 99)).toBe(200);
-  });
+  }, 90_000);
 });

@@ -38,7 +38,7 @@ describe.skipIf(MODES[1]!.skip)('readiness of the server process with a Redis th
       DATABASE_URL: database.url,
       REDIS_URL: redis.toString(),
     });
-    await child.waitForOutput('Hound server ready', 30_000);
+    await child.waitForOutput('Hound server ready', 60_000);
     const url = child.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)![1]!;
     const call = socketClient(url);
     const ready = await call('GET', '/readyz');
@@ -46,7 +46,7 @@ describe.skipIf(MODES[1]!.skip)('readiness of the server process with a Redis th
     expect(ready.json.checks.queue).toEqual({ ok: false, detail: 'unreachable' });
     expect(ready.text).not.toMatch(/WRONGPASS|password|nobody|6379/i);
     await child.waitForOutput(/not ready: queue: .*WRONGPASS/);
-  });
+  }, 90_000);
 });
 
 for (const mode of MODES) {
