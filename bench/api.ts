@@ -558,6 +558,8 @@ async function main() {
       HEALTH_CHECK_INTERVAL_HOURS: '0',
       LIMIT_ACTIVE_PER_IP: '100',
       LIMIT_DAILY_PER_IP: '100000',
+      // Every benchmark stream comes from 127.0.0.1 (decision 097 caps streams per client).
+      LIMIT_STREAMS_PER_IP: '1000',
       WEB_DIST_DIR: path.join(dir, 'no-web'),
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     });

@@ -42,7 +42,12 @@ describeInBrowser('search: live results', () => {
   it('cancels a running search', async () => {
     const page = await journey.open('/');
     await search(page, 'someone-else');
+    // The server cancels it too: the browser names the device that started it (only the owner may cancel).
+    const cancelled = page.waitForResponse((r) => r.request().method() === 'DELETE');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    const answer = await cancelled;
+    expect(answer.status()).toBe(200);
+    expect((await answer.json()).status).toBe('cancelled');
     await page.getByText('Search cancelled').waitFor();
     expect(await page.getByPlaceholder('Enter username to search...').isEnabled()).toBe(true);
   });

@@ -14,7 +14,7 @@ import {
 import type { Dispatcher } from 'undici';
 import type { EngineHost } from './catalogues/engine-host.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { Config } from './env.ts';
+import type { Config, StreamLimits, TrustProxy } from './env.ts';
 import { AppError } from './errors.ts';
 import type { SearchBus } from './events/search-bus.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
@@ -33,18 +33,23 @@ import { emailPlusRoutes } from './features/email-plus/email-plus.routes.ts';
 import { emailSearchRoutes } from './features/email-search/email-search.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import type { FinishedSearchCache } from './features/searches/finished-search-cache.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { installSecurityHeaders } from './features/web/security-headers.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import { trustProxyOption } from './lib/client-ip.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
+import { createStreamLimiter } from './limits/stream-limiter.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
 
 export interface AppOptions {
-  /** Take the client IP from X-Forwarded-For (only behind a trusted reverse proxy). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries name the client: none, a hop count, or the proxies' addresses (env.ts). */
+  trustProxy: TrustProxy;
+  /** Event streams open at once per client, device and search (this node). */
+  streams: StreamLimits;
   sseHeartbeatMs: number;
   faviconTtlMs: number;
   /** The built web app (packages/web/dist). */
@@ -70,6 +75,8 @@ export interface AppDeps {
   mailer: MailOutbox;
   /** The clock of accounts and credits (tests move it). */
   now?: () => Date;
+  /** Finished searches' status answers and replays (one is made when absent; tests pass theirs to count builds). */
+  finishedSearches?: FinishedSearchCache;
   options: AppOptions;
 }
 
@@ -81,7 +88,7 @@ const SERVER_ERROR = 'Server error. Please try again later.';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
-    trustProxy: deps.options.trustProxy,
+    trustProxy: trustProxyOption(deps.options.trustProxy),
     forceCloseConnections: true,
     return503OnClosing: true,
     // One line per request (below) instead of Fastify's two: half the log lines under load.
@@ -169,8 +176,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { deps: authDeps });
   await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now });
   await app.register(creditsRoutes, { db: deps.db.db, now });
+  // One count of open event streams for username and email searches alike.
+  const streams = createStreamLimiter(deps.options.streams);
   const emailSearch = {
     db: deps.db.db,
+    bus: deps.bus,
     log: deps.log,
     engines: deps.engines,
     loud: deps.options.email.loud,
@@ -178,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     running: new Map(),
     now,
   };
-  await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs });
+  await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs, streams });
   const billing = billingDeps({ db: deps.db.db, log: deps.log, mailer: deps.mailer, now }, deps.options.billing, {
     publicUrl: deps.options.publicUrl,
     brand: authDeps.options.brand,
@@ -192,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.mailer.kind === 'dev-mailbox') await app.register(devMailboxRoutes, { db: deps.db.db });
 
   await app.register(healthRoutes, { deps });
-  await app.register(searchesRoutes, { deps });
+  await app.register(searchesRoutes, { deps, streams });
   await app.register(sitesRoutes, { deps });
   await app.register(configRoutes, { deps });
   await app.register(faviconsRoutes, { deps });

@@ -73,6 +73,21 @@ describe('readConfig', () => {
     expect(configError({ CONTACT_EMAIL: 'nobody' })).toContain('CONTACT_EMAIL');
   });
 
+  it('reads TRUST_PROXY as a hop count or the proxies’ addresses, and refuses true (it would believe any client)', () => {
+    expect(readConfig({ TRUST_PROXY: 'false' }, base).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '0' }, base).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '2' }, base).trustProxy).toBe(2);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,2001:db8::/32,loopback' }, base).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '2001:db8::/32',
+      'loopback',
+    ]);
+    expect(configError({ TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY: true would believe/);
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/1', ','])
+      expect(configError({ TRUST_PROXY: bad }), bad).toContain('TRUST_PROXY');
+  });
+
   it('refuses RUN_SEARCHES=false without Redis: nothing else could run the searches', () => {
     expect(configError({ RUN_SEARCHES: 'false' })).toContain('RUN_SEARCHES');
     expect(readConfig({ RUN_SEARCHES: 'false', REDIS_URL: 'redis://127.0.0.1:6379' }, base).runSearches).toBe(false);

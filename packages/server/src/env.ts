@@ -2,6 +2,7 @@
  * Every setting the server and worker read, validated once at start. Each variable has a default that
  * works on a fresh machine with no network; README "Configuration" lists them all.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPlainEmailAddress, type SponsoredEntry, SponsoredEntrySchema } from '@hound/contracts';
@@ -16,6 +17,48 @@ const url = (protocols: string[]) =>
     .url()
     .refine((v) => protocols.includes(new URL(v).protocol), { message: `must use ${protocols.join(' or ')}` });
 
+/**
+ * Which X-Forwarded-For entries to believe: `false` (none), a hop count (the entry each of that many proxies
+ * added, counted from the right), or the proxies' addresses/CIDRs. `true` is refused: it meant "believe the
+ * leftmost entry", which the client writes (decision 097).
+ */
+export type TrustProxy = false | number | string[];
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (PROXY_NAMES.includes(entry)) return true;
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+const trustProxySetting = () =>
+  z
+    .string()
+    .default('false')
+    .transform((text, ctx): TrustProxy => {
+      const value = text.trim();
+      if (value === 'false' || value === '0') return false;
+      if (/^\d{1,2}$/.test(value)) return Number(value);
+      if (value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'true would believe any X-Forwarded-For a client writes: set the number of proxies in front (e.g. 1) or their addresses',
+        });
+        return z.NEVER;
+      }
+      const entries = value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      if (entries.length === 0 || !entries.every(isProxyAddress)) {
+        ctx.addIssue({ code: 'custom', message: 'must be false, a hop count, or proxy addresses/CIDRs' });
+        return z.NEVER;
+      }
+      return entries;
+    });
+
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -28,7 +71,7 @@ const EnvSchema = z.object({
     .default('hound'),
   REDIS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxySetting(),
   HOUND_PROXY: url(['http:', 'https:']).optional(),
   HOUND_CA_FILE: z.string().min(1).optional(),
   HOUND_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
@@ -38,6 +81,9 @@ const EnvSchema = z.object({
   LIMIT_ACTIVE_PER_DEVICE: int(1, 10_000).default(2),
   LIMIT_DAILY_PER_IP: int(1, 1_000_000).default(300),
   LIMIT_DAILY_PER_DEVICE: int(1, 1_000_000).default(100),
+  LIMIT_STREAMS_PER_IP: int(1, 100_000).default(20),
+  LIMIT_STREAMS_PER_DEVICE: int(1, 10_000).default(6),
+  LIMIT_STREAMS_PER_SEARCH: int(1, 10_000).default(10),
   RETENTION_DAYS: int(1, 3650).default(30),
   RUN_SEARCHES: bool.default(true),
   WORKER_CONCURRENCY: int(1, 1000).default(25),
@@ -122,6 +168,13 @@ export interface Limits {
   dailyPerDevice: number;
 }
 
+/** Event streams open at once on one API node (decision 097). */
+export interface StreamLimits {
+  perIp: number;
+  perDevice: number;
+  perSearch: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -132,7 +185,7 @@ export interface Config {
   /** Bounds connecting to Redis, each command, the readiness probe and each close. */
   redisTimeoutMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   proxy?: string;
   caFile?: string;
   /** Outbound requests may reach loopback, private and other non-public addresses (decision 096). */
@@ -140,6 +193,7 @@ export interface Config {
   /** Replaces the engine's default catalogues when set. */
   catalogues?: string[];
   limits: Limits;
+  streams: StreamLimits;
   retentionDays: number;
   runSearches: boolean;
   workerConcurrency: number;
@@ -247,6 +301,11 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       activePerDevice: e.LIMIT_ACTIVE_PER_DEVICE,
       dailyPerIp: e.LIMIT_DAILY_PER_IP,
       dailyPerDevice: e.LIMIT_DAILY_PER_DEVICE,
+    },
+    streams: {
+      perIp: e.LIMIT_STREAMS_PER_IP,
+      perDevice: e.LIMIT_STREAMS_PER_DEVICE,
+      perSearch: e.LIMIT_STREAMS_PER_SEARCH,
     },
     retentionDays: e.RETENTION_DAYS,
     runSearches: e.RUN_SEARCHES,

@@ -24,6 +24,8 @@ export const HTTP_STATUS = {
   AUTH_REQUIRED: 401,
   AUTH_ADMIN_REQUIRED: 403,
   RATE_LIMITED: 429,
+  /** This client, device or search already has its maximum of open event streams. */
+  TOO_MANY_STREAMS: 429,
   CREDITS_INSUFFICIENT: 400,
   EMAIL_SEARCH_UNAVAILABLE: 503,
   EMAIL_SEARCH_FAILED: 500,

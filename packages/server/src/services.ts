@@ -109,6 +109,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
     mailer: services.mailer,
     options: {
       trustProxy: config.trustProxy,
+      streams: config.streams,
       sseHeartbeatMs: config.sseHeartbeatMs,
       faviconTtlMs: config.faviconTtlHours * 3600 * 1000,
       webDistDir: config.webDistDir,

@@ -47,7 +47,7 @@ describe.skipIf(scale.skip)('API node and worker node (PostgreSQL + Redis)', () 
       const id = started.json.search_id;
       await waitFor(async () => (net.internet.log.count() >= SITES ? true : undefined));
       const stream = await openEvents(`${baseUrl}/api/search/${id}/events`);
-      expect((await call('DELETE', `/api/search/${id}`)).json.status).toBe('cancelled');
+      expect((await call('DELETE', `/api/search/${id}?device_id=device_nodes2`)).json.status).toBe('cancelled');
       const messages = await readUntil(stream, () => false);
       expect(messages.at(-1)).toMatchObject({ event: 'done', data: { status: 'cancelled' } });
       // The worker aborted its requests: the testkit sees the connections close well before 3 s.

@@ -57,7 +57,7 @@ for (const mode of MODES) {
         const started = await call('POST', '/api/search', { username: 'slowcancel', device_id: 'device_cancel' });
         const id = started.json.search_id;
         await waitFor(async () => (net.internet.log.count() > 0 ? true : undefined));
-        const cancelled = await call('DELETE', `/api/search/${id}`);
+        const cancelled = await call('DELETE', `/api/search/${id}?device_id=device_cancel`);
         expect(cancelled.json.status).toBe('cancelled');
         await new Promise((r) => setTimeout(r, 150));
         const afterCancel = net.internet.log.count();

@@ -92,7 +92,7 @@ for (const mode of MODES) {
         const id = await startSearch('slowpoke');
         const stream = await openEvents(`${baseUrl}/api/search/${id}/events`);
         await new Promise((r) => setTimeout(r, 500));
-        await injectClient(stack.app)('DELETE', `/api/search/${id}`);
+        await injectClient(stack.app)('DELETE', `/api/search/${id}?device_id=device_sse`);
         const messages = await readUntil(stream, () => false);
         expect(stream.comments).toBeGreaterThan(0);
         expect(messages.at(-1)).toMatchObject({ event: 'done', data: { status: 'cancelled' } });

@@ -44,6 +44,11 @@ export function sseSink(reply: FastifyReply): { sink: EventSink; endNow(): void;
     event: (name, data, id) => event(name, JSON.stringify(data), id),
     eventJson: event,
     comment: (text) => send(`: ${text}\n\n`),
+    write(bytes) {
+      open();
+      flush();
+      if (!raw.destroyed) raw.write(bytes);
+    },
     end() {
       open();
       flush();

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Limits } from '../env.ts';
+import { ipGroup } from '../lib/client-ip.ts';
 
 export type LimitRefusal =
   /** The whole service is at its active-search capacity. */
@@ -29,9 +30,13 @@ export interface SearchLimiter {
 
 export const ACTIVE_LEASE_MS = 60 * 60 * 1000;
 
-/** Counters are keyed by a hash, so raw IPs and device ids never sit in memory or Redis longer than a request. */
+/**
+ * Counters are keyed by a hash, so raw IPs and device ids never sit in memory or Redis longer than a request.
+ * An IPv6 client counts as its /64.
+ */
 export function clientKey(kind: 'ip' | 'device', value: string): string {
-  return `${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
+  const keyed = kind === 'ip' ? ipGroup(value) : value;
+  return `${kind}:${createHash('sha256').update(keyed).digest('base64url').slice(0, 22)}`;
 }
 
 /** `2026-11-21`: the UTC day a daily counter belongs to. */

@@ -2,6 +2,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDeviceId } from '../lib/device-id.ts';
+import { browserStore } from '../lib/storage.ts';
 import { entry } from '../test/fixtures.ts';
 import { createHttpSearchApi, interpretStart } from './search-api.ts';
 
@@ -115,9 +117,12 @@ describe('createHttpSearchApi against a loopback server', () => {
     expect(await api.status('x')).toEqual({ ok: false });
   });
 
-  it('cancels with DELETE', async () => {
+  it('cancels with DELETE, naming this device (only the device that started a search may cancel it)', async () => {
     reply = json(200, { status: 'cancelled' });
     await createHttpSearchApi({ baseUrl }).cancel('abc');
     expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/search/abc' });
+    const device = getDeviceId(browserStore());
+    await createHttpSearchApi({ baseUrl }).cancel('abc');
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/search/abc?device_id=${device}` });
   });
 });

@@ -15,6 +15,7 @@ import {
   StartSearchResponseSchema,
 } from '@hound/contracts';
 import type { SearchError } from '../features/search/search-error.ts';
+import { browserStore, readKey, STORAGE_KEYS } from '../lib/storage.ts';
 
 export type StartOutcome = { ok: true; searchId: string } | { ok: false; error: SearchError };
 /** `missing`: the server has no such search (never existed, or retention deleted it). */
@@ -57,6 +58,15 @@ export function interpretStart(httpStatus: number, body: unknown): StartOutcome 
     case 'error':
       return { ok: false, error: { kind: 'server_error', serverText: answer.error } };
   }
+}
+
+/**
+ * `?device_id=…` of this browser: an anonymous search is cancelled only by the device that started it, and
+ * the server caps event streams per device.
+ */
+function deviceQuery(): string {
+  const id = readKey(browserStore(), STORAGE_KEYS.deviceId);
+  return id ? `?device_id=${encodeURIComponent(id)}` : '';
 }
 
 /** The stream is given up after this many errors in a row without a message in between. */
@@ -103,7 +113,10 @@ export function createHttpSearchApi(options: HttpSearchApiOptions = {}): SearchA
     },
     async cancel(searchId) {
       try {
-        await doFetch(url(`/api/search/${encodeURIComponent(searchId)}`), { method: 'DELETE' });
+        // Only the search's owner may cancel: the signed-in user, or the device that started it.
+        await doFetch(url(`/api/search/${encodeURIComponent(searchId)}${deviceQuery()}`), {
+          method: 'DELETE',
+        });
       } catch {
         // The search stops on the server by itself; the page has already moved on.
       }
@@ -111,7 +124,7 @@ export function createHttpSearchApi(options: HttpSearchApiOptions = {}): SearchA
   };
   if (EventSourceImpl) {
     api.stream = (searchId, handlers) =>
-      openStream(EventSourceImpl, url(`/api/search/${encodeURIComponent(searchId)}/events`), handlers);
+      openStream(EventSourceImpl, url(`/api/search/${encodeURIComponent(searchId)}/events${deviceQuery()}`), handlers);
   }
   return api;
 }

@@ -4,6 +4,8 @@
  * HMAC under a server key that is not in the row.
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { ipGroup } from '../../lib/client-ip.ts';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -29,7 +31,11 @@ export function sameDigest(a: string, b: string): boolean {
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
 
-/** Keyed hash for rate-limit keys, so neither addresses nor IPs are stored in clear. */
+/**
+ * Keyed hash for rate-limit keys, so neither addresses nor IPs are stored in clear. A client IP counts as
+ * its group (an IPv6 /64), whichever per-IP limit keys on it (decision 097).
+ */
 export function bucketKey(key: Buffer, kind: string, value: string): string {
-  return `${kind}:${createHmac('sha256', key).update(`bucket|${kind}|${value}`).digest('base64url').slice(0, 32)}`;
+  const keyed = isIP(value) ? ipGroup(value) : value;
+  return `${kind}:${createHmac('sha256', key).update(`bucket|${kind}|${keyed}`).digest('base64url').slice(0, 32)}`;
 }

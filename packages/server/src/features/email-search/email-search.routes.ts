@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { sseSink } from '../../lib/sse.ts';
+import type { StreamLimiter } from '../../limits/stream-limiter.ts';
 import { caller } from '../auth/guard.ts';
 import { deleteEmailLog, listEmailLogs } from './email-logs.ts';
 import { emailSearchSnapshot, ownEmailSearch } from './get-email-search.ts';
@@ -21,10 +22,11 @@ const tags = ['email search'];
 const errors = { 400: DetailErrorSchema, 401: DetailErrorSchema, 404: DetailErrorSchema, 503: DetailErrorSchema };
 const IdParams = z.object({ id: z.string().max(64) });
 
-export const emailSearchRoutes: FastifyPluginAsyncZod<{ deps: EmailSearchDeps; heartbeatMs: number }> = async (
-  app,
-  { deps, heartbeatMs },
-) => {
+export const emailSearchRoutes: FastifyPluginAsyncZod<{
+  deps: EmailSearchDeps;
+  heartbeatMs: number;
+  streams: StreamLimiter;
+}> = async (app, { deps, heartbeatMs, streams }) => {
   const { db } = deps;
   const openStreams = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -131,7 +133,8 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{ deps: EmailSearchDeps; h
       schema: {
         summary: 'Server-Sent Events of one of my email searches',
         description:
-          '`result` events (id = sequence number), then one `done`. Resume with `Last-Event-ID`. 404 for a search that is not yours.',
+          '`result` events (id = sequence number), then one `done`. Resume with `Last-Event-ID`. 404 for a search that is not yours. ' +
+          'Streams open at once are capped per client address, per user and per search: 429 `TOO_MANY_STREAMS` beyond.',
         tags,
         params: IdParams,
         headers: z.object({
@@ -140,16 +143,23 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{ deps: EmailSearchDeps; h
             .regex(/^\d{1,9}$/)
             .optional(),
         }),
-        response: { 200: z.string().describe('text/event-stream'), ...errors },
+        response: { 200: z.string().describe('text/event-stream'), ...errors, 429: DetailErrorSchema },
       },
     },
     async (request, reply) => {
       const after = Number(request.headers['last-event-id'] ?? 0);
+      const userId = caller(request).user.id;
+      const release = streams.acquire({
+        ip: request.ip,
+        device: `user:${userId}`,
+        search: `email:${request.params.id}`,
+      });
       const { sink, endNow, finish } = sseSink(reply);
       openStreams.add(endNow);
       try {
-        await streamEmailSearch({ db, heartbeatMs }, caller(request).user.id, request.params.id, after, sink);
+        await streamEmailSearch({ db, bus: deps.bus, heartbeatMs }, userId, request.params.id, after, sink);
       } finally {
+        release();
         openStreams.delete(endNow);
       }
       finish();

@@ -8,11 +8,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { emailSearches, emailSearchResults } from '../../db/schema/index.ts';
+import type { SearchBus } from '../../events/search-bus.ts';
 import { returnReservation } from '../credits/reservations.ts';
+import { publishEmailProgress } from './email-search-events.ts';
 import { toCheckResult } from './to-contract.ts';
 
 export interface EmailRunDeps {
   db: Database;
+  /** Tells the search's streams that something changed (email-search-events.ts). */
+  bus: SearchBus;
   log: FastifyBaseLogger;
   loud: boolean;
   keys: Record<string, string | undefined>;
@@ -49,6 +53,7 @@ export async function runEmailSearch(
         .where(eq(emailSearches.id, search.id));
     });
     lastFlush = Date.now();
+    publishEmailProgress(deps.bus, search.id, seq, seq);
   };
   try {
     for await (const { result } of engine.searchEmail(search.email, { loud: deps.loud, keys: deps.keys, signal })) {
@@ -64,6 +69,7 @@ export async function runEmailSearch(
     deps.log.error({ err: error, searchId: search.id }, 'email search failed');
     await failEmailSearch(deps.db, search, 'Search failed');
   }
+  publishEmailProgress(deps.bus, search.id, seq, seq);
 }
 
 /**

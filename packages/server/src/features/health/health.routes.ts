@@ -1,18 +1,38 @@
 import { HealthResponseSchema, type ReadinessResponse, ReadinessResponseSchema } from '@hound/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { CATALOGUES_UNAVAILABLE_ADVICE } from '../../catalogues/engine-host.ts';
 
-async function check(probe: () => Promise<void>): Promise<{ ok: boolean; detail?: string }> {
+type Check = ReadinessResponse['checks']['database'];
+
+/**
+ * Anyone can ask /readyz, so a failing check answers a short reason code only; the error text (a file
+ * path, a Redis reply, a host name) goes to the log, once per change, for the operator.
+ */
+function reasonLogger(log: FastifyBaseLogger) {
+  const last = new Map<string, string | undefined>();
+  return (name: string, check: Check, text?: string): Check => {
+    if (last.get(name) !== text) {
+      last.set(name, text);
+      if (text !== undefined) log.warn({ check: name, reason: check.detail }, `not ready: ${name}: ${text}`);
+    }
+    return check;
+  };
+}
+
+async function probe(name: string, run: () => Promise<void>, report: ReturnType<typeof reasonLogger>): Promise<Check> {
   try {
-    await probe();
-    return { ok: true };
+    await run();
+    return report(name, { ok: true });
   } catch (error) {
-    return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    const text = error instanceof Error ? error.message : String(error);
+    return report(name, { ok: false, detail: 'unreachable' }, text);
   }
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const report = reasonLogger(deps.log);
   app.get(
     '/healthz',
     {
@@ -31,10 +51,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     {
       schema: {
         summary: 'Database, queue and catalogues are ready',
+        description:
+          'A failing check carries a reason code only (`unreachable`; catalogues: `loading`, `retrying`, `unavailable`); the server log says more.',
         tags: ['service'],
         response: {
           200: ReadinessResponseSchema.describe('Ready to search'),
-          503: ReadinessResponseSchema.describe('Not ready: each check says why'),
+          503: ReadinessResponseSchema.describe('Not ready: each failing check has a reason code'),
         },
       },
       logLevel: 'warn',
@@ -42,18 +64,19 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     async (_request, reply) => {
       const catalogues = deps.engines.state();
       const checks: ReadinessResponse['checks'] = {
-        database: await check(() => deps.db.ping()),
-        queue: await check(() => deps.queue.ping()),
+        database: await probe('database', () => deps.db.ping(), report),
+        queue: await probe('queue', () => deps.queue.ping(), report),
         catalogues: catalogues.ready
-          ? { ok: true }
-          : {
-              ok: false,
-              detail: catalogues.unavailable
-                ? `could not be downloaded and none is cached: ${catalogues.error} ${CATALOGUES_UNAVAILABLE_ADVICE}`
-                : catalogues.error
-                  ? `loading failed, retrying: ${catalogues.error}`
-                  : 'loading',
-            },
+          ? report('catalogues', { ok: true })
+          : catalogues.unavailable
+            ? report(
+                'catalogues',
+                { ok: false, detail: 'unavailable' },
+                `could not be downloaded and none is cached: ${catalogues.error} ${CATALOGUES_UNAVAILABLE_ADVICE}`,
+              )
+            : catalogues.error
+              ? report('catalogues', { ok: false, detail: 'retrying' }, `loading failed, retrying: ${catalogues.error}`)
+              : report('catalogues', { ok: false, detail: 'loading' }),
       };
       const ready = checks.database.ok && checks.queue.ok && checks.catalogues.ok;
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });

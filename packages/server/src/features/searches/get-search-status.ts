@@ -33,7 +33,11 @@ export async function getSearchRow(db: Database, searchId: string): Promise<Sear
  * results); once it has ended it carries every stored result.
  */
 export async function getSearchStatus(db: Database, searchId: string): Promise<SearchStatusResponse> {
-  const row = await getSearchRow(db, searchId);
+  return statusAnswer(db, await getSearchRow(db, searchId));
+}
+
+/** The status answer of a row already read (finished-search-cache.ts caches it). */
+export async function statusAnswer(db: Database, row: SearchRow): Promise<SearchStatusResponse> {
   const answer: SearchStatusResponse = {
     status: row.status,
     username: row.username,
@@ -45,33 +49,7 @@ export async function getSearchStatus(db: Database, searchId: string): Promise<S
   };
   if (!isTerminal(row.status)) return answer;
   const results: Record<string, PlatformResult> = {};
-  for (const r of await readStoredResults(db, searchId)) results[r.platform] = r.result;
+  for (const r of await readStoredResults(db, row.id)) results[r.platform] = r.result;
   answer.result = { results, total_found: row.found, ...(row.error ? { error: row.error } : {}) };
   return answer;
 }
-
-/**
- * Finished searches never change, so their serialised answer is cached (bounded, short-lived).
- * Running searches are read fresh: that query is one indexed row.
- */
-export function createStatusCache(options: { max?: number; ttlMs?: number } = {}) {
-  const max = options.max ?? 500;
-  const ttlMs = options.ttlMs ?? 60_000;
-  const entries = new Map<string, { json: Buffer; expiresAt: number }>();
-  return {
-    /** The answer as UTF-8 JSON bytes (cached ones are sent without re-encoding). */
-    async get(db: Database, searchId: string): Promise<Buffer> {
-      const hit = entries.get(searchId);
-      if (hit && hit.expiresAt > Date.now()) return hit.json;
-      const answer = await getSearchStatus(db, searchId);
-      const json = Buffer.from(JSON.stringify(answer));
-      if (isTerminal(answer.status)) {
-        if (entries.size >= max) entries.delete(entries.keys().next().value!);
-        entries.set(searchId, { json, expiresAt: Date.now() + ttlMs });
-      }
-      return json;
-    },
-    clear: () => entries.clear(),
-  };
-}
-export type StatusCache = ReturnType<typeof createStatusCache>;

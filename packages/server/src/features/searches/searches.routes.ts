@@ -8,15 +8,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { sseSink } from '../../lib/sse.ts';
+import type { StreamLimiter } from '../../limits/stream-limiter.ts';
 import { cancelSearch } from './cancel-search.ts';
-import { createStatusCache } from './get-search-status.ts';
+import { createFinishedSearchCache } from './finished-search-cache.ts';
+import { getSearchRow } from './get-search-status.ts';
 import { startSearch } from './start-search.ts';
 import { streamSearchEvents } from './stream-search-events.ts';
 
 const IdParams = z.object({ id: z.string().max(64) });
+const MAX_SEQ = 2_147_483_647;
 
-export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const statusCache = createStatusCache();
+export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: StreamLimiter }> = async (
+  app,
+  { deps, streams },
+) => {
+  const finished = deps.finishedSearches ?? createFinishedSearchCache();
   const db = deps.db.db;
   // Open event streams end when the server closes, so shutdown does not wait on them; clients resume
   // with Last-Event-ID on another node or after restart.
@@ -75,7 +81,8 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       },
     },
     async (request, reply) => {
-      const json = await statusCache.get(db, request.params.id);
+      // The row is read every time (a deleted search is a 404 at once); a finished one's answer is cached.
+      const json = await finished.status(db, await getSearchRow(db, request.params.id));
       return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
@@ -83,19 +90,27 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.delete(
     '/api/search/:id',
     {
+      config: { auth: 'optional' },
       schema: {
         summary: 'Cancel a search',
         description:
-          'Stops its outbound requests; results stored so far are kept. Cancelling an ended search changes nothing.',
+          'Stops its outbound requests; results stored so far are kept. Cancelling an ended search changes nothing. ' +
+          'Only its owner may: a signed-in user’s search with that user’s bearer token, an anonymous search with the `device_id` it was started with (query parameter). Anyone else gets 404.',
         tags: ['search'],
         params: IdParams,
+        querystring: z.object({ device_id: z.string().max(200).optional() }),
         response: {
           200: SearchStatusResponseSchema.describe('The search as it stands after the cancel'),
-          404: ApiErrorSchema.describe('No such search'),
+          404: ApiErrorSchema.describe('No such search, or not yours'),
         },
       },
     },
-    async (request) => cancelSearch({ db, bus: deps.bus, limiter: deps.limiter }, request.params.id),
+    async (request) =>
+      cancelSearch({ db, bus: deps.bus, limiter: deps.limiter }, request.params.id, {
+        userId: request.auth?.user.id,
+        isAdmin: request.auth?.user.isAdmin,
+        deviceId: request.query.device_id || undefined,
+      }),
   );
 
   app.get(
@@ -105,10 +120,19 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         summary: 'Server-Sent Events of a search',
         description:
           '`result` events (id = result sequence number, each result exactly once), `progress` events, then one `done` event, after which the stream ends. ' +
-          'Reconnect with `Last-Event-ID` (or `?after=N`) to resume after the last result received. Comment lines are heartbeats.',
+          'Reconnect with `Last-Event-ID` (or `?after=N`) to resume after the last result received. Comment lines are heartbeats. ' +
+          'Streams open at once are capped per client address, per `device_id` and per search: 429 `TOO_MANY_STREAMS` beyond.',
         tags: ['search'],
         params: IdParams,
-        querystring: z.object({ after: z.coerce.number().int().min(0).optional() }),
+        // Decimal digits only, and a PostgreSQL integer: anything else is a 400, not a database error.
+        querystring: z.object({
+          after: z
+            .string()
+            .regex(/^\d{1,10}$/)
+            .refine((v) => Number(v) <= MAX_SEQ, { message: `must be at most ${MAX_SEQ}` })
+            .optional(),
+          device_id: z.string().max(200).optional(),
+        }),
         headers: z.object({
           'last-event-id': z
             .string()
@@ -118,23 +142,32 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         response: {
           200: z.string().describe('text/event-stream of `result`, `progress` and `done` events'),
           404: ApiErrorSchema.describe('No such search'),
+          429: ApiErrorSchema.describe('Too many event streams open from this client or device, or on this search'),
         },
       },
     },
     async (request, reply) => {
       const header = request.headers['last-event-id'];
-      const after = header !== undefined ? Number(header) : (request.query.after ?? 0);
+      const after = Number(header ?? request.query.after ?? 0);
+      const release = streams.acquire({ ip: request.ip, device: request.query.device_id || undefined });
       const { sink, endNow, finish } = sseSink(reply);
       openStreams.add(endNow);
       try {
         // A missing search throws before anything is written, so it gets a normal JSON 404.
         await streamSearchEvents(
-          { db, bus: deps.bus, heartbeatMs: deps.options.sseHeartbeatMs },
+          {
+            db,
+            bus: deps.bus,
+            heartbeatMs: deps.options.sseHeartbeatMs,
+            finished,
+            followLive: (id) => streams.acquire({ search: `search:${id}` }),
+          },
           request.params.id,
           after,
           sink,
         );
       } finally {
+        release();
         openStreams.delete(endNow);
       }
       finish();

@@ -1,7 +1,8 @@
 import type { SseDoneEvent } from '@hound/contracts';
 import type { Database } from '../../db/client.ts';
 import type { SearchBus, SearchMessage } from '../../events/search-bus.ts';
-import { isTerminal, searchNotFound } from './get-search-status.ts';
+import { type FinishedSearchCache, replayAfter } from './finished-search-cache.ts';
+import { getSearchRow, isTerminal, searchNotFound } from './get-search-status.ts';
 import { readSearchWithResults, readStoredResults } from './result-batches.ts';
 import { SEARCH_ID_PATTERN } from './search-id.ts';
 
@@ -11,6 +12,8 @@ export interface EventSink {
   /** Like `event`, with the data already encoded as JSON text. */
   eventJson(name: 'result', json: string, id?: number): void;
   comment(text: string): void;
+  /** Events already encoded as SSE text (a finished search's cached replay). */
+  write(bytes: Buffer): void;
   end(): void;
   /** Resolves when the client goes away. */
   readonly closed: Promise<void>;
@@ -20,6 +23,9 @@ export interface StreamDeps {
   db: Database;
   bus: SearchBus;
   heartbeatMs: number;
+  finished: FinishedSearchCache;
+  /** Takes the search's slot among the streams following it live (throws when full); returns its release. */
+  followLive(searchId: string): () => void;
 }
 
 /**
@@ -38,6 +44,13 @@ export async function streamSearchEvents(
 ): Promise<void> {
   // A malformed id is answered before anything else (a subscription included).
   if (!SEARCH_ID_PATTERN.test(searchId)) throw searchNotFound();
+  // A finished search is one pre-built payload, shared by every replay of it for a while; no subscription.
+  const current = await getSearchRow(deps.db, searchId);
+  if (isTerminal(current.status)) {
+    sink.write(replayAfter(await deps.finished.replay(deps.db, current), afterSeq));
+    sink.end();
+    return;
+  }
   let lastSent = afterSeq;
   let total = 0;
   let finished = false;
@@ -94,16 +107,23 @@ export async function streamSearchEvents(
     }
   };
 
-  const unsubscribe = await deps.bus.subscribe(searchId, (message) => {
-    if (!live) buffered.push(message);
-    else
-      chain = chain
-        .then(() => handle(message))
-        .catch(() => {
-          sink.end();
-          markEnded();
-        });
-  });
+  // Replays are cheap and short; only streams that follow a running search count against its cap.
+  const releaseLive = deps.followLive(searchId);
+  const unsubscribe = await deps.bus
+    .subscribe(searchId, (message) => {
+      if (!live) buffered.push(message);
+      else
+        chain = chain
+          .then(() => handle(message))
+          .catch(() => {
+            sink.end();
+            markEnded();
+          });
+    })
+    .catch((error: unknown) => {
+      releaseLive();
+      throw error;
+    });
   let heartbeat: NodeJS.Timeout | undefined;
   try {
     // The row and the results stored so far in one read: a search that has ended has them all.
@@ -129,6 +149,7 @@ export async function streamSearchEvents(
     }
   } finally {
     clearInterval(heartbeat);
+    releaseLive();
     await unsubscribe();
   }
 }
