@@ -4,6 +4,8 @@
  */
 import type { Config } from './env.ts';
 import { purgeAuthLeftovers } from './features/auth/purge-expired.ts';
+import { retryDueCancellations } from './features/billing/cancel-deleted-customer.ts';
+import { createStripeClient } from './features/billing/stripe-client.ts';
 import { expireReservations } from './features/credits/reservations.ts';
 import { recoverEmailSearches } from './features/email-search/recover-email-searches.ts';
 import { finishSearch } from './features/searches/finish-search.ts';
@@ -86,6 +88,17 @@ export async function startBackground(
     const reservations = setInterval(expire, RESERVATIONS_EVERY_MS);
     reservations.unref();
     timers.push(reservations);
+    // Deleted accounts whose Stripe cancellation failed are retried here (decision 095).
+    const stripe = config.billing.stripe ? { client: createStripeClient(config.billing.stripe) } : undefined;
+    const cancellations = setInterval(async () => {
+      try {
+        await retryDueCancellations({ db: db.db, log, now: () => new Date(), stripe });
+      } catch (error) {
+        log.warn({ err: error }, 'Stripe cancellation pass failed');
+      }
+    }, RESERVATIONS_EVERY_MS);
+    cancellations.unref();
+    timers.push(cancellations);
   }
 
   return {

@@ -22,9 +22,8 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account was deleted: the entries stay for accounting (decision 095). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
