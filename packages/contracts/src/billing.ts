@@ -20,6 +20,8 @@ export const BILLING_MESSAGES = {
   termsRequired: 'You must accept the Email Terms.',
   cancelled: 'Your payment was cancelled. No charges have been made.',
   noInvoices: 'No invoices yet.',
+  checkoutInProgress: 'A checkout is already being opened. Try again in a moment.',
+  tooManyRequests: 'Too many billing requests. Try again in a minute.',
 } as const;
 
 export const LEAD_LIMITS = { purposeMin: 10, purposeMax: 500 } as const;

@@ -5,7 +5,7 @@
  */
 import { BILLING_MESSAGES, DEFAULT_AMOUNTS } from '@hound/contracts';
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingAccounts, creditLedger, emailPlusOrders, stripeEvents, users } from '../src/db/schema/index.ts';
@@ -57,7 +57,7 @@ for (const mode of MODES) {
       db()
         .select()
         .from(creditLedger)
-        .where(and(eq(creditLedger.userId, id), like(creditLedger.idempotencyKey, 'invoice:%')));
+        .where(and(eq(creditLedger.userId, id), eq(creditLedger.kind, 'plan_allowance')));
 
     async function checkout(user: TestUser, kind: 'monthly' | 'trial') {
       const prices = (await call('GET', '/billing/prices')).json;
