@@ -16,6 +16,7 @@ import { Api } from './api.ts';
 import { Billing } from './billing.ts';
 import { pay } from './checkout.ts';
 import { handleControl } from './control.ts';
+import { closeDispute, extraInvoice, openDispute } from './disputes.ts';
 import { sendHtml, sendJson } from './http.ts';
 import { Pages } from './pages.ts';
 import { copy, Store } from './store.ts';
@@ -216,6 +217,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return store.instant(() => pay(store, sessionId, card));
     },
     customers: () => copy([...store.customers.values()]),
+    openDispute: (chargeId) => copy(store.instant(() => openDispute(store, chargeId))),
+    closeDispute: (id, outcome) => copy(store.instant(() => closeDispute(store, id, outcome))),
+    extraInvoice: (subscriptionId, reason) => copy(store.instant(() => extraInvoice(store, subscriptionId, reason))),
     subscriptions: () => copy([...store.subscriptions.values()]),
     invoices: () => copy([...store.invoices.values()]),
     close() {

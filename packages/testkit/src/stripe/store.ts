@@ -11,6 +11,7 @@ import type {
   FakeCheckoutLineItem,
   FakeCheckoutSession,
   FakeCustomer,
+  FakeDispute,
   FakeEvent,
   FakeInvoice,
   FakePaymentIntent,
@@ -58,6 +59,7 @@ export class Store {
   readonly paymentIntents = new Map<string, FakePaymentIntent>();
   readonly charges = new Map<string, FakeCharge>();
   readonly refunds = new Map<string, FakeRefund>();
+  readonly disputes = new Map<string, FakeDispute>();
   readonly sessions = new Map<string, FakeCheckoutSession>();
   readonly sessionPlans = new Map<string, SessionPlan>();
   readonly portalSessions = new Map<string, FakePortalSession>();
@@ -137,6 +139,7 @@ export class Store {
       pi: this.paymentIntents,
       ch: this.charges,
       re: this.refunds,
+      dp: this.disputes,
       cs: this.sessions,
       bps: this.portalSessions,
       we: this.webhookEndpoints,

@@ -10,6 +10,8 @@ export const CREDIT_KINDS = [
   'reserve',
   'refund',
   'expiry',
+  /** A refunded or disputed payment takes back its grant (decision 095). */
+  'payment_reversal',
 ] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 

@@ -25,10 +25,7 @@ const INLINE_STRIPE = { timeout: 5_000, maxNetworkRetries: 0 };
  * credit ledger (for accounting), the mailbox's trial marker and a durable order to cancel the Stripe
  * subscription. That cancellation runs after the commit; if Stripe fails, the background pass retries it.
  */
-export async function deleteAccount(
-  deps: FinishDeps & { billing: BillingDeps },
-  userId: string,
-): Promise<void> {
+export async function deleteAccount(deps: FinishDeps & { billing: BillingDeps }, userId: string): Promise<void> {
   const active = await deps.db
     .select({ id: searches.id })
     .from(searches)
@@ -39,7 +36,9 @@ export async function deleteAccount(
     const [account] = await tx.select().from(billingAccounts).where(eq(billingAccounts.userId, userId)).for('update');
     await tx
       .delete(emailPlusOrders)
-      .where(and(eq(emailPlusOrders.userId, userId), inArray(emailPlusOrders.status, ['lead', 'delivered', 'refused'])));
+      .where(
+        and(eq(emailPlusOrders.userId, userId), inArray(emailPlusOrders.status, ['lead', 'delivered', 'refused'])),
+      );
     const [user] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
     if (!user) return null;
     await tx.delete(otpChallenges).where(eq(otpChallenges.email, user.email));
@@ -49,7 +48,10 @@ export async function deleteAccount(
     await tx
       .insert(stripeCancellations)
       .values({ customerId: account.customerId, trialMarker: marker })
-      .onConflictDoUpdate({ target: stripeCancellations.customerId, set: { doneAt: null, nextAttemptAt: deps.billing.now() } });
+      .onConflictDoUpdate({
+        target: stripeCancellations.customerId,
+        set: { doneAt: null, nextAttemptAt: deps.billing.now() },
+      });
     return account.customerId;
   });
   if (customerId) await cancelDeletedCustomer(deps.billing, customerId, INLINE_STRIPE);

@@ -4,8 +4,9 @@
  * be the caller's and still unpaid. A trial user buying the monthly plan is upgraded in place (the trial
  * ends now and the first full month is charged to the saved card): no second subscription, no detour.
  */
-import { BILLING_MESSAGES, type CheckoutRequest, TRIAL_DAYS } from '@hound/contracts';
+
 import { randomBytes } from 'node:crypto';
+import { BILLING_MESSAGES, type CheckoutRequest, TRIAL_DAYS } from '@hound/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { type BillingAccountRow, checkouts, emailPlusOrders, type UserRow } from '../../db/schema/index.ts';
@@ -123,7 +124,13 @@ async function reuseOpenCheckout(deps: BillingDeps, user: UserRow, kind: Kind): 
   if (!open.url) {
     const stale = await deps.db
       .delete(checkouts)
-      .where(and(eq(checkouts.id, open.id), isNull(checkouts.url), sql`${checkouts.createdAt} < now() - interval '2 minutes'`))
+      .where(
+        and(
+          eq(checkouts.id, open.id),
+          isNull(checkouts.url),
+          sql`${checkouts.createdAt} < now() - interval '2 minutes'`,
+        ),
+      )
       .returning({ id: checkouts.id });
     if (stale.length > 0) return undefined;
     throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.checkoutInProgress);
@@ -163,7 +170,8 @@ async function openSubscriptionCheckout(
     client.subscriptions.list({ customer: account.customerId, status: 'all', limit: 20 }),
   );
   const { live, ours } = pickSubscription(list.data, settings.prices.monthly);
-  if (live?.status === 'trialing' && kind === 'monthly') return { ...(await upgradeTrial(deps, user, live)), opened: false };
+  if (live?.status === 'trialing' && kind === 'monthly')
+    return { ...(await upgradeTrial(deps, user, live)), opened: false };
   if (live) throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.alreadySubscribed);
   if (kind === 'trial') {
     const used =

@@ -62,8 +62,10 @@ async function amounts(deps: BillingDeps): Promise<Amounts> {
     const read = await cache.reading;
     if (read) return read;
   }
-  return (cache.good && deps.now().getTime() - cache.good.at <= PRICES_MAX_STALE_MS ? cache.good.amounts : undefined) ??
-    DEFAULT_AMOUNTS;
+  return (
+    (cache.good && deps.now().getTime() - cache.good.at <= PRICES_MAX_STALE_MS ? cache.good.amounts : undefined) ??
+    DEFAULT_AMOUNTS
+  );
 }
 
 export async function readPrices(deps: BillingDeps): Promise<PricesResponse> {

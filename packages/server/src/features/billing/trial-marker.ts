@@ -17,7 +17,9 @@ export function mailboxOf(email: string): string {
 }
 
 export function trialMarker(key: Buffer, email: string): string {
-  return createHmac('sha256', key).update(`trial|${mailboxOf(email)}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`trial|${mailboxOf(email)}`)
+    .digest('base64url');
 }
 
 export async function recordTrialMarker(db: Pick<Database, 'insert'>, marker: string): Promise<void> {
