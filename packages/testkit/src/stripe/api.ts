@@ -176,6 +176,10 @@ export class Api {
         'WWW-Authenticate': 'Bearer realm="Stripe"',
       });
     }
+    if (this.store.outage) {
+      const error = new ApiError(500, 'api_error', 'The fake Stripe is having an outage (testkit `outage`).');
+      return sendJson(response, 500, error.toJSON(), headers);
+    }
     let body = '';
     try {
       body = method === 'POST' ? await readBody(request) : url.search.slice(1);

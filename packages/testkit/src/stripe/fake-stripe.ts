@@ -208,6 +208,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     events: () => copy(store.events),
     now: () => store.now(),
     advanceClock: (seconds) => billing.advance(seconds),
+    outage(on) {
+      store.outage = on;
+    },
     failPaymentsFor(customerId, on) {
       if (on) store.failing.add(customerId);
       else store.failing.delete(customerId);

@@ -65,6 +65,8 @@ export class Store {
   readonly portalSessions = new Map<string, FakePortalSession>();
   readonly webhookEndpoints = new Map<string, FakeWebhookEndpoint>();
   readonly events: FakeEvent[] = [];
+  /** While set, every `/v1` request answers 500 (`outage`). */
+  outage = false;
   /** Customers whose off-session charges fail (`failPaymentsFor`). */
   readonly failing = new Set<string>();
   /** Subscriptions that already had `customer.subscription.trial_will_end`. */

@@ -390,6 +390,8 @@ export interface FakeStripe {
   now(): number;
   /** Moves the clock forward, running whatever falls due on the way, in time order; returns `now()`. */
   advanceClock(seconds: number): number;
+  /** While on, every API request answers 500 `api_error` (Stripe being down); hosted pages still work. */
+  outage(on: boolean): void;
   /** Off-session charges (renewals, retries, trial_end=now) for this customer fail while on. */
   failPaymentsFor(customerId: string, on: boolean): void;
   /**
