@@ -24,6 +24,7 @@ export interface BillingDeps {
     brand: string;
     monthlyCredits: number;
     trialCredits: number;
+    userCallsPerMinute: number;
   };
 }
 
@@ -36,7 +37,12 @@ export function billingDeps(
     ...base,
     prices: newPriceCache(),
     ...(billing.stripe ? { stripe: { client: createStripeClient(billing.stripe), settings: billing.stripe } } : {}),
-    options: { ...options, monthlyCredits: billing.monthlyCredits, trialCredits: billing.trialCredits },
+    options: {
+      ...options,
+      monthlyCredits: billing.monthlyCredits,
+      trialCredits: billing.trialCredits,
+      userCallsPerMinute: billing.userCallsPerMinute,
+    },
   };
 }
 

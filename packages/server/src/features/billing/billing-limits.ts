@@ -9,24 +9,24 @@ import { AppError } from '../../errors.ts';
 import { hitBucket } from '../auth/rate-buckets.ts';
 import type { BillingDeps } from './billing-deps.ts';
 
-export const BILLING_LIMITS = {
-  /** `POST /billing/checkout`. */
-  checkout: 10,
-  /** Stripe re-reads by `GET /billing/checkout/{id}` (the return page polls every few seconds). */
-  'checkout-read': 30,
-  /** `GET /billing/portal`. */
-  portal: 10,
-  /** `GET /billing/invoices`. */
-  invoices: 20,
-} as const;
+export type BillingCall = 'checkout' | 'checkout-read' | 'portal' | 'invoices';
 
-export type BillingCall = keyof typeof BILLING_LIMITS;
+/**
+ * `BILLING_USER_CALLS_PER_MINUTE` (default 10) for `POST /billing/checkout`, `/billing/portal` and
+ * `/billing/invoices` each; three times that for the Stripe re-reads of `GET /billing/checkout/{id}`
+ * (the return page polls every few seconds).
+ */
+export function billingLimit(deps: Pick<BillingDeps, 'options'>, call: BillingCall): number {
+  const base = deps.options.userCallsPerMinute;
+  return call === 'checkout-read' ? 3 * base : base;
+}
+
 const WINDOW_MS = 60_000;
 
 /** Counts one call; false when the user's budget for this minute is spent. */
 export async function withinBillingBudget(deps: BillingDeps, userId: string, call: BillingCall) {
   const hit = await hitBucket(deps.db, `billing:${call}:${userId}`, WINDOW_MS, deps.now());
-  return { ok: hit.count <= BILLING_LIMITS[call], resetSeconds: hit.resetSeconds };
+  return { ok: hit.count <= billingLimit(deps, call), resetSeconds: hit.resetSeconds };
 }
 
 /** Counts one call, or answers 429 `RATE_LIMITED` with `Retry-After`. */
