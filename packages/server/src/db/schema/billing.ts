@@ -24,6 +24,8 @@ export const billingAccounts = pgTable(
     /** A trial was started once on this account; the trial is offered once. */
     trialUsed: boolean('trial_used').notNull().default(false),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
+    /** Bumped by every sync; a sync whose Stripe read started before another's write starts again (decision 095). */
+    syncVersion: integer('sync_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('billing_accounts_customer_uq').on(t.customerId)],
