@@ -11,6 +11,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingAccounts, creditLedger, emailPlusOrders, stripeCancellations, users } from '../src/db/schema/index.ts';
 import { retryDueCancellations } from '../src/features/billing/cancel-deleted-customer.ts';
+import { purgeDeletedAccountsOrders } from '../src/features/billing/purge-deleted-orders.ts';
 import { createLogger } from '../src/logger.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
@@ -170,6 +171,18 @@ for (const mode of MODES) {
       expect((await call('GET', `/admin/email-plus/orders/${orderId}`)).status).toBe(401);
       const [unpaid] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, lead.json.lead_id));
       expect(unpaid).toBeUndefined();
+      // The admin can still refund it; once refused, the pass removes what is left of the account.
+      const refused = await call(
+        'POST',
+        `/admin/email-plus/orders/${orderId}/refuse`,
+        { reason: 'The account was deleted before the report was written.' },
+        admin.headers,
+      );
+      expect(refused.status, refused.text).toBe(200);
+      expect(refused.json.refund_id).toMatch(/^re_/);
+      await fake.webhooks.idle();
+      expect(await purgeDeletedAccountsOrders(db())).toBe(1);
+      expect(await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, orderId))).toEqual([]);
       const kept = await db()
         .select()
         .from(creditLedger)
