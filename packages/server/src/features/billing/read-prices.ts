@@ -49,11 +49,16 @@ async function readAmounts(deps: BillingDeps): Promise<Amounts | undefined> {
   }
 }
 
+/** The last good amounts if not older than `PRICES_MAX_STALE_MS`. */
+function lastGood(deps: BillingDeps): Amounts | undefined {
+  const { good } = deps.prices;
+  return good && deps.now().getTime() - good.at <= PRICES_MAX_STALE_MS ? good.amounts : undefined;
+}
+
 async function amounts(deps: BillingDeps): Promise<Amounts> {
   const cache = deps.prices;
   const now = deps.now().getTime();
-  const good = cache.good && now - cache.good.at <= PRICES_MAX_STALE_MS ? cache.good : undefined;
-  if (good && now - good.at < PRICES_FRESH_MS) return good.amounts;
+  if (cache.good && now - cache.good.at < PRICES_FRESH_MS) return cache.good.amounts;
   const resting = cache.failedAt !== undefined && now - cache.failedAt < PRICES_RETRY_MS;
   if (!resting) {
     cache.reading ??= readAmounts(deps).finally(() => {
@@ -62,10 +67,7 @@ async function amounts(deps: BillingDeps): Promise<Amounts> {
     const read = await cache.reading;
     if (read) return read;
   }
-  return (
-    (cache.good && deps.now().getTime() - cache.good.at <= PRICES_MAX_STALE_MS ? cache.good.amounts : undefined) ??
-    DEFAULT_AMOUNTS
-  );
+  return lastGood(deps) ?? DEFAULT_AMOUNTS;
 }
 
 export async function readPrices(deps: BillingDeps): Promise<PricesResponse> {
