@@ -136,7 +136,7 @@ async function reuseOpenCheckout(deps: BillingDeps, user: UserRow, kind: Kind): 
     throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.checkoutInProgress);
   }
   // Paid or expired meanwhile? Stripe knows; settling also applies a payment whose webhook is late.
-  await settleCheckout(deps, open.id);
+  await providerCall(deps, 'read checkout', () => settleCheckout(deps, open.id));
   const [now] = await deps.db.select().from(checkouts).where(eq(checkouts.id, open.id));
   if (now?.status === 'completed') throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.alreadySubscribed);
   if (now?.status !== 'open') return undefined;
@@ -145,7 +145,7 @@ async function reuseOpenCheckout(deps: BillingDeps, user: UserRow, kind: Kind): 
   try {
     await client.checkout.sessions.expire(open.id);
   } catch (error) {
-    await settleCheckout(deps, open.id);
+    await providerCall(deps, 'read checkout', () => settleCheckout(deps, open.id));
     const [after] = await deps.db.select().from(checkouts).where(eq(checkouts.id, open.id));
     if (after?.status === 'completed') throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.alreadySubscribed);
     if (after?.status !== 'expired') return providerCall(deps, 'expire checkout', () => Promise.reject(error));
