@@ -190,6 +190,16 @@ for (const mode of MODES) {
       expect(kept.some((e) => e.ref === paidInvoicesOf(customerId)[0]!.id)).toBe(true);
     });
 
+    it("an admin deleting their own account: the same cancellation; other admins' views unaffected", async () => {
+      const boss = await createTestUser(db(), { isAdmin: true });
+      await pay(boss, 'monthly');
+      const { customerId } = await account(boss.id);
+      expect((await call('DELETE', '/me', undefined, boss.headers)).status).toBe(204);
+      expect(subscriptionsOf(customerId).map((s) => s.status)).toEqual(['canceled']);
+      expect((await call('GET', '/admin/email-plus/orders', undefined, admin.headers)).status).toBe(200);
+      expect((await call('GET', '/billing/portal', undefined, boss.headers)).status).toBe(401);
+    });
+
     it('when Stripe is down at deletion, the account is still deleted and the background pass cancels later', async () => {
       const user = await createTestUser(db());
       await pay(user, 'monthly');
@@ -383,6 +393,24 @@ for (const mode of MODES) {
       );
       expect(checkouts.filter((a) => a.status !== 429)).toHaveLength(LIMITS.checkout);
       expect((await call('POST', '/billing/checkout', body, user.headers)).status).toBe(409);
+    });
+
+    it.skipIf(!mode.scale)('the budget holds across two API nodes', async () => {
+      const node2 = await startStack(mode, { join: stack, createEngine: internet.createEngine(), env: stack.env });
+      try {
+        const user = await createTestUser(db());
+        await pay(user, 'monthly');
+        const calls = [call, injectClient(node2.app, '192.0.2.31')];
+        const answers = await Promise.all(
+          Array.from({ length: LIMITS.portal + 20 }, (_, i) =>
+            calls[i % 2]!('GET', '/billing/portal', undefined, user.headers),
+          ),
+        );
+        expect(answers.filter((a) => a.status === 200)).toHaveLength(LIMITS.portal);
+        expect(answers.filter((a) => a.status === 429)).toHaveLength(20);
+      } finally {
+        await node2.close();
+      }
     });
 
     it('GET /billing/checkout/{id} re-reads Stripe within the budget only, then answers the stored state', async () => {
