@@ -16,6 +16,7 @@ CREATE TABLE "trial_markers" (
 --> statement-breakpoint
 ALTER TABLE "checkouts" ADD COLUMN "url" text;--> statement-breakpoint
 ALTER TABLE "billing_accounts" ADD COLUMN "sync_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE "checkouts" SET "status" = 'expired' WHERE "status" = 'open' AND "kind" IN ('monthly', 'trial') AND "id" NOT IN (SELECT DISTINCT ON ("user_id") "id" FROM "checkouts" WHERE "status" = 'open' AND "kind" IN ('monthly', 'trial') ORDER BY "user_id", "created_at" DESC);--> statement-breakpoint
 CREATE UNIQUE INDEX "checkouts_open_subscription_uq" ON "checkouts" USING btree ("user_id") WHERE "status" = 'open' AND "kind" IN ('monthly', 'trial');--> statement-breakpoint
 ALTER TABLE "email_plus_orders" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_plus_orders" DROP CONSTRAINT "email_plus_orders_user_id_users_id_fk";--> statement-breakpoint
