@@ -14,6 +14,13 @@ CREATE TABLE "trial_markers" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "payment_reversals" (
+	"grant_key" text PRIMARY KEY NOT NULL,
+	"invoice_id" text NOT NULL,
+	"taken" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "checkouts" ADD COLUMN "url" text;--> statement-breakpoint
 ALTER TABLE "billing_accounts" ADD COLUMN "sync_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 UPDATE "checkouts" SET "status" = 'expired' WHERE "status" = 'open' AND "kind" IN ('monthly', 'trial') AND "id" NOT IN (SELECT DISTINCT ON ("user_id") "id" FROM "checkouts" WHERE "status" = 'open' AND "kind" IN ('monthly', 'trial') ORDER BY "user_id", "created_at" DESC);--> statement-breakpoint

@@ -364,6 +364,22 @@ for (const mode of MODES) {
       expect(reversals.map((r) => r.delta)).toEqual([-6]);
     });
 
+    it('a refund when everything was spent takes nothing, and a later dispute of that payment takes nothing either', async () => {
+      const user = await createTestUser(db());
+      await pay(user, 'monthly');
+      const { customerId } = await account(user.id);
+      await db().update(users).set({ emailSearchCredits: 0 }).where(eq(users.id, user.id));
+      const intent = paidInvoicesOf(customerId)[0]!.payment_intent!;
+      await sdk.refunds.create({ payment_intent: intent });
+      await fake.webhooks.idle();
+      fake.advanceClock(30 * DAY + 60);
+      await fake.webhooks.idle();
+      expect(await userRow(user.id)).toMatchObject({ emailSearchCredits: 10 });
+      fake.openDispute((await sdk.paymentIntents.retrieve(intent)).latest_charge as string);
+      await fake.webhooks.idle();
+      expect(await userRow(user.id)).toMatchObject({ emailSearchCredits: 10 });
+    });
+
     // ---- item 10: per-user Stripe budgets and the prices cache ----------------------------------------
 
     it('portal, invoices and checkout have a per-user budget (429 with Retry-After); others and admins keep theirs', async () => {

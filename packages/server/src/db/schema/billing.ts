@@ -143,5 +143,17 @@ export const trialMarkers = pgTable('trial_markers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A refunded or disputed payment's credit grant, taken back once (decision 095): written in the same
+ * transaction as the ledger entry, and also when nothing was left to take, so a later reversal event of
+ * the same payment never takes credits earned since.
+ */
+export const paymentReversals = pgTable('payment_reversals', {
+  grantKey: text('grant_key').primaryKey(),
+  invoiceId: text('invoice_id').notNull(),
+  taken: integer('taken').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type EmailPlusOrderRow = typeof emailPlusOrders.$inferSelect;

@@ -5,11 +5,12 @@
  * (`charge.dispute.created`: the money has left) or closed lost. The charge's invoices are found through
  * API 2026's invoice payments; each credit grant of those invoices is taken back once (ledger key
  * `reversal:<grant key>`, so a refund and a dispute of one payment, or any redelivery, take back once), as
- * far as the balance allows (it never goes negative). Then the plan is re-read from Stripe.
+ * far as the balance allows (it never goes negative; `payment_reversals` records it even when nothing was
+ * left). Then the plan is re-read from Stripe.
  */
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { creditLedger } from '../../db/schema/index.ts';
+import { creditLedger, paymentReversals, users } from '../../db/schema/index.ts';
 import { isAppError } from '../../errors.ts';
 import { applyCredits } from '../credits/ledger.ts';
 import type { BillingDeps } from './billing-deps.ts';
@@ -55,25 +56,40 @@ async function takeBack(deps: BillingDeps, invoiceId: string, cause: 'refund' | 
     .from(creditLedger)
     .where(and(eq(creditLedger.ref, invoiceId), eq(creditLedger.kind, 'plan_allowance')));
   for (const grant of grants) {
-    if (!grant.userId || grant.delta <= 0) continue; // a deleted account has nothing left to take
-    let amount = grant.delta;
-    // Parallel spends may lower the balance between attempts; each retry takes what is there.
-    for (let attempt = 0; attempt < 3 && amount > 0; attempt++) {
+    const userId = grant.userId;
+    if (!userId || grant.delta <= 0) continue; // a deleted account has nothing left to take
+    // Parallel spends may lower the balance between the read and the take: then the transaction is
+    // rolled back and the take is computed again.
+    for (let attempt = 0; ; attempt++) {
       try {
-        const result = await applyCredits(deps.db, {
-          userId: grant.userId,
-          delta: -amount,
-          kind: 'payment_reversal',
-          idempotencyKey: `reversal:${grant.idempotencyKey}`,
-          ref: invoiceId,
-          reason: cause === 'refund' ? 'Payment refunded' : 'Payment disputed',
+        const taken = await deps.db.transaction(async (tx) => {
+          const [first] = await tx
+            .insert(paymentReversals)
+            .values({ grantKey: grant.idempotencyKey, invoiceId, taken: 0 })
+            .onConflictDoNothing()
+            .returning({ key: paymentReversals.grantKey });
+          if (!first) return null; // taken back before
+          const [user] = await tx.select({ balance: users.emailSearchCredits }).from(users).where(eq(users.id, userId));
+          const amount = Math.min(grant.delta, user?.balance ?? 0);
+          if (amount === 0) return 0;
+          await applyCredits(tx, {
+            userId,
+            delta: -amount,
+            kind: 'payment_reversal',
+            idempotencyKey: `reversal:${grant.idempotencyKey}`,
+            ref: invoiceId,
+            reason: cause === 'refund' ? 'Payment refunded' : 'Payment disputed',
+          });
+          await tx
+            .update(paymentReversals)
+            .set({ taken: amount })
+            .where(eq(paymentReversals.grantKey, grant.idempotencyKey));
+          return amount;
         });
-        if (result.applied)
-          deps.log.info({ userId: grant.userId, invoice: invoiceId, amount, cause }, 'credits taken back');
+        if (taken) deps.log.info({ userId, invoice: invoiceId, taken, cause }, 'credits taken back');
         break;
       } catch (error) {
-        if (!isAppError(error, 'CREDITS_INSUFFICIENT')) throw error;
-        amount = Math.min(amount, error.available ?? 0);
+        if (!isAppError(error, 'CREDITS_INSUFFICIENT') || attempt >= 4) throw error;
       }
     }
   }
