@@ -174,7 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   installAuthGuard(app, authDeps);
   await app.register(authRoutes, { deps: authDeps });
-  await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now });
+  const billing = billingDeps(
+    { db: deps.db.db, log: deps.log, mailer: deps.mailer, now, key: authDeps.key },
+    deps.options.billing,
+    { publicUrl: deps.options.publicUrl, brand: authDeps.options.brand },
+  );
+  await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now, billing });
   await app.register(creditsRoutes, { db: deps.db.db, now });
   // One count of open event streams for username and email searches alike.
   const streams = createStreamLimiter(deps.options.streams);
@@ -189,10 +194,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   };
   await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs, streams });
-  const billing = billingDeps({ db: deps.db.db, log: deps.log, mailer: deps.mailer, now }, deps.options.billing, {
-    publicUrl: deps.options.publicUrl,
-    brand: authDeps.options.brand,
-  });
   await app.register(billingRoutes, { deps: billing });
   await app.register(emailPlusRoutes, { db: deps.db.db });
   await app.register(adminEmailPlusRoutes, { deps: { billing, emailSearch } });

@@ -4,6 +4,9 @@
  */
 import type { Config } from './env.ts';
 import { purgeAuthLeftovers } from './features/auth/purge-expired.ts';
+import { retryDueCancellations } from './features/billing/cancel-deleted-customer.ts';
+import { purgeDeletedAccountsOrders } from './features/billing/purge-deleted-orders.ts';
+import { createStripeClient } from './features/billing/stripe-client.ts';
 import { expireReservations } from './features/credits/reservations.ts';
 import { recoverEmailSearches } from './features/email-search/recover-email-searches.ts';
 import { finishSearch } from './features/searches/finish-search.ts';
@@ -87,6 +90,19 @@ export async function startBackground(
     const reservations = setInterval(expire, RESERVATIONS_EVERY_MS);
     reservations.unref();
     timers.push(reservations);
+    // Deleted accounts: Stripe cancellations that failed are retried, and their Email Plus orders go once
+    // delivered or refused (decision 095).
+    const stripe = config.billing.stripe ? { client: createStripeClient(config.billing.stripe) } : undefined;
+    const cancellations = setInterval(async () => {
+      try {
+        await retryDueCancellations({ db: db.db, log, now: () => new Date(), stripe });
+        await purgeDeletedAccountsOrders(db.db);
+      } catch (error) {
+        log.warn({ err: error }, 'Stripe cancellation pass failed');
+      }
+    }, RESERVATIONS_EVERY_MS);
+    cancellations.unref();
+    timers.push(cancellations);
   }
 
   return {

@@ -146,6 +146,7 @@ const EnvSchema = z.object({
   STRIPE_API_URL: url(['http:', 'https:']).optional(),
   PLAN_MONTHLY_CREDITS: int(0, 10_000).default(10),
   TRIAL_CREDITS: int(0, 10_000).default(3),
+  BILLING_USER_CALLS_PER_MINUTE: int(1, 10_000).default(10),
   SPONSORED: z
     .string()
     .transform((text, ctx) => {
@@ -248,6 +249,8 @@ export interface Config {
     };
     monthlyCredits: number;
     trialCredits: number;
+    /** Per user and minute: checkouts, portal and invoice calls each; three times as many checkout re-reads. */
+    userCallsPerMinute: number;
   };
   /** What GET /api/config tells the web app. */
   site: { brandName?: string; contactEmail?: string; communityUrl?: string; sponsored: SponsoredEntry[] };
@@ -341,6 +344,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       stripe: stripeSettings(e),
       monthlyCredits: e.PLAN_MONTHLY_CREDITS,
       trialCredits: e.TRIAL_CREDITS,
+      userCallsPerMinute: e.BILLING_USER_CALLS_PER_MINUTE,
     },
     site: {
       brandName: e.BRAND_NAME,

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
@@ -154,7 +154,7 @@ describe('a server killed while applying a webhook', () => {
       const grants = await check.db
         .select()
         .from(creditLedger)
-        .where(and(eq(creditLedger.userId, user.id), like(creditLedger.idempotencyKey, 'invoice:%')));
+        .where(and(eq(creditLedger.userId, user.id), eq(creditLedger.kind, 'plan_allowance')));
       expect(grants).toHaveLength(1);
       const events = await check.db.select().from(stripeEvents);
       expect(events.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  */
 import { BILLING_MESSAGES, DEFAULT_AMOUNTS } from '@hound/contracts';
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingAccounts, creditLedger, emailPlusOrders, stripeEvents, users } from '../src/db/schema/index.ts';
@@ -57,7 +57,7 @@ for (const mode of MODES) {
       db()
         .select()
         .from(creditLedger)
-        .where(and(eq(creditLedger.userId, id), like(creditLedger.idempotencyKey, 'invoice:%')));
+        .where(and(eq(creditLedger.userId, id), eq(creditLedger.kind, 'plan_allowance')));
 
     async function checkout(user: TestUser, kind: 'monthly' | 'trial') {
       const prices = (await call('GET', '/billing/prices')).json;
@@ -142,8 +142,14 @@ for (const mode of MODES) {
       );
       expect(wrongMode.status).toBe(400);
       expect(wrongMode.json.detail).toBe(BILLING_MESSAGES.modeMismatch);
-      const [a, b] = await Promise.all([checkout(user, 'monthly'), checkout(user, 'monthly')]);
-      expect(a).not.toBe(b);
+      // Two at once: one session (the other request waits its turn with a 409, or gets the same page).
+      const body = { price_id: fake.prices.monthly, mode: 'subscription' };
+      const both = await Promise.all([1, 2].map(() => call('POST', '/billing/checkout', body, user.headers)));
+      expect(both.map((a) => a.status).every((s) => s === 200 || s === 409)).toBe(true);
+      expect(new Set(both.filter((a) => a.status === 200).map((a) => a.json.url)).size).toBe(1);
+      expect((await call('POST', '/billing/checkout', body, user.headers)).json.url).toBe(
+        both.find((a) => a.status === 200)!.json.url,
+      );
       expect(fake.customers().filter((c) => c.metadata.user_id === user.id)).toHaveLength(1);
       expect(await db().select().from(billingAccounts).where(eq(billingAccounts.userId, user.id))).toHaveLength(1);
     });

@@ -15,6 +15,7 @@ import { API_VERSION, copy, newestFirst, newId, page, type SessionPlan, type Sto
 import type {
   FakeCheckoutSession,
   FakeCustomer,
+  FakeInvoicePayment,
   FakePortalSession,
   FakePrice,
   FakeSubscription,
@@ -117,6 +118,8 @@ export class Api {
     this.on('GET', '/v1/charges/:id', (p, id) => this.expand(s.get(s.charges, id, 'charge'), p));
     this.on('GET', '/v1/payment_methods/:id', (p, id) => this.expand(s.get(s.paymentMethods, id, 'payment_method'), p));
 
+    this.on('GET', '/v1/invoice_payments', (p) => this.listInvoicePayments(p));
+    this.on('GET', '/v1/disputes/:id', (p, id) => this.expand(s.get(s.disputes, id, 'dispute'), p));
     this.on('POST', '/v1/refunds', (p) => this.expand(refund(s, p), p));
     this.on('GET', '/v1/refunds', (p) => {
       const intent = p.string('payment_intent');
@@ -172,6 +175,10 @@ export class Api {
         ...headers,
         'WWW-Authenticate': 'Bearer realm="Stripe"',
       });
+    }
+    if (this.store.outage) {
+      const error = new ApiError(500, 'api_error', 'The fake Stripe is having an outage (testkit `outage`).');
+      return sendJson(response, 500, error.toJSON(), headers);
     }
     let body = '';
     try {
@@ -457,6 +464,31 @@ export class Api {
         (!status || i.status === status),
     );
     return this.expand(page(invoices, p, '/v1/invoices'), p);
+  }
+
+  /** Invoices paid by a payment intent, as API 2026 links them (`payment[payment_intent]` or `invoice`). */
+  private listInvoicePayments(p: Params): List<FakeInvoicePayment> {
+    const payment = p.child('payment');
+    const intent = payment?.string('payment_intent');
+    const invoiceId = p.string('invoice');
+    const payments = newestFirst(this.store.invoices)
+      .filter((i) => i.payment_intent !== null && i.status === 'paid')
+      .filter((i) => (!intent || i.payment_intent === intent) && (!invoiceId || i.id === invoiceId))
+      .map(
+        (i): FakeInvoicePayment => ({
+          id: `inpay_${i.id.slice(3)}`,
+          object: 'invoice_payment',
+          livemode: false,
+          created: i.status_transitions.paid_at ?? i.created,
+          invoice: i.id,
+          amount_paid: i.amount_paid,
+          currency: i.currency,
+          is_default: true,
+          status: 'paid',
+          payment: { type: 'payment_intent', payment_intent: i.payment_intent! },
+        }),
+      );
+    return page(payments, p, '/v1/invoice_payments');
   }
 
   // ---- portal and webhook endpoints -----------------------------------------------------------------

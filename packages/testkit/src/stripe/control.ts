@@ -5,6 +5,7 @@
  *   POST /_fake/advance          {seconds}                          → {now}
  *   POST /_fake/webhooks         {duplicate?, delayMs?, hold?, release?: true|'sent'|'reverse'|'shuffle'}
  *   POST /_fake/fail-payments    {customer, on}
+ *   POST /_fake/outage           {on}                               every /v1 request answers 500 while on
  *   POST /_fake/webhook-url      {url: string|null}
  *   POST /_fake/checkout/:id/pay {card?}                            → the completeCheckout outcome
  *   GET  /_fake/events, GET /_fake/deliveries
@@ -87,6 +88,11 @@ export async function handleControl(
       if (!fake.customers().some((c) => c.id === customer)) throw new ControlError(404, `no customer ${customer}`);
       fake.failPaymentsFor(customer, on);
       return sendJson(response, 200, { customer, on });
+    }
+    if (method === 'POST' && path === '/outage') {
+      const on = field<boolean>(body, 'on', 'boolean')!;
+      fake.outage(on);
+      return sendJson(response, 200, { on });
     }
     if (method === 'POST' && path === '/webhook-url') {
       const target = body.url;

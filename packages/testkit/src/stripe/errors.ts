@@ -36,6 +36,7 @@ const NOUNS: Record<string, string> = {
   pi: 'payment_intent',
   ch: 'charge',
   re: 'refund',
+  dp: 'dispute',
   cs: 'checkout.session',
   bps: 'billing_portal.session',
   we: 'webhook_endpoint',

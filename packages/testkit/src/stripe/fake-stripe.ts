@@ -16,6 +16,7 @@ import { Api } from './api.ts';
 import { Billing } from './billing.ts';
 import { pay } from './checkout.ts';
 import { handleControl } from './control.ts';
+import { closeDispute, extraInvoice, openDispute } from './disputes.ts';
 import { sendHtml, sendJson } from './http.ts';
 import { Pages } from './pages.ts';
 import { copy, Store } from './store.ts';
@@ -207,6 +208,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     events: () => copy(store.events),
     now: () => store.now(),
     advanceClock: (seconds) => billing.advance(seconds),
+    outage(on) {
+      store.outage = on;
+    },
     failPaymentsFor(customerId, on) {
       if (on) store.failing.add(customerId);
       else store.failing.delete(customerId);
@@ -216,6 +220,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return store.instant(() => pay(store, sessionId, card));
     },
     customers: () => copy([...store.customers.values()]),
+    openDispute: (chargeId) => copy(store.instant(() => openDispute(store, chargeId))),
+    closeDispute: (id, outcome) => copy(store.instant(() => closeDispute(store, id, outcome))),
+    extraInvoice: (subscriptionId, reason) => copy(store.instant(() => extraInvoice(store, subscriptionId, reason))),
     subscriptions: () => copy([...store.subscriptions.values()]),
     invoices: () => copy([...store.invoices.values()]),
     close() {

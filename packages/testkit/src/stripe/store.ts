@@ -11,6 +11,7 @@ import type {
   FakeCheckoutLineItem,
   FakeCheckoutSession,
   FakeCustomer,
+  FakeDispute,
   FakeEvent,
   FakeInvoice,
   FakePaymentIntent,
@@ -58,11 +59,14 @@ export class Store {
   readonly paymentIntents = new Map<string, FakePaymentIntent>();
   readonly charges = new Map<string, FakeCharge>();
   readonly refunds = new Map<string, FakeRefund>();
+  readonly disputes = new Map<string, FakeDispute>();
   readonly sessions = new Map<string, FakeCheckoutSession>();
   readonly sessionPlans = new Map<string, SessionPlan>();
   readonly portalSessions = new Map<string, FakePortalSession>();
   readonly webhookEndpoints = new Map<string, FakeWebhookEndpoint>();
   readonly events: FakeEvent[] = [];
+  /** While set, every `/v1` request answers 500 (`outage`). */
+  outage = false;
   /** Customers whose off-session charges fail (`failPaymentsFor`). */
   readonly failing = new Set<string>();
   /** Subscriptions that already had `customer.subscription.trial_will_end`. */
@@ -137,6 +141,7 @@ export class Store {
       pi: this.paymentIntents,
       ch: this.charges,
       re: this.refunds,
+      dp: this.disputes,
       cs: this.sessions,
       bps: this.portalSessions,
       we: this.webhookEndpoints,

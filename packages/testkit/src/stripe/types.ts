@@ -127,7 +127,7 @@ export interface FakeInvoiceLine {
   } | null;
 }
 
-export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
 
 export interface FakeInvoice extends Base {
   object: 'invoice';
@@ -204,6 +204,30 @@ export interface FakeRefund extends Base {
   reason: string | null;
   payment_intent: string;
   charge: string;
+}
+
+export interface FakeDispute extends Base {
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: 'fraudulent';
+  status: 'needs_response' | 'won' | 'lost';
+}
+
+/** API 2026's link between an invoice and the payment that paid it (`GET /v1/invoice_payments`). */
+export interface FakeInvoicePayment {
+  id: string;
+  object: 'invoice_payment';
+  livemode: false;
+  created: number;
+  invoice: string;
+  amount_paid: number;
+  currency: string;
+  is_default: true;
+  status: 'paid';
+  payment: { type: 'payment_intent'; payment_intent: string };
 }
 
 export interface FakeCheckoutSession {
@@ -366,6 +390,8 @@ export interface FakeStripe {
   now(): number;
   /** Moves the clock forward, running whatever falls due on the way, in time order; returns `now()`. */
   advanceClock(seconds: number): number;
+  /** While on, every API request answers 500 `api_error` (Stripe being down); hosted pages still work. */
+  outage(on: boolean): void;
   /** Off-session charges (renewals, retries, trial_end=now) for this customer fail while on. */
   failPaymentsFor(customerId: string, on: boolean): void;
   /**
@@ -374,6 +400,12 @@ export interface FakeStripe {
    */
   completeCheckout(sessionId: string, card?: string): Promise<CheckoutOutcome>;
   customers(): FakeCustomer[];
+  /** Opens a dispute on a charge (`charge.dispute.created`). */
+  openDispute(chargeId: string): FakeDispute;
+  /** Closes a dispute won or lost (`charge.dispute.closed`). */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): FakeDispute;
+  /** Bills a subscription's items now with this billing_reason (e.g. `manual`), charged off-session. */
+  extraInvoice(subscriptionId: string, reason: BillingReason): FakeInvoice;
   subscriptions(): FakeSubscription[];
   invoices(): FakeInvoice[];
   close(): Promise<void>;

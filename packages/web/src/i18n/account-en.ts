@@ -154,7 +154,7 @@ export const accountEn = {
     signOutEverywhere: 'Sign out everywhere',
     danger: 'Delete account',
     dangerText:
-      'Deletes your account, your searches and your sessions at once. This cannot be undone. Type your email address to confirm.',
+      'Deletes your account, your searches and your sessions at once, and cancels your subscription with our payment provider: nothing more will be charged. A paid Email Plus report still open is delivered or refunded, and payment records are kept as the law requires. This cannot be undone. Type your email address to confirm.',
     confirmLabel: 'Your email address',
     deleteAccount: 'Delete my account',
     deleted: 'Your account has been deleted.',

@@ -157,7 +157,7 @@ export const accountTr: typeof accountEn = {
     signOutEverywhere: 'Her yerden çıkış yap',
     danger: 'Hesabı sil',
     dangerText:
-      'Hesabınızı, aramalarınızı ve oturumlarınızı hemen siler. Bu işlem geri alınamaz. Onaylamak için e-posta adresinizi yazın.',
+      'Hesabınızı, aramalarınızı ve oturumlarınızı hemen siler ve ödeme sağlayıcımızdaki aboneliğinizi iptal eder: başka ücret alınmaz. Ödenmiş ve henüz tamamlanmamış bir Email Plus raporu teslim edilir ya da ücreti iade edilir; ödeme kayıtları yasanın gerektirdiği şekilde saklanır. Bu işlem geri alınamaz. Onaylamak için e-posta adresinizi yazın.',
     confirmLabel: 'E-posta adresiniz',
     deleteAccount: 'Hesabımı sil',
     deleted: 'Hesabınız silindi.',

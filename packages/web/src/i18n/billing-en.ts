@@ -28,7 +28,7 @@ export const billingEn = {
     leadNotYours: 'That Email Plus lead belongs to another account.',
     leadNotOpen: 'That Email Plus lead has already been paid for.',
     alreadySubscribed: 'You already have a subscription. Manage it from Billing.',
-    trialUsed: 'The trial can be taken once per account.',
+    trialUsed: 'The trial can be taken once per email address.',
     noBillingAccount: 'You have no payments yet.',
     leadFailed: 'Failed to save Email Plus lead',
     emailHeaderMismatch: 'The x-user-email header must be your own address.',
@@ -36,6 +36,8 @@ export const billingEn = {
     termsRequired: 'You must accept the Email Terms.',
     cancelled: 'Your payment was cancelled. No charges have been made.',
     noInvoices: 'No invoices yet.',
+    checkoutInProgress: 'A checkout is already being opened. Try again in a moment.',
+    tooManyRequests: 'Too many billing requests. Try again in a minute.',
   },
   pricing: {
     metaTitle: 'Pricing · {brand}',

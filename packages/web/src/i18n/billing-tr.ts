@@ -26,7 +26,7 @@ export const billingTr: typeof billingEn = {
     leadNotYours: 'Bu Email Plus talebi başka bir hesaba ait.',
     leadNotOpen: 'Bu Email Plus talebinin ödemesi zaten yapılmış.',
     alreadySubscribed: 'Zaten bir aboneliğiniz var. Faturalandırma sayfasından yönetin.',
-    trialUsed: 'Deneme her hesapta bir kez kullanılabilir.',
+    trialUsed: 'Deneme her e-posta adresi için bir kez kullanılabilir.',
     noBillingAccount: 'Henüz bir ödemeniz yok.',
     leadFailed: 'Email Plus talebi kaydedilemedi',
     emailHeaderMismatch: 'x-user-email başlığı kendi adresiniz olmalıdır.',
@@ -34,6 +34,8 @@ export const billingTr: typeof billingEn = {
     termsRequired: 'E-posta Şartlarını kabul etmelisiniz.',
     cancelled: 'Ödemeniz iptal edildi. Hiçbir ücret alınmadı.',
     noInvoices: 'Henüz fatura yok.',
+    checkoutInProgress: 'Bir ödeme sayfası zaten açılıyor. Birazdan tekrar deneyin.',
+    tooManyRequests: 'Çok fazla ödeme isteği. Bir dakika sonra tekrar deneyin.',
   },
   pricing: {
     metaTitle: 'Fiyatlar · {brand}',

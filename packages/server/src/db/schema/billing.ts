@@ -1,4 +1,5 @@
 import { ORDER_STATUSES } from '@hound/contracts';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { jsonText } from './json-text.ts';
 import { PLANS, users } from './users.ts';
@@ -23,6 +24,8 @@ export const billingAccounts = pgTable(
     /** A trial was started once on this account; the trial is offered once. */
     trialUsed: boolean('trial_used').notNull().default(false),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
+    /** Bumped by every sync; a sync whose Stripe read started before another's write starts again (decision 095). */
+    syncVersion: integer('sync_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('billing_accounts_customer_uq').on(t.customerId)],
@@ -51,10 +54,18 @@ export const checkouts = pgTable(
     kind: text('kind', { enum: CHECKOUT_KINDS }).notNull(),
     status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
     orderId: text('order_id'),
+    /** Stripe's hosted page, so a repeated request for the same subscription checkout gets the same one. */
+    url: text('url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('checkouts_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('checkouts_user_idx').on(t.userId, t.createdAt),
+    // At most one open subscription checkout per user: two parallel trial checkouts cannot both be paid.
+    uniqueIndex('checkouts_open_subscription_uq')
+      .on(t.userId)
+      .where(sql`${t.status} = 'open' AND ${t.kind} IN ('monthly', 'trial')`),
+  ],
 );
 
 /** The report an admin writes for an Email Plus order. */
@@ -76,9 +87,8 @@ export const emailPlusOrders = pgTable(
   'email_plus_orders',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account was deleted: a paid order stays until it is delivered or refunded (decision 095). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     targetEmail: text('target_email').notNull(),
     deliveryEmail: text('delivery_email').notNull(),
     purpose: text('purpose').notNull(),
@@ -104,6 +114,46 @@ export const emailPlusOrders = pgTable(
     uniqueIndex('email_plus_orders_checkout_uq').on(t.checkoutId),
   ],
 );
+
+/**
+ * Deleted accounts whose Stripe subscriptions must be cancelled. Written in the deletion's transaction;
+ * the cancellation runs after commit and, when Stripe fails, again from the background pass until done.
+ */
+export const stripeCancellations = pgTable(
+  'stripe_cancellations',
+  {
+    customerId: text('customer_id').primaryKey(),
+    /** The deleted mailbox's trial marker, recorded if Stripe shows a trial the last sync had not seen. */
+    trialMarker: text('trial_marker'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('stripe_cancellations_due_idx').on(t.doneAt, t.nextAttemptAt)],
+);
+
+/**
+ * "The trial once per mailbox", kept when the account is deleted: an HMAC of the normalised address under
+ * the server key, never the address itself (decision 095).
+ */
+export const trialMarkers = pgTable('trial_markers', {
+  marker: text('marker').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A refunded or disputed payment's credit grant, taken back once (decision 095): written in the same
+ * transaction as the ledger entry, and also when nothing was left to take, so a later reversal event of
+ * the same payment never takes credits earned since.
+ */
+export const paymentReversals = pgTable('payment_reversals', {
+  grantKey: text('grant_key').primaryKey(),
+  invoiceId: text('invoice_id').notNull(),
+  taken: integer('taken').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type EmailPlusOrderRow = typeof emailPlusOrders.$inferSelect;

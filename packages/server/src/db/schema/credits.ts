@@ -10,6 +10,8 @@ export const CREDIT_KINDS = [
   'reserve',
   'refund',
   'expiry',
+  /** A refunded or disputed payment takes back its grant (decision 095). */
+  'payment_reversal',
 ] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 
@@ -22,9 +24,8 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account was deleted: the entries stay for accounting (decision 095). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     kind: text('kind', { enum: CREDIT_KINDS }).notNull(),

@@ -6,6 +6,7 @@ import { searches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { caller } from '../auth/guard.ts';
 import { toUserResponse } from '../auth/to-user-response.ts';
+import type { BillingDeps } from '../billing/billing-deps.ts';
 import { cancelSearch } from '../searches/cancel-search.ts';
 import type { FinishDeps } from '../searches/finish-search.ts';
 import { deleteAccount } from './delete-account.ts';
@@ -16,9 +17,9 @@ const tags = ['accounts'];
 const errors = { 400: DetailErrorSchema, 401: DetailErrorSchema, 404: DetailErrorSchema };
 
 /** The signed-in user's own account (every route here is guarded by its `/me` path). */
-export const accountRoutes: FastifyPluginAsyncZod<{ deps: FinishDeps; now: () => Date }> = async (
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: FinishDeps; now: () => Date; billing: BillingDeps }> = async (
   app,
-  { deps, now },
+  { deps, now, billing },
 ) => {
   const { db } = deps;
   app.patch(
@@ -47,13 +48,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: FinishDeps; now: () =>
     {
       schema: {
         summary: 'Delete my account',
-        description: 'Removes the user, their sessions, searches and pending codes. Cannot be undone.',
+        description:
+          'Removes the user, their sessions, searches and pending codes, and cancels their subscription at Stripe (no further charge). Paid Email Plus orders stay until delivered or refunded; payment records stay for accounting. Cannot be undone.',
         tags,
         response: { 204: z.null(), 401: DetailErrorSchema },
       },
     },
     async (request, reply) => {
-      await deleteAccount(deps, caller(request).user.id);
+      await deleteAccount({ ...deps, billing }, caller(request).user.id);
       return reply.code(204).send(null);
     },
   );

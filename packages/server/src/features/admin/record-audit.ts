@@ -9,7 +9,8 @@ export interface AdminActor {
 
 export interface AuditRecord {
   action: string;
-  target?: Pick<UserRow, 'id' | 'email'>;
+  /** `id` is null for an Email Plus order whose account was deleted (decision 095). */
+  target?: { id: string | null; email: string };
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
   reason?: string;

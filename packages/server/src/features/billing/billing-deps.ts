@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import type { MailOutbox } from '../../mail/mail-outbox.ts';
+import { newPriceCache, type PriceCache } from './read-prices.ts';
 import { createStripeClient, type StripeSettings } from './stripe-client.ts';
 
 export interface BillingDeps {
@@ -12,6 +13,10 @@ export interface BillingDeps {
   log: FastifyBaseLogger;
   mailer: MailOutbox;
   now: () => Date;
+  /** The server's HMAC key (trial markers). */
+  key: () => Promise<Buffer>;
+  /** The last good prices read from Stripe (per process). */
+  prices: PriceCache;
   /** Absent: payments are off. */
   stripe?: { client: Stripe; settings: StripeSettings };
   options: {
@@ -19,18 +24,25 @@ export interface BillingDeps {
     brand: string;
     monthlyCredits: number;
     trialCredits: number;
+    userCallsPerMinute: number;
   };
 }
 
 export function billingDeps(
-  base: Omit<BillingDeps, 'stripe' | 'options'>,
+  base: Omit<BillingDeps, 'stripe' | 'options' | 'prices'>,
   billing: Config['billing'],
   options: { publicUrl: string; brand: string },
 ): BillingDeps {
   return {
     ...base,
+    prices: newPriceCache(),
     ...(billing.stripe ? { stripe: { client: createStripeClient(billing.stripe), settings: billing.stripe } } : {}),
-    options: { ...options, monthlyCredits: billing.monthlyCredits, trialCredits: billing.trialCredits },
+    options: {
+      ...options,
+      monthlyCredits: billing.monthlyCredits,
+      trialCredits: billing.trialCredits,
+      userCallsPerMinute: billing.userCallsPerMinute,
+    },
   };
 }
 

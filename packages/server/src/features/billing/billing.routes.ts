@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../auth/guard.ts';
 import type { BillingDeps } from './billing-deps.ts';
+import { requireBillingBudget } from './billing-limits.ts';
 import { checkoutStatus } from './checkout-status.ts';
 import { createCheckout } from './create-checkout.ts';
 import { handleWebhook } from './handle-webhook.ts';
@@ -19,6 +20,7 @@ import { BILLING_ROUTE_ERRORS } from './route-errors.ts';
 
 const tags = ['billing'];
 const errors = BILLING_ROUTE_ERRORS;
+const limited = 'Per user, at most a few calls a minute (429 `RATE_LIMITED` with `Retry-After` beyond).';
 
 export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async (app, { deps }) => {
   app.get(
@@ -26,7 +28,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async
     {
       schema: {
         summary: 'Price ids and amounts of the plans',
-        description: 'Ids are null and `payments_enabled` false when this server has no Stripe key.',
+        description:
+          'Ids are null and `payments_enabled` false when this server has no Stripe key. Cached: Stripe is read at most every 10 minutes; when it fails, the last good prices (at most a day old) are served.',
         tags,
         response: { 200: PricesResponseSchema },
       },
@@ -41,13 +44,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async
       schema: {
         summary: 'Start a hosted checkout',
         description:
-          '`price_id` must be one of /billing/prices and fit `mode` (monthly and trial: subscription; plus: payment, with `meta.lead_id` of your own lead). A trial user buying the monthly plan is upgraded at once. 503 when payments are off.',
+          '`price_id` must be one of /billing/prices and fit `mode` (monthly and trial: subscription; plus: payment, with `meta.lead_id` of your own lead). A trial user buying the monthly plan is upgraded at once. One open subscription checkout per user: a repeated request gets the same one (409 while it is being opened). 503 when payments are off. ' +
+          limited,
         tags,
         body: CheckoutRequestSchema,
         response: { 200: UrlResponseSchema, ...errors },
       },
     },
-    async (request) => createCheckout(deps, caller(request).user, request.body),
+    async (request) => {
+      await requireBillingBudget(deps, caller(request).user.id, 'checkout');
+      return createCheckout(deps, caller(request).user, request.body);
+    },
   );
 
   app.get(
@@ -56,6 +63,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async
       config: { auth: 'user' },
       schema: {
         summary: 'Whether a checkout has been paid and applied',
+        description:
+          'While open, the session is re-read from Stripe, at most 30 times a minute per user; beyond that the stored state is answered.',
         tags,
         params: z.object({ id: z.string().min(1).max(200) }),
         response: { 200: CheckoutStatusSchema, ...errors },
@@ -68,18 +77,34 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async
     '/billing/portal',
     {
       config: { auth: 'user' },
-      schema: { summary: 'Open the billing portal', tags, response: { 200: UrlResponseSchema, ...errors } },
+      schema: {
+        summary: 'Open the billing portal',
+        description: limited,
+        tags,
+        response: { 200: UrlResponseSchema, ...errors },
+      },
     },
-    async (request) => openPortal(deps, caller(request).user.id),
+    async (request) => {
+      await requireBillingBudget(deps, caller(request).user.id, 'portal');
+      return openPortal(deps, caller(request).user.id);
+    },
   );
 
   app.get(
     '/billing/invoices',
     {
       config: { auth: 'user' },
-      schema: { summary: 'Your invoices, newest first', tags, response: { 200: InvoicesResponseSchema, ...errors } },
+      schema: {
+        summary: 'Your invoices, newest first',
+        description: limited,
+        tags,
+        response: { 200: InvoicesResponseSchema, ...errors },
+      },
     },
-    async (request) => listInvoices(deps, caller(request).user.id),
+    async (request) => {
+      await requireBillingBudget(deps, caller(request).user.id, 'invoices');
+      return listInvoices(deps, caller(request).user.id);
+    },
   );
 
   app.get(

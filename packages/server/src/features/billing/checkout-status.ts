@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { checkouts, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingDeps } from './billing-deps.ts';
+import { withinBillingBudget } from './billing-limits.ts';
 import { settleCheckout } from './settle-checkout.ts';
 
 async function read(deps: BillingDeps, userId: string, id: string) {
@@ -22,7 +23,10 @@ async function read(deps: BillingDeps, userId: string, id: string) {
 export async function checkoutStatus(deps: BillingDeps, userId: string, id: string): Promise<CheckoutStatus> {
   let row = await read(deps, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such checkout.');
-  if (row.status === 'open' && deps.stripe && row.kind !== 'upgrade') {
+  // Beyond the user's budget of Stripe re-reads the stored state is answered (the webhook still applies
+  // the payment): the return page keeps polling instead of failing on a 429.
+  const reread = row.status === 'open' && deps.stripe && row.kind !== 'upgrade';
+  if (reread && (await withinBillingBudget(deps, userId, 'checkout-read')).ok) {
     try {
       await settleCheckout(deps, id);
       row = (await read(deps, userId, id)) ?? row;

@@ -4,19 +4,24 @@
  * be the caller's and still unpaid. A trial user buying the monthly plan is upgraded in place (the trial
  * ends now and the first full month is charged to the saved card): no second subscription, no detour.
  */
+
+import { randomBytes } from 'node:crypto';
 import { BILLING_MESSAGES, type CheckoutRequest, TRIAL_DAYS } from '@hound/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { checkouts, emailPlusOrders, type UserRow } from '../../db/schema/index.ts';
+import { type BillingAccountRow, checkouts, emailPlusOrders, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
 import { ensureCustomer } from './ensure-customer.ts';
 import { providerCall } from './provider-call.ts';
+import { settleCheckout } from './settle-checkout.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { pickSubscription, syncCustomer } from './sync-customer.ts';
+import { hasTrialMarker, trialMarker } from './trial-marker.ts';
 
 type Kind = 'monthly' | 'trial' | 'plus';
+const SUBSCRIPTION: ('monthly' | 'trial')[] = ['monthly', 'trial'];
 
 function kindOf(deps: BillingDeps, request: CheckoutRequest): Kind {
   const { prices } = stripeOf(deps).settings;
@@ -49,56 +54,151 @@ export async function createCheckout(
   user: UserRow,
   request: CheckoutRequest,
 ): Promise<{ url: string }> {
-  const { client, settings } = stripeOf(deps);
   const kind = kindOf(deps, request);
-  const lead = kind === 'plus' ? await ownLead(deps, user, request.meta?.lead_id) : undefined;
+  if (kind === 'plus') return plusCheckout(deps, user, request.meta?.lead_id);
   const account = await ensureCustomer(deps, user);
-  const base = deps.options.publicUrl;
-
-  if (kind !== 'plus') {
-    const list = await providerCall(deps, 'list subscriptions', () =>
-      client.subscriptions.list({ customer: account.customerId, status: 'all', limit: 20 }),
-    );
-    const { live, ours } = pickSubscription(list.data, settings.prices.monthly);
-    if (live?.status === 'trialing' && kind === 'monthly') return upgradeTrial(deps, user, live);
-    if (live) throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.alreadySubscribed);
-    if (kind === 'trial' && (account.trialUsed || ours.some((s) => s.trial_start !== null))) {
-      throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.trialUsed);
+  // One open subscription checkout per user (a unique index): a request first claims the slot, so of
+  // parallel requests one opens the session and the others get it (or a 409 while it is being opened).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const claim = `claim:${randomBytes(16).toString('base64url')}`;
+    const [won] = await deps.db
+      .insert(checkouts)
+      .values({ id: claim, userId: user.id, kind })
+      .onConflictDoNothing()
+      .returning({ id: checkouts.id });
+    if (!won) {
+      const open = await reuseOpenCheckout(deps, user, kind);
+      if (open) return open;
+      continue;
+    }
+    let opened = false;
+    try {
+      const result = await openSubscriptionCheckout(deps, user, account, kind, claim);
+      opened = result.opened;
+      return { url: result.url };
+    } finally {
+      if (!opened) await deps.db.delete(checkouts).where(eq(checkouts.id, claim));
     }
   }
+  throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.checkoutInProgress);
+}
 
+function successUrl(deps: BillingDeps) {
+  return `${deps.options.publicUrl}/account/billing?status=success&session_id={CHECKOUT_SESSION_ID}`;
+}
+
+async function plusCheckout(deps: BillingDeps, user: UserRow, leadId: string | undefined) {
+  const { client, settings } = stripeOf(deps);
+  const lead = await ownLead(deps, user, leadId);
+  const account = await ensureCustomer(deps, user);
+  const metadata = { user_id: user.id, product: 'email_plus', lead_id: lead.id, delivery_email: lead.deliveryEmail };
   const params: Stripe.Checkout.SessionCreateParams = {
     customer: account.customerId,
     client_reference_id: user.id,
-    success_url: `${base}/account/billing?status=success&session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${base}/account/billing?status=cancel`,
-    metadata: { user_id: user.id, plan: kind },
+    success_url: successUrl(deps),
+    cancel_url: `${deps.options.publicUrl}/account/billing?status=cancel`,
+    mode: 'payment',
+    line_items: [{ price: settings.prices.plus, quantity: 1 }],
+    metadata,
+    payment_intent_data: { metadata },
   };
-  if (kind === 'plus') {
-    params.mode = 'payment';
-    params.line_items = [{ price: settings.prices.plus, quantity: 1 }];
-    const metadata = {
-      user_id: user.id,
-      product: 'email_plus',
-      lead_id: lead!.id,
-      delivery_email: lead!.deliveryEmail,
-    };
-    params.metadata = metadata;
-    params.payment_intent_data = { metadata };
-  } else {
-    params.mode = 'subscription';
-    params.line_items = [{ price: settings.prices.monthly, quantity: 1 }];
-    params.subscription_data = { metadata: { user_id: user.id } };
-    if (kind === 'trial') {
-      // The one-off fee is charged on the first invoice only; the monthly price starts after the trial.
-      params.line_items.push({ price: settings.prices.trialFee, quantity: 1 });
-      params.subscription_data.trial_period_days = TRIAL_DAYS;
-    }
+  const session = await providerCall(deps, 'create checkout', () => client.checkout.sessions.create(params));
+  if (!session.url) throw new AppError('PAYMENT_PROVIDER_FAILED', BILLING_MESSAGES.checkoutFailed);
+  await deps.db
+    .insert(checkouts)
+    .values({ id: session.id, userId: user.id, kind: 'plus', orderId: lead.id, url: session.url });
+  return { url: session.url };
+}
+
+/**
+ * The slot is taken. A session already open for the same plan is answered again (only one can be paid);
+ * one for the other plan is expired at Stripe to make room; a claim still being opened answers 409 (a
+ * claim left by a crashed request frees itself after two minutes). Undefined: try to claim again.
+ */
+async function reuseOpenCheckout(deps: BillingDeps, user: UserRow, kind: Kind): Promise<{ url: string } | undefined> {
+  const [open] = await deps.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, user.id), eq(checkouts.status, 'open'), inArray(checkouts.kind, SUBSCRIPTION)));
+  if (!open) return undefined;
+  if (!open.url) {
+    const stale = await deps.db
+      .delete(checkouts)
+      .where(
+        and(
+          eq(checkouts.id, open.id),
+          isNull(checkouts.url),
+          sql`${checkouts.createdAt} < now() - interval '2 minutes'`,
+        ),
+      )
+      .returning({ id: checkouts.id });
+    if (stale.length > 0) return undefined;
+    throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.checkoutInProgress);
+  }
+  // Paid or expired meanwhile? Stripe knows; settling also applies a payment whose webhook is late.
+  await providerCall(deps, 'read checkout', () => settleCheckout(deps, open.id));
+  const [now] = await deps.db.select().from(checkouts).where(eq(checkouts.id, open.id));
+  if (now?.status === 'completed') throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.alreadySubscribed);
+  if (now?.status !== 'open') return undefined;
+  if (open.kind === kind) return { url: open.url };
+  const { client } = stripeOf(deps);
+  try {
+    await client.checkout.sessions.expire(open.id);
+  } catch (error) {
+    await providerCall(deps, 'read checkout', () => settleCheckout(deps, open.id));
+    const [after] = await deps.db.select().from(checkouts).where(eq(checkouts.id, open.id));
+    if (after?.status === 'completed') throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.alreadySubscribed);
+    if (after?.status !== 'expired') return providerCall(deps, 'expire checkout', () => Promise.reject(error));
+  }
+  await deps.db
+    .update(checkouts)
+    .set({ status: 'expired' })
+    .where(and(eq(checkouts.id, open.id), eq(checkouts.status, 'open')));
+  return undefined;
+}
+
+/** Holding the slot: the plan rules against Stripe's state, then the session (or the in-place upgrade). */
+async function openSubscriptionCheckout(
+  deps: BillingDeps,
+  user: UserRow,
+  account: BillingAccountRow,
+  kind: 'monthly' | 'trial',
+  claim: string,
+): Promise<{ url: string; opened: boolean }> {
+  const { client, settings } = stripeOf(deps);
+  const list = await providerCall(deps, 'list subscriptions', () =>
+    client.subscriptions.list({ customer: account.customerId, status: 'all', limit: 20 }),
+  );
+  const { live, ours } = pickSubscription(list.data, settings.prices.monthly);
+  if (live?.status === 'trialing' && kind === 'monthly')
+    return { ...(await upgradeTrial(deps, user, live)), opened: false };
+  if (live) throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.alreadySubscribed);
+  if (kind === 'trial') {
+    const used =
+      account.trialUsed ||
+      ours.some((s) => s.trial_start !== null) ||
+      (await hasTrialMarker(deps.db, trialMarker(await deps.key(), user.email)));
+    if (used) throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.trialUsed);
+  }
+  const params: Stripe.Checkout.SessionCreateParams = {
+    customer: account.customerId,
+    client_reference_id: user.id,
+    success_url: successUrl(deps),
+    cancel_url: `${deps.options.publicUrl}/account/billing?status=cancel`,
+    metadata: { user_id: user.id, plan: kind },
+    mode: 'subscription',
+    line_items: [{ price: settings.prices.monthly, quantity: 1 }],
+    subscription_data: { metadata: { user_id: user.id } },
+  };
+  if (kind === 'trial') {
+    // The one-off fee is charged on the first invoice only; the monthly price starts after the trial.
+    params.line_items!.push({ price: settings.prices.trialFee, quantity: 1 });
+    params.subscription_data!.trial_period_days = TRIAL_DAYS;
   }
   const session = await providerCall(deps, 'create checkout', () => client.checkout.sessions.create(params));
   if (!session.url) throw new AppError('PAYMENT_PROVIDER_FAILED', BILLING_MESSAGES.checkoutFailed);
-  await deps.db.insert(checkouts).values({ id: session.id, userId: user.id, kind, orderId: lead?.id ?? null });
-  return { url: session.url };
+  await deps.db.update(checkouts).set({ id: session.id, url: session.url }).where(eq(checkouts.id, claim));
+  return { url: session.url, opened: true };
 }
 
 /** Ends the trial now: Stripe charges the first full month at once; its invoice and the plan are applied here. */

@@ -10,6 +10,7 @@ import { stripeEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
+import { reverseDispute, reverseRefund } from './reverse-payment.ts';
 import { settleCheckout } from './settle-checkout.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { syncCustomer } from './sync-customer.ts';
@@ -51,6 +52,11 @@ async function applyEvent(deps: BillingDeps, event: Stripe.Event): Promise<void>
       if (customer) await syncCustomer(deps, customer);
       return;
     }
+    case 'charge.refunded':
+      return reverseRefund(deps, event.data.object.id);
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed':
+      return reverseDispute(deps, event.data.object.id);
     case 'invoice.payment_failed': {
       const customer = customerOf(event.data.object);
       if (customer) await syncCustomer(deps, customer);

@@ -7,6 +7,7 @@ export const BILLING_ROUTE_ERRORS = {
   403: DetailErrorSchema,
   404: DetailErrorSchema,
   409: DetailErrorSchema,
+  429: DetailErrorSchema,
   502: DetailErrorSchema,
   503: DetailErrorSchema,
 };

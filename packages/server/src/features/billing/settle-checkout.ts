@@ -4,12 +4,13 @@
  * keyed (invoice id, lead id), so the first applies them and the rest find them done.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { billingAccounts, checkouts } from '../../db/schema/index.ts';
+import { billingAccounts, checkouts, users } from '../../db/schema/index.ts';
 import { markOrderPaid } from '../email-plus/mark-order-paid.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { syncCustomer } from './sync-customer.ts';
+import { recordTrialMarker, trialMarker } from './trial-marker.ts';
 
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
 
@@ -33,10 +34,16 @@ export async function settleCheckout(deps: BillingDeps, sessionId: string): Prom
       const invoiceId = idOf(subscription.latest_invoice);
       if (invoiceId) await settleInvoice(deps, invoiceId);
       if (subscription.trial_start !== null && customerId) {
-        await deps.db
+        const [account] = await deps.db
           .update(billingAccounts)
           .set({ trialUsed: true })
-          .where(eq(billingAccounts.customerId, customerId));
+          .where(eq(billingAccounts.customerId, customerId))
+          .returning({ userId: billingAccounts.userId });
+        // The trial counts for the mailbox too, so a sub-address or a new account cannot start another.
+        const [user] = account
+          ? await deps.db.select({ email: users.email }).from(users).where(eq(users.id, account.userId))
+          : [];
+        if (user) await recordTrialMarker(deps.db, trialMarker(await deps.key(), user.email));
       }
     }
   } else if (session.mode === 'payment' && session.metadata?.product === 'email_plus' && session.metadata.lead_id) {

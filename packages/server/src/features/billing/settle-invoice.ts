@@ -1,13 +1,41 @@
 /**
- * A paid invoice of the plan grants its credits: `TRIAL_CREDITS` for the trial's first invoice,
- * `PLAN_MONTHLY_CREDITS` for every other paid period. Keyed by the invoice id in the ledger, so however
- * often and in whatever order the events come, each invoice grants once.
+ * A paid invoice of the plan grants its credits, and only these (decision 095):
+ * - `subscription_create` of a trial → `TRIAL_CREDITS`, once per customer (key `trial:<customer>`, so
+ *   even two trial subscriptions could not grant twice);
+ * - `subscription_create` without a trial, and every `subscription_cycle` → `PLAN_MONTHLY_CREDITS`;
+ * - `subscription_update` only when it charges a full month of the monthly price (a non-proration line:
+ *   the trial ended early by an upgrade) → `PLAN_MONTHLY_CREDITS`.
+ * Manual, threshold and proration-only invoices grant nothing, whatever prices they hold. Keyed in the
+ * ledger (ref = invoice id), so however often and in whatever order the events come, each grants once.
  */
 import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { billingAccounts } from '../../db/schema/index.ts';
 import { applyCredits } from '../credits/ledger.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
+
+type Grant = { kind: 'trial' | 'monthly' } | null;
+
+function grantOf(invoice: Stripe.Invoice, subscription: Stripe.Subscription, monthlyPrice: string): Grant {
+  switch (invoice.billing_reason) {
+    case 'subscription_create':
+      return { kind: subscription.trial_start !== null ? 'trial' : 'monthly' };
+    case 'subscription_cycle':
+      return { kind: 'monthly' };
+    case 'subscription_update': {
+      const fullMonth = invoice.lines.data.some(
+        (line) =>
+          line.pricing?.price_details?.price === monthlyPrice &&
+          line.parent?.subscription_item_details?.proration === false &&
+          line.amount > 0,
+      );
+      return fullMonth ? { kind: 'monthly' } : null;
+    }
+    default:
+      return null;
+  }
+}
 
 export async function settleInvoice(deps: BillingDeps, invoiceId: string): Promise<void> {
   const { client, settings } = stripeOf(deps);
@@ -22,16 +50,18 @@ export async function settleInvoice(deps: BillingDeps, invoiceId: string): Promi
   const subscription =
     typeof subscriptionRef === 'string' ? await client.subscriptions.retrieve(subscriptionRef) : subscriptionRef;
   if (!subscription.items.data.some((item) => item.price.id === settings.prices.monthly)) return;
-  const trialInvoice = invoice.billing_reason === 'subscription_create' && subscription.trial_start !== null;
-  const credits = trialInvoice ? deps.options.trialCredits : deps.options.monthlyCredits;
+  const grant = grantOf(invoice, subscription, settings.prices.monthly);
+  if (!grant) return;
+  const trial = grant.kind === 'trial';
+  const credits = trial ? deps.options.trialCredits : deps.options.monthlyCredits;
   if (credits <= 0) return;
   const result = await applyCredits(deps.db, {
     userId: account.userId,
     delta: credits,
     kind: 'plan_allowance',
-    idempotencyKey: `invoice:${invoice.id}`,
+    idempotencyKey: trial ? `trial:${customerId}` : `invoice:${invoice.id}`,
     ref: invoice.id,
-    reason: trialInvoice ? 'Trial allowance' : 'Monthly allowance',
+    reason: trial ? 'Trial allowance' : 'Monthly allowance',
   });
   if (result.applied) deps.log.info({ userId: account.userId, invoice: invoice.id, credits }, 'plan credits granted');
 }

@@ -1,7 +1,9 @@
 /**
  * "Sync, don't trust the event": whatever webhook arrived, re-read the customer's subscriptions from
- * Stripe and store what they imply. Runs with the customer's row locked, so two syncs for one customer
- * (duplicate or out-of-order events) take turns and the later one always writes the later state.
+ * Stripe and store what they imply. No Stripe call inside a transaction: the read comes first, and the
+ * write lands only if the row's `sync_version` is still the one seen before the read — otherwise another
+ * sync wrote meanwhile (its read may be newer) and this one reads again. So the last write is always of
+ * a read made after every earlier write (decision 095, replacing 081's lock held across the call).
  */
 import type { Plan } from '@hound/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -30,49 +32,52 @@ export interface SyncResult {
   changed: boolean;
 }
 
+/** Parallel syncs of one customer that lose the race read Stripe again; this many rounds at most. */
+const ROUNDS = 5;
+
 export async function syncCustomer(deps: BillingDeps, customerId: string): Promise<SyncResult | null> {
   const { client, settings } = stripeOf(deps);
-  const [known] = await deps.db
-    .select({ userId: billingAccounts.userId })
-    .from(billingAccounts)
-    .where(eq(billingAccounts.customerId, customerId));
-  // A customer Hound did not create (e.g. made in the dashboard): nothing of ours to update.
-  if (!known) return null;
-  // Stripe is read before the transaction (no network call holds a lock, decision 099); a read that
-  // started before the one already applied is older news and is dropped.
-  const readAt = deps.now();
-  const list = await client.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
-  return deps.db.transaction(async (tx) => {
-    const [account] = await tx
-      .select()
-      .from(billingAccounts)
-      .where(eq(billingAccounts.customerId, customerId))
-      .for('update');
-    if (!account) return null;
-    if (account.syncedAt && account.syncedAt > readAt) return { plan: account.stripePlan, changed: false };
-    const { live, latest, ours } = pickSubscription(list.data, settings.prices.monthly);
-    const current = live ?? latest;
-    const plan = planOf(live);
-    const periodEnd = current?.items.data[0]?.current_period_end;
-    await tx
-      .update(billingAccounts)
-      .set({
-        subscriptionId: current?.id ?? null,
-        subscriptionStatus: current?.status ?? null,
-        stripePlan: plan,
-        periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
-        cancelAtPeriodEnd: current?.cancel_at_period_end ?? false,
-        trialUsed: account.trialUsed || ours.some((s) => s.trial_start !== null),
-        syncedAt: readAt,
-      })
-      .where(eq(billingAccounts.userId, account.userId));
-    // Only a change of Stripe's state moves the plan: an admin's manual plan stays until the next one.
-    if (plan === account.stripePlan) return { plan, changed: false };
-    await tx
-      .update(users)
-      .set({ plan, planSource: 'stripe', updatedAt: sql`now()` })
-      .where(eq(users.id, account.userId));
-    deps.log.info({ userId: account.userId, from: account.stripePlan, to: plan }, 'plan changed by payment state');
-    return { plan, changed: true };
-  });
+  for (let round = 0; round < ROUNDS; round++) {
+    const [seen] = await deps.db.select().from(billingAccounts).where(eq(billingAccounts.customerId, customerId));
+    // A customer Hound did not create (e.g. made in the dashboard), or of a deleted account: nothing to update.
+    if (!seen) return null;
+    // Stripe is read outside any transaction; the write below only lands if no other sync wrote meanwhile.
+    const list = await client.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+    const result = await deps.db.transaction(async (tx) => {
+      const [account] = await tx
+        .select()
+        .from(billingAccounts)
+        .where(eq(billingAccounts.customerId, customerId))
+        .for('update');
+      if (!account) return null;
+      if (account.syncVersion !== seen.syncVersion) return 'stale' as const;
+      const { live, latest, ours } = pickSubscription(list.data, settings.prices.monthly);
+      const current = live ?? latest;
+      const plan = planOf(live);
+      const periodEnd = current?.items.data[0]?.current_period_end;
+      await tx
+        .update(billingAccounts)
+        .set({
+          subscriptionId: current?.id ?? null,
+          subscriptionStatus: current?.status ?? null,
+          stripePlan: plan,
+          periodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+          cancelAtPeriodEnd: current?.cancel_at_period_end ?? false,
+          trialUsed: account.trialUsed || ours.some((s) => s.trial_start !== null),
+          syncedAt: deps.now(),
+          syncVersion: account.syncVersion + 1,
+        })
+        .where(eq(billingAccounts.userId, account.userId));
+      // Only a change of Stripe's state moves the plan: an admin's manual plan stays until the next one.
+      if (plan === account.stripePlan) return { plan, changed: false };
+      await tx
+        .update(users)
+        .set({ plan, planSource: 'stripe', updatedAt: sql`now()` })
+        .where(eq(users.id, account.userId));
+      deps.log.info({ userId: account.userId, from: account.stripePlan, to: plan }, 'plan changed by payment state');
+      return { plan, changed: true };
+    });
+    if (result !== 'stale') return result;
+  }
+  throw new Error('billing sync: parallel syncs kept overtaking this one; Stripe will deliver the event again');
 }

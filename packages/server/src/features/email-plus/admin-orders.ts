@@ -6,7 +6,7 @@ import {
   type Report,
   ReportSchema,
 } from '@hound/contracts';
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type EmailPlusOrderRow, emailPlusOrders, emailSearches, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -20,7 +20,7 @@ export function toAdminOrder(row: Row, now: Date): AdminOrder {
   return {
     id: order.id,
     customer_email: row.email,
-    customer_name: `${row.firstName} ${row.lastName}`,
+    customer_name: order.userId === null ? 'Deleted account' : `${row.firstName} ${row.lastName}`,
     target_email: order.targetEmail,
     purpose: order.purpose,
     status: order.status,
@@ -34,11 +34,12 @@ export function toAdminOrder(row: Row, now: Date): AdminOrder {
   };
 }
 
+// A paid order outlives its deleted account (decision 095): it is shown with its delivery address.
 const joined = {
   order: emailPlusOrders,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
+  email: sql<string>`coalesce(${users.email}, ${emailPlusOrders.deliveryEmail})`,
+  firstName: sql<string>`coalesce(${users.firstName}, '')`,
+  lastName: sql<string>`coalesce(${users.lastName}, '')`,
 };
 
 export async function listOrders(
@@ -57,7 +58,7 @@ export async function listOrders(
   const rows = await db
     .select(joined)
     .from(emailPlusOrders)
-    .innerJoin(users, eq(users.id, emailPlusOrders.userId))
+    .leftJoin(users, eq(users.id, emailPlusOrders.userId))
     .where(where)
     .orderBy(open ? asc(emailPlusOrders.dueAt) : desc(emailPlusOrders.paidAt))
     .limit(query.limit)
@@ -70,7 +71,7 @@ export async function findOrder(db: Pick<Database, 'select'>, id: string, lock =
   const query = db
     .select(joined)
     .from(emailPlusOrders)
-    .innerJoin(users, eq(users.id, emailPlusOrders.userId))
+    .leftJoin(users, eq(users.id, emailPlusOrders.userId))
     .where(and(eq(emailPlusOrders.id, id), ne(emailPlusOrders.status, 'lead')));
   const [row] = lock ? await query.for('update', { of: emailPlusOrders }) : await query;
   if (!row) throw new AppError('NOT_FOUND', EMAIL_PLUS_MESSAGES.orderNotFound);
