@@ -67,7 +67,7 @@ describe('mail mode of the server process', () => {
   const unreachable = [
     ['HOST=0.0.0.0', { HOST: '0.0.0.0' }],
     ['a public PUBLIC_URL', { PUBLIC_URL: 'https://hound.example.com' }],
-    ['TRUST_PROXY=true (behind a reverse proxy)', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY=1 (behind a reverse proxy)', { TRUST_PROXY: '1' }],
   ] as const;
 
   for (const [label, env] of unreachable) {

@@ -35,15 +35,26 @@ export interface FailFastRedis {
 
 export function createFailFastRedis(url: string, timeoutMs: number): FailFastRedis {
   const redis = new Redis(url, failFastOptions(timeoutMs));
-  // Errors surface through /readyz and the 503s; keep them from crashing the process.
-  redis.on('error', () => {});
+  // Errors surface through /readyz and the 503s; keep them from crashing the process. The last one is kept as
+  // the cause of later failures, so the log says why (e.g. Redis' WRONGPASS) rather than only "reconnecting".
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => {
+    lastError = error;
+  });
+  redis.on('ready', () => {
+    lastError = undefined;
+  });
   const startedAt = Date.now();
   return {
     redis,
     async call(command) {
       try {
         // Only the first connection is waited for (a start races its first requests); a lost one fails at once.
-        if (redis.status !== 'ready') await untilReady(redis, startedAt + timeoutMs - Date.now());
+        if (redis.status !== 'ready') {
+          await untilReady(redis, startedAt + timeoutMs - Date.now()).catch((error: Error) => {
+            throw lastError ? new Error(`${error.message}: ${lastError.message}`, { cause: lastError }) : error;
+          });
+        }
         return await command(redis);
       } catch (error) {
         throw unavailable(error);

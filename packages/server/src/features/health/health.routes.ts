@@ -26,9 +26,17 @@ async function probe(name: string, run: () => Promise<void>, report: ReturnType<
     await run();
     return report(name, { ok: true });
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    return report(name, { ok: false, detail: 'unreachable' }, text);
+    return report(name, { ok: false, detail: 'unreachable' }, describe(error));
   }
+}
+
+/** The error's message and its causes' (a fail-fast wrapper keeps the Redis reply as its cause): log only. */
+function describe(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error; e !== undefined && parts.length < 4; e = e instanceof Error ? e.cause : undefined) {
+    parts.push(e instanceof Error ? e.message : String(e));
+  }
+  return parts.join(': ');
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

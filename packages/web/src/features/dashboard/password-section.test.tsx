@@ -5,11 +5,14 @@ import { jsonAnswer, TEST_USER } from '../../test/account-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import SettingsPage from './settings-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('settings: password', () => {
   it('shows that the account has a password and removes it with DELETE /me/password', async () => {
-    localStorage.setItem('auth.token', 'good-token-1234567890');
+    localStorage.setItem('auth.signedIn', '1');
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',

@@ -15,7 +15,7 @@ describe('the Delete account section', () => {
     ['tr', ['aboneliğinizi iptal eder', 'başka ücret alınmaz', 'iade edilir']],
   ] as const) {
     it(`says the subscription is cancelled at the payment provider (${language})`, async () => {
-      localStorage.setItem('auth.token', 'good-token-1234567890');
+      localStorage.setItem('auth.signedIn', '1');
       vi.stubGlobal(
         'fetch',
         vi.fn(() => jsonAnswer(200, TEST_USER)),
