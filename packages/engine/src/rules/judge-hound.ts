@@ -22,7 +22,12 @@ export function judgeHound(rule: HoundRule, response: CheckResponse, username?: 
   const guarded = guardResponse('hound', response, {
     allowStatus: explicit,
     username,
-    readsRedirects: sides.some((m) => m.redirectTo !== undefined),
+    // A matcher's `redirectTo` is the site's own declared target (an off-site one included).
+    declaredRedirects: sides.flatMap((m) => {
+      if (m.redirectTo === undefined || username === undefined) return [];
+      const placed = placeInUrl(m.redirectTo, username);
+      return placed.ok ? [placed.value] : [];
+    }),
   });
   if (guarded) return guarded;
   if (isRefusalOrServerError(status) && !explicit.includes(status)) {

@@ -169,7 +169,7 @@ describe('Maigret response_url', () => {
     expect(judge(withError, res(302, '', { location: 'https://m.test/404.html' }), 'bob')).toMatchObject({
       verdict: 'not_found',
     });
-    expect(judge(withError, res(302, '', { location: 'https://m.test/login' }), 'bob')).toMatchObject({
+    expect(judge(withError, res(302, '', { location: 'https://m.test/home' }), 'bob')).toMatchObject({
       verdict: 'unknown',
       reason: 'unexpected_response',
     });

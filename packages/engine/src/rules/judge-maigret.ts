@@ -30,7 +30,6 @@ export function judgeMaigret(
     allowStatus: rule.ignore403 ? [403] : [],
     username,
     missingMarker: rule.absenceStrs.some((s) => has(response, s)),
-    readsRedirects: rule.checkType === 'response_url',
     declaredRedirects: declared ?? [],
   });
   if (guarded) return guarded;

@@ -35,7 +35,6 @@ export function judgeSherlock(
     allowStatus: rule.errorCodes,
     username,
     missingMarker: rule.errorMsgs.some((m) => has(response, m)),
-    readsRedirects: rule.errorTypes.includes('response_url'),
     declaredRedirects: declared ?? [],
   });
   if (guarded) return guarded;
@@ -83,7 +82,8 @@ function judgeOne(
   }
   if (is3xx(status)) {
     const errorUrl = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username, response.finalUrl);
-    if (errorUrl === undefined) return notFound('sherlock', `status ${status} redirect (response_url)`);
+    if (errorUrl === undefined)
+      return notFound('sherlock', `status ${status} redirect within the site (response_url; no errorUrl to compare)`);
     const target = redirectTarget(response);
     if (target !== undefined && isErrorUrl(target, errorUrl)) {
       return notFound('sherlock', `redirect to errorUrl ${target} (response_url)`);
