@@ -29,7 +29,8 @@ export type UnknownReason =
   | 'redirect_loop'
   | 'too_large' // body or decompressed body over the cap before the rules could decide
   | 'cancelled'
-  | 'unexpected_response'; // a response the site's rules recognise as neither found nor not found
+  | 'unexpected_response' // a response the site's rules recognise as neither found nor not found
+  | 'indistinguishable'; // the site answers a never-registered name the same way: the answer says nothing about the user
 
 /** Why a check was not attempted. No request is sent for these. */
 export type InvalidReason = 'unsupported_username' | 'disabled' | 'unsupported_check' | 'missing_key';
@@ -79,6 +80,12 @@ export interface RuleOutcome {
   rule: string;
   /** Extra detail, e.g. the recognised WAF vendor or the site's own error message. */
   detail?: string;
+  /**
+   * A `found` that rests only on a status or on a missing "no such user" marker, on a page that does not
+   * show the username: a control probe must tell it apart from any name (decision 100). Internal: never
+   * left on a search result.
+   */
+  weak?: boolean;
 }
 
 /**

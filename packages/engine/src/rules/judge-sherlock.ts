@@ -10,6 +10,7 @@ import {
   notFound,
   quote,
   unknown,
+  weakFound,
 } from './outcome.ts';
 import { errorUrlFor, isErrorUrl, redirectTarget } from './redirect.ts';
 import type { SherlockErrorType, SherlockRule } from './types.ts';
@@ -44,7 +45,8 @@ export function judgeSherlock(
     if (step.verdict !== 'found') return step;
     passed.push(step.rule);
   }
-  return found('sherlock', passed.join(' and '));
+  // Sherlock reads no presence marker: every found rests on a status or on a missing errorMsg.
+  return weakFound('sherlock', passed.join(' and '));
 }
 
 function judgeOne(

@@ -7,6 +7,11 @@ export function found(format: CatalogueFormat, rule: string): RuleOutcome {
   return { format, verdict: 'found', rule };
 }
 
+/** A `found` on a status or on a missing absence marker only (decision 100: a control probe checks it). */
+export function weakFound(format: CatalogueFormat, rule: string): RuleOutcome {
+  return { format, verdict: 'found', rule, weak: true };
+}
+
 export function notFound(format: CatalogueFormat, rule: string): RuleOutcome {
   return { format, verdict: 'not_found', rule };
 }

@@ -28,7 +28,7 @@ const SITES = [
 ];
 
 /** Share of hostile answers that must come out `unknown` (what the engine reaches now; raise it, never lower). */
-const MIN_SCORE = 0.36;
+const MIN_SCORE = 0.88;
 
 let internet: Internet;
 let engine: HoundEngine;

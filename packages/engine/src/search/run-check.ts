@@ -3,6 +3,7 @@ import { judge } from '../rules/judge.ts';
 import { needsWholeBody, ruleNeedles } from '../rules/needles.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
 import type { SendOptions, SendResult, Transport } from '../transport/index.ts';
+import type { ControlProbes } from './control-probe.ts';
 
 /** One check's outcome plus what the evidence needs. */
 export interface CheckRun {
@@ -33,6 +34,8 @@ export class RequestCache {
   constructor(
     private readonly transport: Transport,
     private readonly options: SendOptions,
+    /** Control probes for weak founds (searches only: the self-test's own random probe is its control). */
+    readonly controls?: ControlProbes,
   ) {
     this.budgetMs = options.timeoutMs ?? transport.options.timeoutMs;
   }
@@ -93,6 +96,39 @@ const MIN_MIRROR_BUDGET_MS = 1_000;
  * that decides (found or not found) gives the result, else the main server's failure stands.
  */
 export async function runCheck(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
+  return settleWeakFound(check, await runWithMirrors(check, username, requests), requests);
+}
+
+/**
+ * A `found` on a status or a missing marker alone, on a page that does not show the username, holds only
+ * when a never-registered name is answered differently (decision 100); when the site answers it the same
+ * way the result is `unknown` `indistinguishable`. An undecided control leaves the found as it was, noted.
+ */
+async function settleWeakFound(check: SiteCheck, run: CheckRun, requests: RequestCache): Promise<CheckRun> {
+  const { weak, ...outcome } = run.outcome;
+  if (!weak || outcome.verdict !== 'found' || !requests.controls) return { ...run, outcome };
+  const control = await requests.controls.answer(check, async (name) => (await runOnce(check, name, requests)).outcome);
+  if (control === undefined) {
+    return { ...run, outcome, notes: [...run.notes, 'no control probe (no never-registered name fits the site)'] };
+  }
+  if (control.verdict === 'found') {
+    return {
+      ...run,
+      outcome: {
+        format: check.format,
+        verdict: 'unknown',
+        reason: 'indistinguishable',
+        rule: `${outcome.rule}; but a never-registered name ("${control.username}") is answered the same way: ${control.rule}`,
+      },
+    };
+  }
+  if (control.verdict === 'not_found') {
+    return { ...run, outcome: { ...outcome, rule: `${outcome.rule}; a never-registered name is not found` } };
+  }
+  return { ...run, outcome, notes: [...run.notes, `control probe undecided (${control.verdict}: ${control.rule})`] };
+}
+
+async function runWithMirrors(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
   const main = await runOnce(check, username, requests);
   if (!check.mirrors || !MIRROR_REASONS.has(main.outcome.reason)) return main;
   let spent = main.elapsedMs;

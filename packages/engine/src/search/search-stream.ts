@@ -1,6 +1,7 @@
 import type { SearchEvent, SiteResult } from '../model.ts';
 import type { Transport } from '../transport/index.ts';
 import { checkSite } from './check-site.ts';
+import { controlProbesFor } from './control-probe.ts';
 import { launchOrder } from './launch-order.ts';
 import { linkedAbort } from './linked-abort.ts';
 import { RequestCache } from './run-check.ts';
@@ -33,11 +34,15 @@ export async function* searchStream(
 ): AsyncGenerator<SearchEvent> {
   // One internal signal for every check of this search (each check listens to it).
   const { controller: stop, release } = linkedAbort(options.signal);
-  const requests = new RequestCache(transport, {
-    signal: stop.signal,
-    group: `search-${++searchCounter}`,
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-  });
+  const requests = new RequestCache(
+    transport,
+    {
+      signal: stop.signal,
+      group: `search-${++searchCounter}`,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    },
+    controlProbesFor(transport),
+  );
 
   const ready: Array<SiteResult | undefined> = [];
   let wake: (() => void) | undefined;

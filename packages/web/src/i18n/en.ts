@@ -231,6 +231,10 @@ export const en = {
     http_5xx: { short: 'server error', long: 'The site answered with a server error.' },
     site_error: { short: 'site error', long: 'The site showed a known error page.' },
     redirect_loop: { short: 'redirect loop', long: 'The site kept redirecting without reaching a page.' },
+    indistinguishable: {
+      short: 'answers any name',
+      long: 'The site answered a made-up username the same way, so its answer says nothing about this one.',
+    },
     too_large: { short: 'response too large', long: 'The answer was too large to inspect safely.' },
     cancelled: { short: 'cancelled', long: 'The check was cancelled.' },
     unsupported_username: {

@@ -232,6 +232,10 @@ export const tr: Messages = {
     http_5xx: { short: 'sunucu hatası', long: 'Site bir sunucu hatasıyla yanıt verdi.' },
     site_error: { short: 'site hatası', long: 'Site bilinen bir hata sayfası gösterdi.' },
     redirect_loop: { short: 'yönlendirme döngüsü', long: 'Site bir sayfaya ulaşmadan sürekli yönlendirdi.' },
+    indistinguishable: {
+      short: 'her ada aynı yanıt',
+      long: 'Site uydurma bir kullanıcı adına da aynı yanıtı verdi; bu yanıt bu kullanıcı hakkında bir şey söylemiyor.',
+    },
     too_large: { short: 'yanıt çok büyük', long: 'Yanıt, güvenle incelenemeyecek kadar büyüktü.' },
     cancelled: { short: 'iptal edildi', long: 'Kontrol iptal edildi.' },
     unsupported_username: {
