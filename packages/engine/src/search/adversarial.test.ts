@@ -28,13 +28,15 @@ const SITES = [
 ];
 
 /** Share of hostile answers that must come out `unknown` (what the engine reaches now; raise it, never lower). */
-const MIN_SCORE = 0.88;
+const MIN_SCORE = 0.98;
 
 let internet: Internet;
 let engine: HoundEngine;
 beforeAll(async () => {
   internet = await startInternet({ catalogues: FIXTURE_CATALOGUES });
   engine = await fixtureEngine(internet, { timeoutMs: 3_000 });
+  // The health self-test takes each site's baseline while the sites answer honestly (decision 100).
+  await engine.selfTest();
 }, 30_000);
 afterAll(async () => {
   await engine?.close();

@@ -1,3 +1,4 @@
+import type { CheckBaseline } from '../health/baseline.ts';
 import type { SearchEvent, SiteResult } from '../model.ts';
 import type { Transport } from '../transport/index.ts';
 import { checkSite } from './check-site.ts';
@@ -18,6 +19,8 @@ const LAUNCH_SLICE = 32;
 export interface StreamOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The self-test's baselines by check key (decision 100); none before the first self-test. */
+  baselines?: ReadonlyMap<string, CheckBaseline>;
 }
 
 /**
@@ -41,7 +44,7 @@ export async function* searchStream(
       group: `search-${++searchCounter}`,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     },
-    controlProbesFor(transport),
+    { controls: controlProbesFor(transport), baselines: options.baselines ?? new Map() },
   );
 
   const ready: Array<SiteResult | undefined> = [];

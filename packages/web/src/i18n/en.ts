@@ -235,6 +235,10 @@ export const en = {
       short: 'answers any name',
       long: 'The site answered a made-up username the same way, so its answer says nothing about this one.',
     },
+    unfamiliar_answer: {
+      short: 'not the site’s own page',
+      long: 'The answer does not look like this site’s profile or not-found page as last seen, so nothing is concluded.',
+    },
     too_large: { short: 'response too large', long: 'The answer was too large to inspect safely.' },
     cancelled: { short: 'cancelled', long: 'The check was cancelled.' },
     unsupported_username: {

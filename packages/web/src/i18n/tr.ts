@@ -236,6 +236,10 @@ export const tr: Messages = {
       short: 'her ada aynı yanıt',
       long: 'Site uydurma bir kullanıcı adına da aynı yanıtı verdi; bu yanıt bu kullanıcı hakkında bir şey söylemiyor.',
     },
+    unfamiliar_answer: {
+      short: 'sitenin kendi sayfası değil',
+      long: 'Yanıt, bu sitenin en son görülen profil ya da bulunamadı sayfasına benzemiyor; bu yüzden bir sonuç çıkarılmadı.',
+    },
     too_large: { short: 'yanıt çok büyük', long: 'Yanıt, güvenle incelenemeyecek kadar büyüktü.' },
     cancelled: { short: 'iptal edildi', long: 'Kontrol iptal edildi.' },
     unsupported_username: {
