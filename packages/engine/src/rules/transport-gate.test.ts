@@ -161,5 +161,11 @@ describe.each(PAGE_RULES)('content on %s', (_name, check) => {
       { 'content-type': 'text/html' },
     );
     expect(judge(check, page, 'bob').verdict).toBe('found');
+    const handler = res(
+      200,
+      `<html><head><title>bob</title></head><body><h1>bob</h1><p>${words}</p><button onclick="window.location.href='/login?follow=bob'">Follow</button></body></html>`,
+      { 'content-type': 'text/html' },
+    );
+    expect(judge(check, handler, 'bob').verdict).toBe('found');
   });
 });

@@ -92,9 +92,9 @@ const SCRIPT_HOP =
 const HOP_PAGE_TEXT = 400;
 
 /**
- * A 2xx page that only sends the browser elsewhere (meta refresh or a script assignment to `location`):
- * to a login, consent or human-check page, to another site, or to anything at all when the page has next
- * to no text of its own. Judging such a page would judge the hop, not the profile.
+ * A 2xx page that only sends the browser elsewhere: a meta refresh, or a script assignment to `location`
+ * on a page with next to no text, to a login, consent or human-check page, to another site, or (next to
+ * no text) anywhere at all. Judging such a page would judge the hop, not the profile.
  */
 export function scriptHopGate(
   response: CheckResponse,
@@ -103,7 +103,10 @@ export function scriptHopGate(
 ): GateHit | undefined {
   if (response.status < 200 || response.status > 299 || response.body === '') return undefined;
   const head = response.body.slice(0, 64 * 1024);
-  const raw = META_REFRESH.exec(head)?.[1] ?? META_REFRESH_REV.exec(head)?.[1] ?? SCRIPT_HOP.exec(head)?.[1];
+  // A meta refresh always fires; a script assignment may sit in a click handler of a real page, so it
+  // counts only on a page with next to no text of its own.
+  const meta = META_REFRESH.exec(head)?.[1] ?? META_REFRESH_REV.exec(head)?.[1];
+  const raw = meta ?? (visibleTextLength < HOP_PAGE_TEXT ? SCRIPT_HOP.exec(head)?.[1] : undefined);
   if (raw === undefined) return undefined;
   let target: URL;
   try {
