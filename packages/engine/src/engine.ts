@@ -6,6 +6,7 @@ import type { EmailCheck } from './email/catalogue-format.ts';
 import { EMAIL_HEALTH_PREFIX, runEmailSelfTest } from './email/email-self-test.ts';
 import { BUNDLED_EMAIL_CATALOGUE, loadEmailCatalogues } from './email/load-email-catalogue.ts';
 import { searchEmailStream } from './email/search-email.ts';
+import { type CheckBaseline, checkKey } from './health/baseline.ts';
 import { runSelfTest } from './health/self-test.ts';
 import { readHealth, writeHealth } from './health/store.ts';
 import type {
@@ -199,6 +200,7 @@ class LoadedEngine implements HoundEngine {
     const streamOptions = {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      baselines: baselinesOf(selected, this.healthBySite),
     };
     const threads = this.settings.threads;
     return threads
@@ -272,4 +274,18 @@ class LoadedEngine implements HoundEngine {
     this.closed = true;
     await Promise.all([this.settings.threads?.close(), this.transport.close()]);
   }
+}
+
+/** The self-test's baselines of the selected sites' checks, by check key (decision 100). */
+function baselinesOf(
+  selected: ReturnType<typeof selectSites>,
+  health: ReadonlyMap<string, SiteHealth>,
+): Map<string, CheckBaseline> {
+  const baselines = new Map<string, CheckBaseline>();
+  for (const { site } of selected) {
+    for (const check of health.get(site.id)?.checks ?? []) {
+      if (check.baseline) baselines.set(checkKey(check), check.baseline);
+    }
+  }
+  return baselines;
 }

@@ -1,3 +1,4 @@
+import type { CheckBaseline } from './health/baseline.ts';
 /**
  * The engine's shared vocabulary. Catalogue loaders produce these shapes; the checker, the search
  * stream, the health self-test, the CLI and the server consume them. Keep this file types-only.
@@ -29,7 +30,9 @@ export type UnknownReason =
   | 'redirect_loop'
   | 'too_large' // body or decompressed body over the cap before the rules could decide
   | 'cancelled'
-  | 'unexpected_response'; // a response the site's rules recognise as neither found nor not found
+  | 'unexpected_response' // a response the site's rules recognise as neither found nor not found
+  | 'indistinguishable' // the site answers a never-registered name the same way: the answer says nothing about the user
+  | 'unfamiliar_answer'; // the answer does not look like this site's own profile or not-found page (its self-test baseline)
 
 /** Why a check was not attempted. No request is sent for these. */
 export type InvalidReason = 'unsupported_username' | 'disabled' | 'unsupported_check' | 'missing_key';
@@ -79,6 +82,12 @@ export interface RuleOutcome {
   rule: string;
   /** Extra detail, e.g. the recognised WAF vendor or the site's own error message. */
   detail?: string;
+  /**
+   * A `found` that rests only on a status or on a missing "no such user" marker, on a page that does not
+   * show the username: a control probe must tell it apart from any name (decision 100). Internal: never
+   * left on a search result.
+   */
+  weak?: boolean;
 }
 
 /**
@@ -270,6 +279,8 @@ export interface CheckHealth {
   reason?: string;
   /** Self-test probes that ended `unknown` (timeouts, blocks); they never mark a check unreliable. */
   undecided?: number;
+  /** What the site's own found and not-found answers looked like (reliable checks only; decision 100). */
+  baseline?: CheckBaseline;
 }
 
 /** A loaded engine: catalogues, one shared transport, health. Create once per process. */

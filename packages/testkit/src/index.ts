@@ -13,6 +13,12 @@
 
 export { type EmailCheckEntry, type EmailSites, serveEmailChecks } from './email/serve-email-checks.ts';
 export { TestkitError, type TestkitErrorCode } from './errors.ts';
+export {
+  ADVERSARIAL_PAGES,
+  type AdversarialKind,
+  type AdversarialPage,
+  adversarialPage,
+} from './faults/adversarial-pages.ts';
 export { WALL_KINDS, wallPage, wallVariants } from './faults/hostile-pages.ts';
 export { NOISY_PROFILE_VARIANTS } from './faults/noisy-profile.ts';
 export { type MailMatch, type ReceivedMail, type SmtpSink, startSmtpSink } from './smtp/smtp-sink.ts';

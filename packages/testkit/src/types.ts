@@ -70,7 +70,9 @@ export type Fault =
    * vendor headers and scripts (variant 0), a login form with reCAPTCHA (1), a Turnstile widget (2), the
    * user's own text quoting challenge and wall phrases (3), a cookie banner and sign-in links (4).
    */
-  | { kind: 'noisy_profile'; variant?: number };
+  | { kind: 'noisy_profile'; variant?: number }
+  /** The adversarial corpus page `page` (an id of `ADVERSARIAL_PAGES`) for every request. */
+  | { kind: 'adversarial'; page: string };
 
 export interface StartOptions {
   catalogues?: CatalogueSource[];

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADVERSARIAL_PAGES,
   type Internet,
   NOISY_PROFILE_VARIANTS,
   startInternet,
@@ -97,5 +98,24 @@ describe('hostile page faults', () => {
     expect(() => internet.fault(host, { kind: 'wall', wall: 'nope' as WallKind })).toThrow(/INVALID_FAULT|wall must/);
     expect(() => internet.fault(host, { kind: 'redirect', location: '' })).toThrow(/location/);
     expect(() => internet.fault(host, { kind: 'noisy_profile', variant: -1 })).toThrow(/variant/);
+  });
+});
+
+describe('adversarial corpus fault', () => {
+  it('serves each page for every path, none a profile or a "no such user" page; unknown ids are refused', async () => {
+    expect(new Set(ADVERSARIAL_PAGES.map((p) => p.id)).size).toBe(ADVERSARIAL_PAGES.length);
+    expect(new Set(ADVERSARIAL_PAGES.map((p) => p.lang)).size).toBeGreaterThanOrEqual(8);
+    for (const page of ADVERSARIAL_PAGES) {
+      internet.fault(host, { kind: 'adversarial', page: page.id });
+      for (const path of ['/u/alice', '/u/nobody-42']) {
+        const answer = await fetchWith(internet.dispatcher, url(path));
+        expect(answer.body, page.id).not.toContain('No such user');
+        expect(answer.body, page.id).not.toContain('<h1>alice</h1>');
+      }
+    }
+    internet.fault(host, { kind: 'adversarial', page: 'image-instead-of-page' });
+    const image = await fetchWith(internet.dispatcher, url());
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(() => internet.fault(host, { kind: 'adversarial', page: 'no-such-page' })).toThrow(/ADVERSARIAL_PAGES/);
   });
 });

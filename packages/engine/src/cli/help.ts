@@ -75,7 +75,9 @@ RESULTS
     found       the profile exists
     not_found   the site says there is no such user
     unknown     the site could not tell (timeout, blocked, rate_limited, conflict, dns, tls,
-                blocked_address: its address is not public, ...)
+                blocked_address: its address is not public, indistinguishable: it answers a
+                made-up name the same way, unfamiliar_answer: not the site's own profile or
+                not-found page as the self-test last saw it, ...)
     invalid     the site cannot check this name (unsupported_username, disabled, unsupported_check,
                 missing_key)
 

@@ -3,6 +3,7 @@ import { prepareRequest } from '../rules/prepare-request.ts';
 import { linkedAbort } from '../search/linked-abort.ts';
 import { RequestCache, runCheck } from '../search/run-check.ts';
 import type { Transport } from '../transport/index.ts';
+import { type AnswerSignature, foundSignature, signatureOf } from './baseline.ts';
 import { randomUsername } from './random-username.ts';
 
 export interface SelfTestOptions {
@@ -50,22 +51,41 @@ async function testCheck(
   if (probes.length === 0) return undefined;
   const runs = await Promise.all(probes.map((probe) => runCheck(check, probe.username, requests)));
   const failures: string[] = [];
+  const founds: AnswerSignature[] = [];
+  let notFound: AnswerSignature | undefined;
   let undecided = 0;
   runs.forEach((run, i) => {
     const probe = probes[i] as Probe;
     const verdict = run.outcome.verdict;
+    if (verdict === probe.expect && run.response) {
+      const signature = signatureOf(run.response, probe.username);
+      if (verdict === 'found') founds.push(signature);
+      else notFound = signature;
+    }
     if (verdict === 'unknown' || verdict === 'invalid') undecided++;
     else if (verdict !== probe.expect) {
       const soft404 = probe.expect === 'not_found' ? ' (the site says "exists" for any name: soft-404)' : '';
       failures.push(`${probe.label} judged ${verdict}, expected ${probe.expect}${soft404}`);
     }
   });
+  // The baseline: what this site's right answers looked like (decision 100); none from a broken check.
+  const found = foundSignature(founds);
+  const baseline =
+    failures.length === 0 && (found || notFound)
+      ? {
+          url: check.request.url,
+          ...(found ? { found } : {}),
+          ...(notFound ? { notFound } : {}),
+          takenAt: new Date().toISOString(),
+        }
+      : undefined;
   return {
     format: check.format,
     name: check.name,
     reliable: failures.length === 0,
     ...(failures.length > 0 ? { reason: failures.join('; ') } : {}),
     ...(undecided > 0 ? { undecided } : {}),
+    ...(baseline ? { baseline } : {}),
   };
 }
 

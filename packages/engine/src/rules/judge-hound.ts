@@ -1,6 +1,6 @@
 import type { CheckResponse, RuleOutcome } from '../model.ts';
 import { placeInUrl } from '../username/place-url.ts';
-import { found, guardResponse, has, isRefusalOrServerError, notFound, quote, unknown } from './outcome.ts';
+import { found, guardResponse, has, isRefusalOrServerError, notFound, quote, unknown, weakFound } from './outcome.ts';
 import { isErrorUrl, redirectTarget } from './redirect.ts';
 import type { HoundMatcher, HoundRule } from './types.ts';
 
@@ -22,7 +22,12 @@ export function judgeHound(rule: HoundRule, response: CheckResponse, username?: 
   const guarded = guardResponse('hound', response, {
     allowStatus: explicit,
     username,
-    readsRedirects: sides.some((m) => m.redirectTo !== undefined),
+    // A matcher's `redirectTo` is the site's own declared target (an off-site one included).
+    declaredRedirects: sides.flatMap((m) => {
+      if (m.redirectTo === undefined || username === undefined) return [];
+      const placed = placeInUrl(m.redirectTo, username);
+      return placed.ok ? [placed.value] : [];
+    }),
   });
   if (guarded) return guarded;
   if (isRefusalOrServerError(status) && !explicit.includes(status)) {
@@ -32,7 +37,12 @@ export function judgeHound(rule: HoundRule, response: CheckResponse, username?: 
   const n = rule.notFound === 'otherwise' ? undefined : match(rule.notFound, response, username);
   const isFound = f ? f.ok : !n!.ok;
   const isNotFound = n ? n.ok : !f!.ok;
-  if (isFound && !isNotFound) return found('hound', f ? f.why : `not-found matcher failed: ${n!.why}`);
+  if (isFound && !isNotFound) {
+    const why = f ? f.why : `not-found matcher failed: ${n!.why}`;
+    // A found matcher that reads no positive content (status, exclusions, redirects only) is weak.
+    const positive = f && (f.m.bodyIncludesAll?.length || f.m.bodyIncludesAny?.length || f.m.bodyMatches);
+    return positive ? found('hound', why) : weakFound('hound', why);
+  }
   if (isNotFound && !isFound) return notFound('hound', n ? n.why : `found matcher failed: ${f!.why}`);
   return unknown(
     'hound',
@@ -47,9 +57,13 @@ function statusIn(status: number, list: Array<number | string>): boolean {
 
 const regexCache = new Map<string, RegExp>();
 
-function match(m: HoundMatcher, response: CheckResponse, username?: string): { ok: boolean; why: string } {
+function match(
+  m: HoundMatcher,
+  response: CheckResponse,
+  username?: string,
+): { ok: boolean; why: string; m: HoundMatcher } {
   const { status, body } = response;
-  const fail = (why: string) => ({ ok: false, why });
+  const fail = (why: string) => ({ ok: false, why, m });
   if (m.status && !statusIn(status, m.status)) return fail(`status ${status} not in [${m.status.join(', ')}]`);
   if (m.statusNot && statusIn(status, m.statusNot)) return fail(`status ${status} in [${m.statusNot.join(', ')}]`);
   const missing = m.bodyIncludesAll?.find((s) => !has(response, s));
@@ -73,7 +87,7 @@ function match(m: HoundMatcher, response: CheckResponse, username?: string): { o
       return fail(`no redirect to ${m.redirectTo}`);
     }
   }
-  return { ok: true, why: describe(m, status) };
+  return { ok: true, why: describe(m, status), m };
 }
 
 function describe(m: HoundMatcher, status: number): string {

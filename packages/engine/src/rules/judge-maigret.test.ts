@@ -75,19 +75,21 @@ describe('Maigret message: presence AND NOT absence', () => {
   it('decides by presence and absence', () => {
     expect(judge(check, res(200, '<div class="profile-card">'))).toMatchObject({ verdict: 'found' });
     expect(judge(check, res(200, 'profile-card but not found'))).toMatchObject({ verdict: 'not_found' });
+    // Neither string: neither the profile nor the site's not-found page (decision 100; Maigret: not found).
     expect(judge(check, res(200, 'nothing here'))).toMatchObject({
-      verdict: 'not_found',
-      rule: expect.stringContaining('lacks every presence'),
+      verdict: 'unknown',
+      reason: 'unexpected_response',
+      rule: expect.stringContaining('lacks every presence string and no absence string either'),
     });
   });
   it('assumes presence for a non-empty body when no presence strings are listed', () => {
     const absenceOnly = site({ url: '{urlMain}/u/{username}', checkType: 'message', absenceStrs: ['not found'] });
     expect(judge(absenceOnly, res(200, 'hello'), 'bob')).toMatchObject({ verdict: 'found' });
     expect(judge(absenceOnly, res(200, ''), 'bob')).toMatchObject({
-      verdict: 'not_found',
+      verdict: 'unknown',
       rule: expect.stringContaining('empty body'),
     });
-    expect(judge(absenceOnly, res(200, 'hello'), 'юзер')).toMatchObject({ verdict: 'not_found' });
+    expect(judge(absenceOnly, res(200, 'hello'), 'юзер')).toMatchObject({ verdict: 'unknown' });
     expect(judge(absenceOnly, res(200, 'hello юзер'), 'юзер')).toMatchObject({ verdict: 'found' });
   });
   it('honours the correctly spelled presenceStrs that Maigret ignores', () => {
@@ -98,7 +100,8 @@ describe('Maigret message: presence AND NOT absence', () => {
       absenceStrs: ['404'],
     });
     expect((spelled.rule as MaigretRule).presenceStrs).toEqual(['profile__header']);
-    expect(judge(spelled, res(200, 'some other page'))).toMatchObject({ verdict: 'not_found' });
+    expect(judge(spelled, res(200, 'some other page'))).toMatchObject({ verdict: 'unknown' });
+    expect(judge(spelled, res(404, 'Error 404'))).toMatchObject({ verdict: 'not_found' });
     expect(judge(spelled, res(200, 'profile__header'))).toMatchObject({ verdict: 'found' });
   });
   it('site errors map → site_error; COMMON_ERRORS → blocked; 403 → http_error; 5xx → http_error; 999 is not an error', () => {
@@ -169,7 +172,7 @@ describe('Maigret response_url', () => {
     expect(judge(withError, res(302, '', { location: 'https://m.test/404.html' }), 'bob')).toMatchObject({
       verdict: 'not_found',
     });
-    expect(judge(withError, res(302, '', { location: 'https://m.test/login' }), 'bob')).toMatchObject({
+    expect(judge(withError, res(302, '', { location: 'https://m.test/home' }), 'bob')).toMatchObject({
       verdict: 'unknown',
       reason: 'unexpected_response',
     });

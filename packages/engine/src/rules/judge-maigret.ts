@@ -1,5 +1,16 @@
 import type { CheckResponse, RuleOutcome, SiteCheck } from '../model.ts';
-import { found, guardResponse, has, is2xx, is3xx, isMissingStatus, notFound, quote, unknown } from './outcome.ts';
+import {
+  found,
+  guardResponse,
+  has,
+  is2xx,
+  is3xx,
+  isMissingStatus,
+  notFound,
+  quote,
+  unknown,
+  weakFound,
+} from './outcome.ts';
 import { errorUrlFor, isErrorUrl, redirectTarget } from './redirect.ts';
 import type { MaigretRule } from './types.ts';
 import { isWeakMarker, namesUsername } from './weak-markers.ts';
@@ -30,7 +41,6 @@ export function judgeMaigret(
     allowStatus: rule.ignore403 ? [403] : [],
     username,
     missingMarker: rule.absenceStrs.some((s) => has(response, s)),
-    readsRedirects: rule.checkType === 'response_url',
     declaredRedirects: declared ?? [],
   });
   if (guarded) return guarded;
@@ -39,7 +49,7 @@ export function judgeMaigret(
 
   const similar = rule.similarSearch ? ' (a search hit, not necessarily an exact profile)' : '';
   if (rule.checkType === 'status_code') {
-    if (is2xx(status)) return found('maigret', `status ${status} is 2xx (status_code)${similar}`);
+    if (is2xx(status)) return weakFound('maigret', `status ${status} is 2xx (status_code)${similar}`);
     if (!isMissingStatus(status) && status !== 999 && !(status === 403 && rule.ignore403)) {
       return unknown('maigret', 'http_error', `status ${status} is neither 2xx nor a "missing" status (status_code)`);
     }
@@ -50,8 +60,9 @@ export function judgeMaigret(
     if (absent !== undefined) return notFound('maigret', `body contains absence string ${quote(absent)} (message)`);
     const presence = detectPresence(rule, response, username);
     if (presence.weak) return unknown('maigret', 'unexpected_response', `${presence.why} (message)`);
+    if (!presence.present && rule.absenceStrs.length > 0) return neither(presence.why, 'message');
     return presence.present
-      ? found('maigret', `${presence.why} and no absence string (message)${similar}`)
+      ? (presence.bare ? weakFound : found)('maigret', `${presence.why} and no absence string (message)${similar}`)
       : notFound('maigret', `${presence.why} (message)`);
   }
   // response_url
@@ -59,8 +70,10 @@ export function judgeMaigret(
     const presence = detectPresence(rule, response, username);
     if (presence.weak)
       return unknown('maigret', 'unexpected_response', `status ${status} but ${presence.why} (response_url)`);
+    if (!presence.present && rule.absenceStrs.length > 0)
+      return neither(`status ${status}, ${presence.why}`, 'response_url');
     return presence.present
-      ? found('maigret', `status ${status} and ${presence.why} (response_url)${similar}`)
+      ? (presence.bare ? weakFound : found)('maigret', `status ${status} and ${presence.why} (response_url)${similar}`)
       : notFound('maigret', `status ${status} but ${presence.why} (response_url)`);
   }
   if (is3xx(status)) {
@@ -88,6 +101,18 @@ export function judgeMaigret(
 }
 
 /**
+ * A page with neither the entry's presence nor its absence strings is neither the profile nor the site's
+ * "no such user" page (decision 100; Maigret: not found): a parked domain, a default page, a wall.
+ */
+function neither(why: string, type: string): RuleOutcome {
+  return unknown(
+    'maigret',
+    'unexpected_response',
+    `${why} and no absence string either: neither the profile nor the site's not-found page (${type})`,
+  );
+}
+
+/**
  * Presence by the rule's strings. A hit on weak strings only (generic markup, common words: see
  * weak-markers.ts) counts when the page also names the username; otherwise `weak` is set and the check
  * cannot decide.
@@ -96,7 +121,7 @@ function detectPresence(
   rule: MaigretRule,
   response: CheckResponse,
   username: string | undefined,
-): { present: boolean; why: string; weak?: boolean } {
+): { present: boolean; why: string; weak?: boolean; bare?: boolean } {
   const body = response.body;
   if (rule.presenceStrs.length > 0) {
     const hits = rule.presenceStrs.filter((s) => has(response, s));
@@ -116,5 +141,5 @@ function detectPresence(
   if (username !== undefined && !/^[\u0000-\u007f]*$/.test(username) && !has(response, username)) {
     return { present: false, why: 'non-ASCII username absent from the page' };
   }
-  return { present: true, why: 'non-empty body' };
+  return { present: true, why: 'non-empty body', bare: true };
 }

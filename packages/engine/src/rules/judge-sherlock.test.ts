@@ -90,7 +90,7 @@ describe('Sherlock response_url', () => {
       rule: expect.stringContaining('errorUrl'),
     });
     expect(judge(withError, there, 'bob')).toMatchObject({ verdict: 'not_found' });
-    expect(judge(withError, res(302, '', { location: 'https://s.test/login' }), 'bob')).toMatchObject({
+    expect(judge(withError, res(302, '', { location: 'https://s.test/home' }), 'bob')).toMatchObject({
       verdict: 'unknown',
       reason: 'unexpected_response',
     });

@@ -10,6 +10,7 @@ import {
   notFound,
   quote,
   unknown,
+  weakFound,
 } from './outcome.ts';
 import { errorUrlFor, isErrorUrl, redirectTarget } from './redirect.ts';
 import type { SherlockErrorType, SherlockRule } from './types.ts';
@@ -35,7 +36,6 @@ export function judgeSherlock(
     allowStatus: rule.errorCodes,
     username,
     missingMarker: rule.errorMsgs.some((m) => has(response, m)),
-    readsRedirects: rule.errorTypes.includes('response_url'),
     declaredRedirects: declared ?? [],
   });
   if (guarded) return guarded;
@@ -45,7 +45,8 @@ export function judgeSherlock(
     if (step.verdict !== 'found') return step;
     passed.push(step.rule);
   }
-  return found('sherlock', passed.join(' and '));
+  // Sherlock reads no presence marker: every found rests on a status or on a missing errorMsg.
+  return weakFound('sherlock', passed.join(' and '));
 }
 
 function judgeOne(
@@ -83,7 +84,8 @@ function judgeOne(
   }
   if (is3xx(status)) {
     const errorUrl = errorUrlFor(rule.errorUrl, [check.request.url, check.profileUrl], username, response.finalUrl);
-    if (errorUrl === undefined) return notFound('sherlock', `status ${status} redirect (response_url)`);
+    if (errorUrl === undefined)
+      return notFound('sherlock', `status ${status} redirect within the site (response_url; no errorUrl to compare)`);
     const target = redirectTarget(response);
     if (target !== undefined && isErrorUrl(target, errorUrl)) {
       return notFound('sherlock', `redirect to errorUrl ${target} (response_url)`);

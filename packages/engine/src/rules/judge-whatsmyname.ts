@@ -1,5 +1,5 @@
 import type { CheckResponse, RuleOutcome } from '../model.ts';
-import { found, guardResponse, has, notFound, quote, unknown } from './outcome.ts';
+import { found, guardResponse, has, notFound, quote, unknown, weakFound } from './outcome.ts';
 import type { WhatsMyNameRule } from './types.ts';
 import { isWeakMarker, namesUsername } from './weak-markers.ts';
 
@@ -40,7 +40,7 @@ export function judgeWhatsMyName(rule: WhatsMyNameRule, response: CheckResponse,
         `status ${status} = e_code, but e_string ${quote(rule.eString)} is on most pages and the page does not name the username`,
       );
     }
-    return found('whatsmyname', eWhy);
+    return rule.eString === '' ? weakFound('whatsmyname', eWhy) : found('whatsmyname', eWhy);
   }
   if (mHit) return notFound('whatsmyname', mWhy);
   if (status !== rule.eCode && status !== rule.mCode) {

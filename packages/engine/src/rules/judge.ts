@@ -1,5 +1,6 @@
 import type { CheckResponse, RuleOutcome, SiteCheck } from '../model.ts';
 import { stripChars } from '../username/strip.ts';
+import { visibleText } from './block-pages.ts';
 import { judgeHound } from './judge-hound.ts';
 import { judgeMaigret } from './judge-maigret.ts';
 import { judgeSherlock } from './judge-sherlock.ts';
@@ -16,6 +17,8 @@ export function judge(check: SiteCheck, response: CheckResponse, searched?: stri
   const username = searched === undefined ? undefined : stripChars(searched, check.stripChars);
   const outcome = judgeByFormat(check, rule, response, username);
   if (outcome.verdict !== 'found') return outcome;
+  // A weak found on a page that shows the username has its second signal (decision 100).
+  if (outcome.weak && showsUsername(response, username)) delete outcome.weak;
   // A found must be earned on a page: `{}`, `[]` or `null` is no profile, whatever the rule read into it.
   if (response.method !== undefined && response.method !== 'HEAD' && isNearEmptyData(response.body)) {
     return unknown(
@@ -44,4 +47,14 @@ function judgeByFormat(
     case 'hound':
       return judgeHound(rule, response, username);
   }
+}
+
+/** The page's visible text (or a long page's unkept rest) shows the username; under 3 characters proves nothing. */
+function showsUsername(response: CheckResponse, username: string | undefined): boolean {
+  if (username === undefined || username.length < 3) return false;
+  const name = username.toLowerCase();
+  if (response.seen?.some((s) => s.toLowerCase() === name)) return true;
+  return visibleText(response.body.slice(0, 256 * 1024))
+    .toLowerCase()
+    .includes(name);
 }

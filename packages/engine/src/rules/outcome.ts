@@ -1,9 +1,15 @@
 import type { CatalogueFormat, CheckResponse, RuleOutcome, UnknownReason } from '../model.ts';
 import { detectBlockPage, visibleText } from './block-pages.ts';
-import { header, isErrorUrl, redirectTarget } from './redirect.ts';
+import { header, isErrorUrl } from './redirect.ts';
+import { contentGate, redirectGate, scriptHopGate, type TransportGateOptions } from './transport-gate.ts';
 
 export function found(format: CatalogueFormat, rule: string): RuleOutcome {
   return { format, verdict: 'found', rule };
+}
+
+/** A `found` on a status or on a missing absence marker only (decision 100: a control probe checks it). */
+export function weakFound(format: CatalogueFormat, rule: string): RuleOutcome {
+  return { format, verdict: 'found', rule, weak: true };
 }
 
 export function notFound(format: CatalogueFormat, rule: string): RuleOutcome {
@@ -54,8 +60,6 @@ export interface GuardOptions {
   username?: string;
   /** The rule's own "missing" marker is in the body (login and consent walls then do not apply). */
   missingMarker?: boolean;
-  /** The rule reads 3xx answers itself (`response_url`): a redirect it was not asked to follow is its signal. */
-  readsRedirects?: boolean;
   /** Redirect targets the catalogue declares (its `errorUrl` candidates): never a wall. */
   declaredRedirects?: readonly string[];
 }
@@ -81,8 +85,12 @@ const CONSENT_HOST = /^(consent|guce|cmp|privacy|cookies?)\./i;
 const CONSENT_PATH =
   /(^|\/)(consent|cookie-consent|cookies-consent|gdpr|privacy-consent|collectConsent|cookiewall)(\/|\.|$)/i;
 
-/** What a URL is, when it is a login or consent page. */
-export function wallUrl(url: string): 'login_wall' | 'consent_wall' | undefined {
+/** Human checks by URL path: captcha, "are you a robot", Google's `/sorry/`. */
+const HUMAN_CHECK_PATH =
+  /(^|\/)(captcha|recaptcha|hcaptcha|human-?check|humanverification|verify-?human|are-?you-?(a-?)?(human|robot)|bot-?check|robot-?check|sorry)(\/|\.|$)/i;
+
+/** What a URL is, when it is a login, consent or human-check page. */
+export function wallUrl(url: string): 'login_wall' | 'consent_wall' | 'blocked' | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -91,6 +99,7 @@ export function wallUrl(url: string): 'login_wall' | 'consent_wall' | undefined 
   }
   if (CONSENT_HOST.test(parsed.hostname) || CONSENT_PATH.test(parsed.pathname)) return 'consent_wall';
   if (LOGIN_HOST.test(parsed.hostname) || LOGIN_PATH.test(parsed.pathname)) return 'login_wall';
+  if (HUMAN_CHECK_PATH.test(parsed.pathname)) return 'blocked';
   return undefined;
 }
 
@@ -113,7 +122,9 @@ function gatedStatus(status: number): { reason: UnknownReason; why: string } | u
  * Checks every format runs before its own rules, so that no page other than a profile or a "no such user"
  * answer is judged (docs/decisions/082-walls-and-status-gate.md):
  * 1. block pages and walls by headers and body (vendor challenges, login, consent, region, rate-limit pages);
- * 2. a redirect that ended on a login or consent page, or on another site;
+ * 2. a non-text answer at a page URL; a redirect that ended on (or points to) a login, consent or
+ *    human-check page, another site, a non-web address or the same URL; a page that only forwards by
+ *    script or meta refresh (docs/decisions/100-unknown-on-unlisted-pages.md);
  * 3. statuses no rule can read (401, 403, 406, 407, 429, 451, 5xx, a 400 with throttle wording) unless the
  *    catalogue names that status;
  * 4. an empty 2xx answer to a request that has a body to show.
@@ -130,22 +141,22 @@ export function guardResponse(
   const allow = opts.allowStatus ?? [];
   const { status } = response;
   // A 404/410 is a "missing" answer by itself; a login form or cookie banner on it is page furniture.
+  const declared = (url: string) =>
+    (opts.declaredRedirects ?? []).length > 0 && isErrorUrl(url, [...(opts.declaredRedirects ?? [])]);
+  const gate: TransportGateOptions = { declared, sameSite, wallUrl };
+  const content = contentGate(response);
+  if (content) return unknown(format, content.reason, content.why);
+  // A 404/410 is a "missing" answer by itself; a login form or cookie banner on it is page furniture.
   const missingMarker = opts.missingMarker || status === 404 || status === 410;
   const block = detectBlockPage(response, { username: opts.username, missingMarker, allowStatus: allow });
   if (block) {
     const what = block.reason === 'blocked' ? 'block page recognised' : `${block.reason.replace('_', ' ')} recognised`;
     return unknown(format, block.reason, `${what}: ${quote(block.marker)}`, block.vendor);
   }
-  const declared = (url: string) =>
-    (opts.declaredRedirects ?? []).length > 0 && isErrorUrl(url, [...(opts.declaredRedirects ?? [])]);
   if (response.redirects > 0 && response.requestUrl && !declared(response.finalUrl)) {
     const kind = wallUrl(response.finalUrl);
     if (kind && wallUrl(response.requestUrl) !== kind) {
-      return unknown(
-        format,
-        kind,
-        `redirected to a ${kind === 'login_wall' ? 'login' : 'consent'} page ${response.finalUrl}`,
-      );
+      return unknown(format, kind, `redirected to a ${WALL_WORD[kind]} page ${response.finalUrl}`);
     }
     const from = hostOf(response.requestUrl);
     const to = hostOf(response.finalUrl);
@@ -157,12 +168,12 @@ export function guardResponse(
       );
     }
   }
-  if (is3xx(status) && response.redirects === 0 && !opts.readsRedirects && !allow.includes(status)) {
-    const target = redirectTarget(response);
-    const kind = target && !declared(target) ? wallUrl(target) : undefined;
-    if (target && kind && wallUrl(response.finalUrl) !== kind) {
-      return unknown(format, kind, `redirect to a ${kind === 'login_wall' ? 'login' : 'consent'} page ${target}`);
-    }
+  // Redirects (followed or read by the rule): never "missing" unless they stay on the site's own pages.
+  const redirect = redirectGate(response, gate);
+  if (redirect) return unknown(format, redirect.reason, redirect.why);
+  if (!missingMarker) {
+    const hop = scriptHopGate(response, visibleText(response.body.slice(0, 64 * 1024)).trim().length, gate);
+    if (hop) return unknown(format, hop.reason, hop.why);
   }
   if (status === 429 && !allow.includes(429)) {
     return unknown(format, 'rate_limited', 'status 429 Too Many Requests');
@@ -203,6 +214,8 @@ export function isEmptyPage(body: string): boolean {
 export function isNearEmptyData(body: string): boolean {
   return /^(\{\s*\}|\[\s*\]|null|""|true|false|0|ok)$/i.test(body.trim());
 }
+
+const WALL_WORD = { login_wall: 'login', consent_wall: 'consent', blocked: 'human-check' } as const;
 
 function hostOf(url: string): string | undefined {
   try {

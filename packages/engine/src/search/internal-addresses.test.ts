@@ -23,7 +23,9 @@ const entry = (url: string) => ({ url, urlMain: new URL(url).origin, errorType: 
 const checks = (data: Record<string, unknown>) => loadCatalogue(JSON.stringify(data), { format: 'sherlock' });
 
 beforeAll(async () => {
-  internal = createServer((_req, res) => res.writeHead(200).end('{"status":"ready"}')).on(
+  // The answer echoes the path, as a profile names its owner (a page that does not would need a control
+  // probe, decision 100).
+  internal = createServer((req, res) => res.writeHead(200).end(JSON.stringify({ status: 'ready', path: req.url }))).on(
     'connection',
     () => internalConnections++,
   );
@@ -41,7 +43,7 @@ beforeAll(async () => {
     status: 301,
     headers: { location: `http://localhost:${new URL(internalBase).port}/readyz` },
   }));
-  internet.route('redirector.example', '/profile/*', () => ({ status: 200, body: 'a profile' }));
+  internet.route('redirector.example', '/profile/*', (req) => ({ status: 200, body: `a profile: ${req.url}` }));
   internet.route('169.254.169.254', '/latest/*', () => ({ status: 200, body: 'ami-0123456789' }));
 });
 afterAll(async () => {

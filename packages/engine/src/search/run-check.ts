@@ -1,8 +1,20 @@
+import { baselineMismatch, type CheckBaseline, checkKey } from '../health/baseline.ts';
 import type { CheckMirror, CheckRequest, CheckResponse, Reason, RuleOutcome, SiteCheck } from '../model.ts';
 import { judge } from '../rules/judge.ts';
 import { needsWholeBody, ruleNeedles } from '../rules/needles.ts';
+import { sameSite } from '../rules/outcome.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
 import type { SendOptions, SendResult, Transport } from '../transport/index.ts';
+import { stripChars } from '../username/strip.ts';
+import type { ControlProbes } from './control-probe.ts';
+
+/** What a search (not the self-test) checks a decision against (decision 100). */
+export interface SearchGuards {
+  /** Control probes for weak founds. */
+  controls: ControlProbes;
+  /** The self-test's baselines by `checkKey`; empty before the first self-test. */
+  baselines: ReadonlyMap<string, CheckBaseline>;
+}
 
 /** One check's outcome plus what the evidence needs. */
 export interface CheckRun {
@@ -33,6 +45,8 @@ export class RequestCache {
   constructor(
     private readonly transport: Transport,
     private readonly options: SendOptions,
+    /** Baselines and control probes (searches only: the self-test is what takes them). */
+    readonly guards?: SearchGuards,
   ) {
     this.budgetMs = options.timeoutMs ?? transport.options.timeoutMs;
   }
@@ -93,6 +107,77 @@ const MIN_MIRROR_BUDGET_MS = 1_000;
  * that decides (found or not found) gives the result, else the main server's failure stands.
  */
 export async function runCheck(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
+  const run = await runWithMirrors(check, username, requests);
+  if (!requests.guards) return run;
+  return settleWeakFound(check, againstBaseline(check, username, run, requests.guards.baselines), requests);
+}
+
+/**
+ * A rule decides only on an answer that looks like the site's own answer of that kind, as the self-test
+ * last saw it (decision 100); anything else is `unknown` `unfamiliar_answer`. Without a baseline (before
+ * the first self-test, or for a changed entry) the rules decide alone, and the evidence says so.
+ */
+function againstBaseline(
+  check: SiteCheck,
+  username: string,
+  run: CheckRun,
+  baselines: ReadonlyMap<string, CheckBaseline>,
+): CheckRun {
+  const { verdict } = run.outcome;
+  if ((verdict !== 'found' && verdict !== 'not_found') || !run.response) return run;
+  const baseline = baselines.get(checkKey(check));
+  if (!baseline || baseline.url !== check.request.url) {
+    return { ...run, notes: [...run.notes, 'no self-test baseline yet: judged by the rules alone'] };
+  }
+  const expected = verdict === 'found' ? baseline.found : baseline.notFound;
+  if (!expected) return run;
+  const why = baselineMismatch(expected, run.response, stripChars(username, check.stripChars), sameSite);
+  if (why === undefined) return run;
+  const what = verdict === 'found' ? 'profile' : 'not-found page';
+  return {
+    ...run,
+    outcome: {
+      format: check.format,
+      verdict: 'unknown',
+      reason: 'unfamiliar_answer',
+      rule: `${run.outcome.rule}; but the answer does not look like this site's ${what}: ${why}`,
+    },
+  };
+}
+
+/**
+ * A `found` on a status or a missing marker alone, on a page that does not show the username, holds only
+ * when a never-registered name is answered differently (decision 100); when the site answers it the same
+ * way the result is `unknown` `indistinguishable`. An undecided control leaves the found as it was, noted.
+ */
+async function settleWeakFound(check: SiteCheck, run: CheckRun, requests: RequestCache): Promise<CheckRun> {
+  const { weak, ...outcome } = run.outcome;
+  if (!weak || outcome.verdict !== 'found' || !requests.guards) return { ...run, outcome };
+  const control = await requests.guards.controls.answer(
+    check,
+    async (name) => (await runOnce(check, name, requests)).outcome,
+  );
+  if (control === undefined) {
+    return { ...run, outcome, notes: [...run.notes, 'no control probe (no never-registered name fits the site)'] };
+  }
+  if (control.verdict === 'found') {
+    return {
+      ...run,
+      outcome: {
+        format: check.format,
+        verdict: 'unknown',
+        reason: 'indistinguishable',
+        rule: `${outcome.rule}; but a never-registered name ("${control.username}") is answered the same way: ${control.rule}`,
+      },
+    };
+  }
+  if (control.verdict === 'not_found') {
+    return { ...run, outcome: { ...outcome, rule: `${outcome.rule}; a never-registered name is not found` } };
+  }
+  return { ...run, outcome, notes: [...run.notes, `control probe undecided (${control.verdict}: ${control.rule})`] };
+}
+
+async function runWithMirrors(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
   const main = await runOnce(check, username, requests);
   if (!check.mirrors || !MIRROR_REASONS.has(main.outcome.reason)) return main;
   let spent = main.elapsedMs;

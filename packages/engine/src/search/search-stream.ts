@@ -1,6 +1,8 @@
+import type { CheckBaseline } from '../health/baseline.ts';
 import type { SearchEvent, SiteResult } from '../model.ts';
 import type { Transport } from '../transport/index.ts';
 import { checkSite } from './check-site.ts';
+import { controlProbesFor } from './control-probe.ts';
 import { launchOrder } from './launch-order.ts';
 import { linkedAbort } from './linked-abort.ts';
 import { RequestCache } from './run-check.ts';
@@ -17,6 +19,8 @@ const LAUNCH_SLICE = 32;
 export interface StreamOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The self-test's baselines by check key (decision 100); none before the first self-test. */
+  baselines?: ReadonlyMap<string, CheckBaseline>;
 }
 
 /**
@@ -33,11 +37,15 @@ export async function* searchStream(
 ): AsyncGenerator<SearchEvent> {
   // One internal signal for every check of this search (each check listens to it).
   const { controller: stop, release } = linkedAbort(options.signal);
-  const requests = new RequestCache(transport, {
-    signal: stop.signal,
-    group: `search-${++searchCounter}`,
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-  });
+  const requests = new RequestCache(
+    transport,
+    {
+      signal: stop.signal,
+      group: `search-${++searchCounter}`,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    },
+    { controls: controlProbesFor(transport), baselines: options.baselines ?? new Map() },
+  );
 
   const ready: Array<SiteResult | undefined> = [];
   let wake: (() => void) | undefined;

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { CheckBaseline } from '../health/baseline.ts';
 import type { Site, SiteResult } from '../model.ts';
 import { createTransport, type TransportOptions } from '../transport/index.ts';
 import { searchStream } from './search-stream.ts';
@@ -30,7 +31,13 @@ try {
   }
 } catch {}
 
-async function run(id: number, username: string, selection: Array<[number, number[]]>, timeoutMs?: number) {
+async function run(
+  id: number,
+  username: string,
+  selection: Array<[number, number[]]>,
+  timeoutMs?: number,
+  baselines?: Array<[string, CheckBaseline]>,
+) {
   const controller = new AbortController();
   running.set(id, controller);
   const selected = selection.map(([siteIndex, checkIndexes]) => {
@@ -46,7 +53,11 @@ async function run(id: number, username: string, selection: Array<[number, numbe
     outbox = [];
   };
   try {
-    const options = { signal: controller.signal, ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
+    const options = {
+      signal: controller.signal,
+      baselines: new Map(baselines ?? []),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    };
     for await (const { result } of searchStream(selected, username, transport, options)) {
       outbox.push(result);
       if (!scheduled) {
@@ -65,8 +76,9 @@ async function run(id: number, username: string, selection: Array<[number, numbe
 }
 
 port.on('message', (message: ToThread) => {
-  if (message.type === 'search') void run(message.id, message.username, message.selection, message.timeoutMs);
-  else if (message.type === 'cancel') running.get(message.id)?.abort();
+  if (message.type === 'search') {
+    void run(message.id, message.username, message.selection, message.timeoutMs, message.baselines);
+  } else if (message.type === 'cancel') running.get(message.id)?.abort();
   else if (message.type === 'close') {
     for (const controller of running.values()) controller.abort();
     void transport.close().finally(() => port.close());

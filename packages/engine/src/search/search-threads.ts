@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SearchEvent, Site, SiteResult } from '../model.ts';
 import { TRANSPORT_DEFAULTS, type Transport } from '../transport/index.ts';
+import type { StreamOptions } from './search-stream.ts';
 import type { SelectedSite } from './select-sites.ts';
 import type { FromThread, ThreadStart, ToThread } from './thread-messages.ts';
 
@@ -94,7 +95,7 @@ export class SearchThreads {
   async *search(
     selected: readonly SelectedSite[],
     username: string,
-    options: { signal?: AbortSignal; timeoutMs?: number },
+    options: StreamOptions,
   ): AsyncGenerator<SearchEvent> {
     const id = ++this.nextId;
     const thread = this.thread(id % this.threads.length);
@@ -112,6 +113,7 @@ export class SearchThreads {
       username,
       selection,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.baselines && options.baselines.size > 0 ? { baselines: [...options.baselines] } : {}),
     });
     const cancel = () => post({ type: 'cancel', id });
     if (options.signal?.aborted) cancel();

@@ -1,4 +1,5 @@
 /** What the engine and its search threads say to each other (structured-cloned messages). */
+import type { CheckBaseline } from '../health/baseline.ts';
 import type { Site, SiteResult } from '../model.ts';
 import type { ResolvedTransportOptions } from '../transport/options.ts';
 
@@ -12,7 +13,15 @@ export interface ThreadStart {
 
 export type ToThread =
   /** `selection`: [index into `sites`, indexes into that site's `checks`] per selected site. */
-  | { type: 'search'; id: number; username: string; selection: Array<[number, number[]]>; timeoutMs?: number }
+  | {
+      type: 'search';
+      id: number;
+      username: string;
+      selection: Array<[number, number[]]>;
+      timeoutMs?: number;
+      /** The self-test's baselines of the selected checks (decision 100). */
+      baselines?: Array<[string, CheckBaseline]>;
+    }
   | { type: 'cancel'; id: number }
   | { type: 'close' };
 

@@ -1,6 +1,7 @@
 import { TestkitError } from '../errors.ts';
 import { uniformFor } from '../random.ts';
 import type { Fault, WafVendor } from '../types.ts';
+import { ADVERSARIAL_PAGES } from './adversarial-pages.ts';
 import { WALL_KINDS } from './hostile-pages.ts';
 
 const VENDORS: WafVendor[] = ['cloudflare', 'ddos-guard', 'aws', 'perimeterx'];
@@ -55,6 +56,9 @@ export function validateFault(fault: Fault): void {
       if (fault.variant !== undefined && !(Number.isInteger(fault.variant) && fault.variant >= 0)) {
         throw bad('variant must be a whole number ≥ 0');
       }
+      return;
+    case 'adversarial':
+      if (!ADVERSARIAL_PAGES.some((p) => p.id === fault.page)) throw bad('page must be an ADVERSARIAL_PAGES id');
       return;
     case 'hang':
     case 'reset':

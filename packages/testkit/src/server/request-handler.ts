@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type net from 'node:net';
+import { adversarialPage } from '../faults/adversarial-pages.ts';
 import type { FaultBook } from '../faults/fault-book.ts';
 import { send, sendGzipBomb, sendHugeBody, sendSlowly, sendThenReset, wait } from '../faults/fault-responses.ts';
 import { wallPage } from '../faults/hostile-pages.ts';
@@ -194,6 +195,11 @@ export async function handleRequest(
       return sendGzipBomb(res, fault.bytes);
     case 'wall':
       return send(res, wallPage(fault.wall, fault.variant ?? 0, pageContext(target)));
+    case 'adversarial': {
+      const page = adversarialPage(fault.page, pageContext(target));
+      if (page) return send(res, page);
+      break;
+    }
     case 'redirect': {
       const location = new URL(fault.location, `${target.scheme}://${target.authority}/`);
       const here = location.host === target.authority || normaliseHost(location.host) === target.host;

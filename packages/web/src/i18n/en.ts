@@ -231,6 +231,14 @@ export const en = {
     http_5xx: { short: 'server error', long: 'The site answered with a server error.' },
     site_error: { short: 'site error', long: 'The site showed a known error page.' },
     redirect_loop: { short: 'redirect loop', long: 'The site kept redirecting without reaching a page.' },
+    indistinguishable: {
+      short: 'answers any name',
+      long: 'The site answered a made-up username the same way, so its answer says nothing about this one.',
+    },
+    unfamiliar_answer: {
+      short: 'not the site’s own page',
+      long: 'The answer does not look like this site’s profile or not-found page as last seen, so nothing is concluded.',
+    },
     too_large: { short: 'response too large', long: 'The answer was too large to inspect safely.' },
     cancelled: { short: 'cancelled', long: 'The check was cancelled.' },
     unsupported_username: {

@@ -232,6 +232,14 @@ export const tr: Messages = {
     http_5xx: { short: 'sunucu hatası', long: 'Site bir sunucu hatasıyla yanıt verdi.' },
     site_error: { short: 'site hatası', long: 'Site bilinen bir hata sayfası gösterdi.' },
     redirect_loop: { short: 'yönlendirme döngüsü', long: 'Site bir sayfaya ulaşmadan sürekli yönlendirdi.' },
+    indistinguishable: {
+      short: 'her ada aynı yanıt',
+      long: 'Site uydurma bir kullanıcı adına da aynı yanıtı verdi; bu yanıt bu kullanıcı hakkında bir şey söylemiyor.',
+    },
+    unfamiliar_answer: {
+      short: 'sitenin kendi sayfası değil',
+      long: 'Yanıt, bu sitenin en son görülen profil ya da bulunamadı sayfasına benzemiyor; bu yüzden bir sonuç çıkarılmadı.',
+    },
     too_large: { short: 'yanıt çok büyük', long: 'Yanıt, güvenle incelenemeyecek kadar büyüktü.' },
     cancelled: { short: 'iptal edildi', long: 'Kontrol iptal edildi.' },
     unsupported_username: {

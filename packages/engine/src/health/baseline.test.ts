@@ -1,0 +1,221 @@
+import { type Internet, type RouteRequest, type RouteResponse, startInternet } from '@hound/testkit';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadHound } from '../catalogue/load-hound.ts';
+import { loadMaigret } from '../catalogue/load-maigret.ts';
+import { loadSherlock } from '../catalogue/load-sherlock.ts';
+import { loadWhatsMyName } from '../catalogue/load-whatsmyname.ts';
+import { createEngine, type HoundEngine } from '../engine.ts';
+import type { SiteCheck } from '../model.ts';
+import { collect, tempDir } from '../search/test-helpers.ts';
+
+// docs/decisions/100-unknown-on-unlisted-pages.md, item 1: the self-test keeps a signature of each site's
+// own found and not-found answers; a rule decides only on an answer that matches the signature of the
+// outcome it implies.
+
+const HOST = 'baseline.test';
+const HTML = { 'content-type': 'text/html; charset=utf-8' };
+
+/** How the fake site answers: honestly, or with a platform's page in its place. */
+let mode: 'honest' | 'platform404' | 'moved' = 'honest';
+let notFoundTitle = 'Page not found · Baseline';
+
+function site(req: RouteRequest): RouteResponse {
+  const name = decodeURIComponent(req.url.split('?')[0]?.split('/').pop() ?? '');
+  if (mode === 'platform404') {
+    return {
+      status: 404,
+      headers: HTML,
+      body: '<html><head><title>No such app</title></head><body>No such app</body></html>',
+    };
+  }
+  const kind = req.url.split('/')[1];
+  if (name === 'alice' || name === 'bob') {
+    return {
+      status: 200,
+      headers: HTML,
+      body: `<html><head><title>${name} · Baseline</title></head><body><div class="card">${name}'s profile</div></body></html>`,
+    };
+  }
+  if (kind === 'r') return { status: 302, headers: { location: mode === 'moved' ? '/somewhere/else' : '/?missing=1' } };
+  return {
+    status: 404,
+    headers: HTML,
+    body: `<html><head><title>${notFoundTitle}</title></head><body>No such user ${name}</body></html>`,
+  };
+}
+
+const checks: SiteCheck[] = [
+  ...loadSherlock({
+    'B status': {
+      errorType: 'status_code',
+      url: `https://${HOST}/s/{}`,
+      urlMain: `https://${HOST}/`,
+      username_claimed: 'alice',
+    },
+    'B message': {
+      errorType: 'message',
+      errorMsg: 'No such user',
+      url: `https://${HOST}/m/{}`,
+      urlMain: `https://${HOST}/`,
+      username_claimed: 'alice',
+    },
+    'B redirect': {
+      errorType: 'response_url',
+      url: `https://${HOST}/r/{}`,
+      urlMain: `https://${HOST}/`,
+      username_claimed: 'alice',
+    },
+  }),
+  ...loadMaigret({
+    sites: {
+      'B maigret': {
+        checkType: 'message',
+        presenseStrs: ['class="card"'],
+        url: `https://${HOST}/g/{username}`,
+        urlMain: `https://${HOST}`,
+        usernameClaimed: 'alice',
+      },
+    },
+  }),
+  ...loadWhatsMyName({
+    sites: [
+      {
+        name: 'B wmn',
+        uri_check: `https://${HOST}/w/{account}`,
+        e_code: 200,
+        e_string: 'profile',
+        m_code: 404,
+        m_string: '',
+        known: ['alice', 'bob'],
+        cat: 'x',
+      },
+    ],
+  }),
+  ...loadHound({
+    format: 'hound',
+    version: 1,
+    sites: [
+      {
+        name: 'B hound',
+        profileUrl: `https://${HOST}/h/{username}`,
+        knownClaimed: ['alice', 'bob'],
+        found: { status: [200], bodyIncludesAll: ['class="card"'] },
+        notFound: { status: [404] },
+      },
+    ],
+  }),
+];
+const NAMES = checks.map((c) => c.name);
+
+let internet: Internet;
+let engine: HoundEngine;
+beforeAll(async () => {
+  internet = await startInternet({ catalogues: [] });
+  internet.route(HOST, '/*', site);
+  engine = await createEngine({
+    checks,
+    connect: internet.connect,
+    allowPrivateAddresses: true,
+    dataDir: await tempDir(),
+    timeoutMs: 3_000,
+  });
+}, 30_000);
+afterAll(async () => {
+  await engine?.close();
+  await internet?.close();
+});
+beforeEach(() => {
+  mode = 'honest';
+});
+
+describe('per-site baselines', () => {
+  it('a search before the first self-test decides by the rules alone, says so, and does not wait', async () => {
+    const started = Date.now();
+    const results = await collect(engine, 'alice', { sites: NAMES });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    for (const r of results) {
+      expect(r.verdict, `${r.name}: ${r.evidence.rule}`).toBe('found');
+      expect(r.evidence.detail).toContain('no self-test baseline yet');
+    }
+  });
+
+  it('the self-test stores a signature of the found and not-found answers', async () => {
+    const health = await engine.selfTest();
+    const stored = health.flatMap((h) => h.checks ?? []);
+    expect(stored).toHaveLength(NAMES.length);
+    for (const check of stored) {
+      expect(check.baseline, check.name).toBeDefined();
+      expect(check.baseline?.notFound?.host).toBe(HOST);
+    }
+    const wmn = stored.find((c) => c.name === 'B wmn');
+    // Two claimed profiles share the site's name in their titles, never the user's.
+    expect(wmn?.baseline?.found).toMatchObject({ status: 200, type: 'text/html', markers: ['Baseline'] });
+    expect(wmn?.baseline?.notFound).toMatchObject({ status: 404, title: 'Page not found · Baseline' });
+    expect(stored.find((c) => c.name === 'B redirect')?.baseline?.notFound).toMatchObject({
+      status: 302,
+      redirect: '/?missing=1',
+    });
+  });
+
+  it('answers like the baseline still decide, with no note', async () => {
+    const found = await collect(engine, 'alice', { sites: NAMES });
+    const missing = await collect(engine, 'carol-nobody', { sites: NAMES });
+    for (const r of found) expect(r.verdict, `${r.name}: ${r.evidence.rule}`).toBe('found');
+    for (const r of missing) expect(r.verdict, `${r.name}: ${r.evidence.rule}`).toBe('not_found');
+    for (const r of [...found, ...missing]) expect(r.evidence.detail ?? '').not.toContain('baseline');
+  });
+
+  it('a platform error page in place of the site is unknown on every GET rule kind, never not_found', async () => {
+    mode = 'platform404';
+    // A HEAD status_code check sees no title: a 404 with the site's status and type still decides there
+    // (a HEAD not-found costs no GET, decision 083) — the one gap the baseline leaves.
+    const GET_RULES = NAMES.filter((n) => n !== 'B status');
+    for (const username of ['alice', 'carol-nobody']) {
+      const results = await collect(engine, username, { sites: GET_RULES });
+      for (const r of results) {
+        expect(r.verdict, `${r.name}: ${r.evidence.rule}`).toBe('unknown');
+      }
+      // Rules that read a 404 as "missing" are stopped by the baseline, with the evidence.
+      for (const name of ['B wmn', 'B hound']) {
+        const r = results.find((x) => x.name === name);
+        expect(r?.reason, `${name}: ${r?.evidence.rule}`).toBe('unfamiliar_answer');
+        expect(r?.evidence.rule).toContain('the site\'s own is "Page not found · Baseline"');
+      }
+    }
+  });
+
+  it("a redirect-means-missing rule decides only on the site's own not-found target", async () => {
+    mode = 'moved';
+    const [r] = await collect(engine, 'carol-nobody', { sites: ['B redirect'] });
+    expect(r).toMatchObject({ verdict: 'unknown', reason: 'unfamiliar_answer' });
+    expect(r?.evidence.rule).toContain('/somewhere/else');
+  });
+
+  it('a new self-test refreshes the baseline', async () => {
+    notFoundTitle = 'Nothing here – Baseline';
+    const stale = await collect(engine, 'carol-nobody', { sites: ['B wmn'] });
+    expect(stale[0]?.reason).toBe('unfamiliar_answer');
+    await engine.selfTest();
+    const fresh = await collect(engine, 'carol-nobody', { sites: ['B wmn'] });
+    expect(fresh[0]?.verdict).toBe('not_found');
+  });
+
+  it('searches on a search thread get the baselines too', async () => {
+    const threaded = await createEngine({
+      checks,
+      proxy: internet.proxyUrl,
+      caPem: internet.caPem,
+      searchThreads: 1,
+      dataDir: await tempDir(),
+      timeoutMs: 3_000,
+    });
+    try {
+      await threaded.selfTest();
+      mode = 'platform404';
+      const [r] = await collect(threaded, 'carol-nobody', { sites: ['B wmn'] });
+      expect(r).toMatchObject({ verdict: 'unknown', reason: 'unfamiliar_answer' });
+    } finally {
+      await threaded.close();
+    }
+  });
+});

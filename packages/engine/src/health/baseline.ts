@@ -1,0 +1,147 @@
+import type { CheckResponse, SiteCheck } from '../model.ts';
+import { header, redirectTarget } from '../rules/redirect.ts';
+
+/**
+ * What a site's own answer looks like (docs/decisions/100-unknown-on-unlisted-pages.md): taken by the
+ * health self-test from answers it judged right, compared at search time before a rule may decide.
+ * Only fields that do not depend on who the user is: no size, no display names.
+ */
+export interface AnswerSignature {
+  status: number;
+  /** Final host, compared by registrable domain. */
+  host: string;
+  /** Media type without parameters (`text/html`, `application/json`), when the site sent one. */
+  type?: string;
+  /** Not-found pages: the `<title>` with the username masked as `{u}`. */
+  title?: string;
+  /** Found pages: title parts every claimed profile shared (the site's name), the username never among them. */
+  markers?: string[];
+  /** A redirect's target with the username masked (path and query only). */
+  redirect?: string;
+}
+
+export interface CheckBaseline {
+  /** The check's request template when the baseline was taken: another template makes it stale. */
+  url: string;
+  found?: AnswerSignature;
+  notFound?: AnswerSignature;
+  /** When the self-test took it (ISO). */
+  takenAt: string;
+}
+
+/** A check's identity in the health file: format and entry name. */
+export function checkKey(check: Pick<SiteCheck, 'format' | 'name'>): string {
+  return `${check.format}\u0000${check.name}`;
+}
+
+function titleOf(body: string): string | undefined {
+  const raw = /<title[^>]*>([\s\S]{0,400}?)<\/title>/i.exec(body.slice(0, 64 * 1024))?.[1];
+  if (raw === undefined) return undefined;
+  const text = raw
+    .replace(/&amp;/g, '&')
+    .replace(/&(#39|apos);/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&middot;|&#183;/g, '·')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text === '' ? undefined : text;
+}
+
+function mask(text: string, username: string): string {
+  if (username.length < 2) return text;
+  const escaped = username.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text
+    .replace(new RegExp(escaped, 'gi'), '{u}')
+    .replace(new RegExp(encodeURIComponent(username).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '{u}');
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+function mediaType(response: CheckResponse): string | undefined {
+  const value = header(response, 'content-type')?.split(';')[0]?.trim().toLowerCase();
+  return value || undefined;
+}
+
+function maskedRedirect(response: CheckResponse, username: string): string | undefined {
+  if (response.status < 300 || response.status > 399) return undefined;
+  const target = redirectTarget(response);
+  if (!target) return undefined;
+  const url = new URL(target);
+  return mask(`${url.pathname}${url.search}`, username);
+}
+
+/** The signature of one answer the self-test judged right, for the username it asked about. */
+export function signatureOf(response: CheckResponse, username: string): AnswerSignature {
+  const type = mediaType(response);
+  const title = response.method === 'HEAD' ? undefined : titleOf(response.body);
+  const redirect = maskedRedirect(response, username);
+  return {
+    status: response.status,
+    host: hostOf(response.finalUrl),
+    ...(type ? { type } : {}),
+    ...(title ? { title: mask(title, username) } : {}),
+    ...(redirect ? { redirect } : {}),
+  };
+}
+
+const TITLE_PARTS = /\s+[|\-–—·•:/]\s+|\s*[|·•]\s*/;
+
+/**
+ * The found signature from several claimed profiles: the first one's status, host and type, and as markers
+ * the title parts every profile shared (the site's own name, not the user's) — none with one profile.
+ */
+export function foundSignature(signatures: readonly AnswerSignature[]): AnswerSignature | undefined {
+  const [first] = signatures;
+  if (!first) return undefined;
+  const { title: _title, ...base } = first;
+  if (signatures.length < 2 || signatures.some((s) => s.title === undefined)) return base;
+  const parts = (s: AnswerSignature) =>
+    new Set(
+      (s.title ?? '')
+        .split(TITLE_PARTS)
+        .map((p) => p.trim())
+        .filter((p) => p.length >= 3 && !p.includes('{u}')),
+    );
+  let common = parts(first);
+  for (const s of signatures.slice(1)) common = new Set([...parts(s)].filter((p) => common.has(p)));
+  return common.size > 0 ? { ...base, markers: [...common] } : base;
+}
+
+/**
+ * Why `response` does not look like the site's own answer of this kind, or undefined when it does.
+ * `sameSite` compares hosts by registrable domain.
+ */
+export function baselineMismatch(
+  expected: AnswerSignature,
+  response: CheckResponse,
+  username: string,
+  sameSite: (a: string, b: string) => boolean,
+): string | undefined {
+  if (response.status !== expected.status) return `status ${response.status}, the site's own is ${expected.status}`;
+  const host = hostOf(response.finalUrl);
+  if (expected.host && host && !sameSite(host, expected.host))
+    return `host ${host}, the site's own is ${expected.host}`;
+  const type = mediaType(response);
+  if (expected.type && type && type !== expected.type) return `a ${type} answer, the site's own is ${expected.type}`;
+  const redirect = maskedRedirect(response, username);
+  if (expected.redirect !== undefined && redirect !== undefined && redirect !== expected.redirect) {
+    return `redirect to ${redirect}, the site's own goes to ${expected.redirect}`;
+  }
+  if (response.method === 'HEAD') return undefined;
+  const title = titleOf(response.body);
+  if (expected.title !== undefined) {
+    const masked = title === undefined ? undefined : mask(title, username);
+    if (masked !== expected.title)
+      return `title ${JSON.stringify(masked ?? '')}, the site's own is ${JSON.stringify(expected.title)}`;
+  }
+  if (expected.markers && expected.markers.length > 0 && !expected.markers.some((m) => title?.includes(m))) {
+    return `title ${JSON.stringify(title ?? '')} lacks the site's ${expected.markers.map((m) => JSON.stringify(m)).join(' / ')}`;
+  }
+  return undefined;
+}
