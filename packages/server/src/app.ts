@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const emailSearch = {
     db: deps.db.db,
     log: deps.log,
-    engines: deps.engines,
+    engines: deps.engines.forEmail(),
     loud: deps.options.email.loud,
     keys: deps.options.email.keys,
     running: new Map(),
