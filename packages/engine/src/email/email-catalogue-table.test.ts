@@ -42,6 +42,7 @@ const SHAPELESS: Array<[string, number, string, string]> = [
   ['an empty 200', 200, 'text/html', ''],
   ['{}', 200, 'application/json', '{}'],
   ['null', 200, 'application/json', 'null'],
+  ['[]', 200, 'application/json', '[]'],
   ['a generic ok envelope', 200, 'application/json', '{"status":"ok","success":true,"data":{}}'],
   ['a generic error envelope', 200, 'application/json', '{"error":"Bad request","message":"invalid"}'],
   ['a list of nothing in particular', 200, 'application/json', '[{"id":1}]'],

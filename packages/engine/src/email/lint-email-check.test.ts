@@ -48,6 +48,8 @@ describe('the email-check lint', () => {
     ['a generic envelope status = true', [{ jsonPath: 'status', equals: true }], 'generic_field'],
     ['an element\'s "type" exists', [{ jsonPath: '0.type', exists: true }], 'generic_field'],
     ['an empty 200', [{ status: [200] }, { bodyEquals: '' }], 'absence_only'],
+    ['an empty JSON list', [{ bodyEquals: '[]' }], 'absence_only'],
+    ['a bare null', [{ status: [200] }, { bodyEquals: 'null' }], 'absence_only'],
   ])('flags a rule that decides on %s', (_, weak, code) => {
     expect(lintEmailCheck(check(weak, SPECIFIC))).toEqual([
       expect.objectContaining({ severity: 'weak', code, detail: expect.stringContaining('registered decided on') }),
@@ -58,7 +60,7 @@ describe('the email-check lint', () => {
   it.each<[string, Signal[]]>([
     ['a field and its value', [{ jsonPath: 'taken', equals: true }]],
     ['a site-specific field under a generic key', [{ jsonPath: 'resource_response.data', equals: false }]],
-    ['an exact body', [{ status: [200] }, { bodyEquals: '[]' }]],
+    ['an exact body', [{ status: [200] }, { bodyEquals: 'ok' }]],
     ['a phrase only that outcome contains', [{ bodyContains: 'already associated with an account' }]],
     ['a documented error status with its error envelope', [{ status: [404] }, { jsonPath: 'error', exists: true }]],
     ['an empty body on a documented 204', [{ status: [204] }, { bodyEquals: '' }]],

@@ -72,6 +72,8 @@ const GENERIC_KEYS = new Set([
 ]);
 const GENERIC_VALUES = new Set<unknown>([true, false, null, 0, 1, 200, 'ok', 'success', 'error', 'true', 'false', '']);
 
+const EMPTY_ANSWERS = new Set(['', 'null', '{}', '[]', '""']);
+
 const bare = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** A body string that says nothing about which outcome it is (`no`, `"pass"`, `"success":false`…). */
@@ -94,9 +96,13 @@ function weakness(signal: Signal, rule: Signal[]): { code: EmailLintCode; detail
       ? { code: 'weak_text', detail: `body contains "${signal.bodyContains}" (any answer may)` }
       : null;
   if ('bodyEquals' in signal) {
-    if (signal.bodyEquals.trim() !== '') return null;
-    // An empty body is the documented answer of some APIs (204, a keyed API's 404), never of a 200.
-    return anchored(rule) ? null : { code: 'absence_only', detail: 'an empty body without a specific status' };
+    // An empty answer (nothing, `null`, `{}`, `[]`) is what any gateway or broken page may send: it is the
+    // documented answer only after a specific status (a 204, a keyed API's 404), never of a 200.
+    if (!EMPTY_ANSWERS.has(signal.bodyEquals.trim()) || anchored(rule)) return null;
+    return {
+      code: 'absence_only',
+      detail: `an empty answer (${JSON.stringify(signal.bodyEquals)}) without a specific status`,
+    };
   }
   const path = signal.jsonPath;
   if (signal.exists === false) return { code: 'absence_only', detail: `JSON ${path || '(body)'} is absent` };
