@@ -59,7 +59,7 @@ const SHAPELESS: Array<[string, number, string, string]> = [
 let internet: Internet;
 let engine: HoundEngine;
 
-async function search(email: string, timeoutMs = 4000): Promise<Map<string, EmailResult>> {
+async function search(email: string, timeoutMs = 10_000): Promise<Map<string, EmailResult>> {
   const results = new Map<string, EmailResult>();
   for await (const { result } of engine.searchEmail(email, { ...EVERYTHING, timeoutMs }))
     results.set(result.checkId, result);

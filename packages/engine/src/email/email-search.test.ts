@@ -39,7 +39,8 @@ beforeAll(async () => {
     checks: [],
     connect: internet.connect,
     allowPrivateAddresses: true,
-    timeoutMs: 4000,
+    // Each check's whole budget (prefetch included), on a loaded machine.
+    timeoutMs: 10_000,
     retries: 0,
   });
 });
