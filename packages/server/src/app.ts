@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db.db,
     bus: deps.bus,
     log: deps.log,
-    engines: deps.engines,
+    engines: deps.engines.forEmail(),
     loud: deps.options.email.loud,
     keys: deps.options.email.keys,
     running: new Map(),

@@ -6,7 +6,7 @@
 
 import { buildApp } from './app.ts';
 import { startBackground } from './background.ts';
-import { engineFactory } from './catalogues/engine-factory.ts';
+import { emailOnlyEngineFactory, engineFactory } from './catalogues/engine-factory.ts';
 import { readConfig } from './env.ts';
 import { createLogger } from './logger.ts';
 import { lowerHelperThreads } from './lower-helper-threads.ts';
@@ -19,7 +19,12 @@ const HELPER_THREADS_NICE = 10;
 async function main(): Promise<void> {
   const config = readConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   const log = createLogger(config.logLevel);
-  const services = await createServices({ config, log, createEngine: engineFactory(config, log) });
+  const services = await createServices({
+    config,
+    log,
+    createEngine: engineFactory(config, log),
+    createEmailEngine: emailOnlyEngineFactory(config, log),
+  });
   await services.db.migrate();
   const app = await buildApp(appDeps(services, config));
   const background = await startBackground(services, config, { runSearches: config.runSearches, retention: true });

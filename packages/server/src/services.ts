@@ -29,6 +29,8 @@ export interface ServicesOptions {
   config: Config;
   log: FastifyBaseLogger;
   createEngine: () => Promise<Engine>;
+  /** The email-checks-only engine email searches use until `createEngine` succeeds (decision 101). */
+  createEmailEngine?: () => Promise<Engine>;
   /** Defaults to PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
   database?: DatabaseTarget;
   /** Outbound dispatcher for the server's own fetches; defaults to one built from HOUND_PROXY/HOUND_CA_FILE. */
@@ -61,6 +63,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     : createMemorySearchLimiter(config.limits);
   const engines = startEngineHost({
     create: options.createEngine,
+    ...(options.createEmailEngine ? { createEmailOnly: options.createEmailEngine } : {}),
     refreshMs: config.catalogueRefreshHours * 3600 * 1000,
     log,
   });

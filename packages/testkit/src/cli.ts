@@ -1,10 +1,15 @@
 /**
  * `npm run sim -- --catalogue <file> [--catalogue <file>…] [--seed N] [--latency-median-ms N]
  *   [--latency-p99-ms N] [--hang-share F] [--waf-share F] [--port N]
- *   [--stripe-port N] [--stripe-webhook-url URL]`
+ *   [--stripe-port N] [--stripe-webhook-url URL] [--email-catalogue <file>…] [--email-registered ADDRESS…]`
  *
- * Prints exactly one JSON line to stdout — {"proxy","ca","sites","stripe"} — then serves until SIGINT/SIGTERM.
- * Everything else goes to stderr.
+ * Prints exactly one JSON line to stdout — {"proxy","ca","sites","stripe","email"} — then serves until
+ * SIGINT/SIGTERM. Everything else goes to stderr.
+ *
+ * Every email check of Hound's shipped catalogue (or of `--email-catalogue` files) is served too: its own
+ * registered example answer for the `--email-registered` addresses (default `registered@example.com`), its
+ * unregistered one for any other address, and the host's faults (the shares apply to its hosts as well).
+ * `email` on the line says how many checks are served and which addresses are registered.
  *
  * `stripe` is the fake Stripe's settings for Hound's environment (STRIPE_API_URL, STRIPE_SECRET_KEY,
  * STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_*). The fake learns where to send webhooks from
@@ -14,6 +19,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadEmailChecks, SHIPPED_EMAIL_CATALOGUE } from './email/load-email-sites.ts';
+import { serveEmailChecks } from './email/serve-email-checks.ts';
 import { TestkitError } from './errors.ts';
 import { startInternet } from './start-internet.ts';
 import { startFakeStripe } from './stripe/fake-stripe.ts';
@@ -23,7 +30,11 @@ import type { StartOptions } from './types.ts';
 export interface CliOptions {
   internet: StartOptions;
   stripe: FakeStripeOptions;
+  email: { catalogues: string[]; registered: string[] };
 }
+
+/** The address `npm run sim` registers on every email check unless told otherwise. */
+export const SIM_REGISTERED_EMAIL = 'registered@example.com';
 
 function number(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -46,6 +57,8 @@ export function parseCli(argv: string[], cwd: string): CliOptions {
       port: { type: 'string' },
       'stripe-port': { type: 'string' },
       'stripe-webhook-url': { type: 'string' },
+      'email-catalogue': { type: 'string', multiple: true },
+      'email-registered': { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -70,19 +83,39 @@ export function parseCli(argv: string[], cwd: string): CliOptions {
   const stripePort = number('stripe-port', values['stripe-port']);
   if (stripePort !== undefined) stripe.port = stripePort;
   if (values['stripe-webhook-url'] !== undefined) stripe.webhookUrl = values['stripe-webhook-url'];
-  return { internet: options, stripe };
+  const registered = (values['email-registered'] ?? [SIM_REGISTERED_EMAIL]).map((a) => a.trim().toLowerCase());
+  for (const address of registered)
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address))
+      throw new TestkitError('INVALID_OPTION', `--email-registered needs an email address, got "${address}"`);
+  const email = {
+    catalogues: (values['email-catalogue'] ?? [SHIPPED_EMAIL_CATALOGUE]).map((file) => path.resolve(cwd, file)),
+    registered,
+  };
+  return { internet: options, stripe, email };
 }
 
 async function main(): Promise<void> {
   // npm runs scripts from the package root; relative paths mean the caller's directory.
   const options = parseCli(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
+  const emailChecks = await loadEmailChecks(options.email.catalogues);
   const internet = await startInternet(options.internet);
+  const emailSites = serveEmailChecks(internet, emailChecks);
+  for (const address of options.email.registered) emailSites.register(address);
   const stripe = await startFakeStripe(options.stripe).catch(async (error: unknown) => {
     await internet.close();
     throw error;
   });
   process.stdout.write(
-    `${JSON.stringify({ proxy: internet.proxyUrl, ca: internet.caFile, sites: internet.siteCount, stripe: stripe.settings })}\n`,
+    `${JSON.stringify({
+      proxy: internet.proxyUrl,
+      ca: internet.caFile,
+      sites: internet.siteCount,
+      stripe: stripe.settings,
+      email: { checks: emailSites.served.length, registered: options.email.registered },
+    })}\n`,
+  );
+  process.stderr.write(
+    `hound-testkit: ${emailSites.served.length} email checks (${emailSites.skipped.length} skipped); registered: ${options.email.registered.join(', ')}\n`,
   );
   process.stderr.write(
     `hound-testkit: ${internet.siteCount} sites, ${internet.skipped().length} skipped, ${internet.conflicts().length} conflicting routes\n`,

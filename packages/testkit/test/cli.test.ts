@@ -56,7 +56,7 @@ describe('sim CLI', () => {
     await writeFile(wmn, JSON.stringify(whatsMyNameFixture));
     const { line, process: proc, output } = await start(['--catalogue', sherlock, '--catalogue', wmn, '--seed', '5']);
     const info = JSON.parse(line) as { proxy: string; ca: string; sites: number; stripe: Record<string, string> };
-    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites', 'stripe']);
+    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites', 'stripe', 'email']);
     expect(info.proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.sites).toBe(7);
     const via = { proxyUrl: info.proxy, caFile: info.ca } as Parameters<typeof curl>[0];
@@ -89,5 +89,8 @@ describe('sim CLI', () => {
     expect(badStripe.code).toBe(2);
     expect(badStripe.stdout).toBe('');
     expect(badStripe.stderr).toContain('INVALID_OPTION: webhook URL must be http(s)');
+    const badEmail = (await start(['--email-registered', 'not-an-address']).catch((e: Run) => e)) as Run;
+    expect(badEmail.code).toBe(2);
+    expect(badEmail.stderr).toContain('--email-registered needs an email address');
   });
 });

@@ -21,6 +21,7 @@ const OPTIONS = {
   catalogue: { type: 'string', multiple: true },
   'email-catalogue': { type: 'string', multiple: true },
   loud: { type: 'boolean' },
+  list: { type: 'boolean' },
   'data-dir': { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -61,6 +62,8 @@ export type Command =
       csv?: string;
       printAll: boolean;
       loud: boolean;
+      /** `hound email --list`: the checks and the catalogue lint's findings, no search. */
+      list: boolean;
       emailCatalogues?: string[];
       common: CommonArgs;
     }
@@ -135,7 +138,9 @@ export function parseCommand(argv: string[]): Command {
 
   if (positionals[0] === 'email' && beforeTerminator) {
     const addresses = positionals.slice(1);
-    if (addresses.length === 0) throw new UsageError('hound email needs at least one address');
+    const list = values.list ?? false;
+    if (addresses.length === 0 && !list) throw new UsageError('hound email needs at least one address (or --list)');
+    if (addresses.length > 0 && list) throw new UsageError('hound email --list takes no address');
     for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue'] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} does not apply to hound email`);
     }
@@ -148,11 +153,12 @@ export function parseCommand(argv: string[]): Command {
       ...(values.csv !== undefined ? { csv: values.csv } : {}),
       printAll: values['print-all'] ?? false,
       loud: values.loud ?? false,
+      list,
       ...(values['email-catalogue'] ? { emailCatalogues: values['email-catalogue'] } : {}),
       common,
     };
   }
-  for (const flag of ['email-catalogue', 'loud'] as const) {
+  for (const flag of ['email-catalogue', 'loud', 'list'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies only to hound email`);
   }
 

@@ -165,7 +165,7 @@ describe('hound email', () => {
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('[+] Gravatar (gravatar.com): https://gravatar.com/');
-    expect(run.stdout).toContain('Hacked Email Address: Fakebreach');
+    expect(run.stdout).toContain('Hacked Email Address: Adobe');
     expect(run.stderr).toMatch(/cli\.person@example\.com: \d+ found/);
     const written = JSON.parse(await readFile(json, 'utf8'));
     expect(written.kind).toBe('email');

@@ -3,9 +3,10 @@ import { normaliseEmail } from '../email/address.ts';
 import { BUNDLED_EMAIL_CATALOGUE } from '../email/load-email-catalogue.ts';
 import { createEngine } from '../engine.ts';
 import type { EmailResult } from '../model.ts';
-import type { Command } from './args.ts';
+import { type Command, UsageError } from './args.ts';
 import { palette, printable, verdictMark } from './color.ts';
 import { csvRow } from './csv.ts';
+import { listEmailChecks } from './email-list.ts';
 import { allowsPrivateAddresses } from './engine-from-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
@@ -27,12 +28,23 @@ function describe(result: EmailResult): string {
   return `${result.verdict} (${result.reason ?? 'no reason'}): ${printable(result.evidence.rule)}`;
 }
 
+/** HOUND_EMAIL_LOUD=true (as for the server) or `--loud`. */
+function loudChecks(command: EmailCommand, env: NodeJS.ProcessEnv): boolean {
+  const value = (env.HOUND_EMAIL_LOUD ?? '').trim().toLowerCase();
+  if (!['', 'true', '1', 'false', '0'].includes(value))
+    throw new UsageError(`HOUND_EMAIL_LOUD takes true or false, got "${value}"`);
+  return command.loud || value === 'true' || value === '1';
+}
+
 /**
  * `hound email ADDRESS…`: where each address has an account, from the email-check catalogue. Keyed checks
- * read their key from the environment (e.g. `HIBP_API_KEY`); loud checks run only with `--loud`.
+ * read their key from the environment (e.g. `HIBP_API_KEY`); loud checks run only with `--loud` or
+ * HOUND_EMAIL_LOUD=true. `--timeout` is each check's whole budget. `hound email --list`: the checks and
+ * the catalogue lint's findings.
  */
 export async function runEmail(command: EmailCommand, io: CliIo, version: string): Promise<number> {
   for (const address of command.addresses) normaliseEmail(address);
+  const loud = loudChecks(command, io.env);
   const out = palette(io.stdout.isTTY, command.common.noColor, io.env);
   const err = palette(io.stderr.isTTY, command.common.noColor, io.env);
   const { common } = command;
@@ -46,6 +58,14 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
     ...(common.dataDir ? { dataDir: common.dataDir } : {}),
     allowPrivateAddresses: allowsPrivateAddresses(common, io.env),
   });
+  if (command.list) {
+    try {
+      listEmailChecks(engine.emailChecks, io, loud);
+    } finally {
+      await engine.close();
+    }
+    return EXIT.ok;
+  }
   const records: EmailRecord[] = [];
   try {
     for (const address of command.addresses) {
@@ -62,7 +82,7 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
       const started = performance.now();
       let found = 0;
       for await (const { result, progress } of engine.searchEmail(address, {
-        loud: command.loud,
+        loud,
         keys: { HIBP_API_KEY: io.env.HIBP_API_KEY },
         signal: io.signal,
       })) {

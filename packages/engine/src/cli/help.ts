@@ -26,8 +26,8 @@ SEARCH OPTIONS
     --csv FILE           Write every result as CSV (cells are neutralised against formula injection).
 
 NETWORK OPTIONS
-    --timeout SECONDS    Time budget per site check, retries and Retry-After waits included
-                         (default ${timeout}).
+    --timeout SECONDS    Time budget per site check, retries, Retry-After waits and every request
+                         of an email check (prefetch included) together (default ${timeout}).
     --proxy URL          Send every request through a proxy: http://, https://, socks5:// (local DNS)
                          or socks5h:// (DNS by the proxy, e.g. Tor at socks5h://127.0.0.1:9050).
     --ca FILE            Also trust the CA certificates in this PEM file (added to the system roots).
@@ -57,7 +57,10 @@ EMAIL SEARCH
                             --json, --csv, --print-all and the network options, and:
     --email-catalogue FILE  Use this hound-email catalogue instead of the shipped one. Repeatable;
                             a later file's check replaces one with the same id.
-    --loud                  Also run checks that may notify the address's owner (off by default).
+    --loud                  Also run checks that may notify the address's owner (off by default;
+                            HOUND_EMAIL_LOUD=true in the environment does the same).
+    hound email --list      Every email check, and what the catalogue lint says of its rules (a rule
+                            must decide on a positive, specific marker of its outcome).
     HIBP_API_KEY            (environment) Have I Been Pwned key: breaches appear as records.
 
 SITES COMMANDS

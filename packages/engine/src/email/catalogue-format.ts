@@ -16,6 +16,8 @@ export const SignalSchema = z.union([
   z.object({ status: z.array(z.number().int().min(100).max(599)).min(1) }).strict(),
   z.object({ bodyContains: z.string().min(1).max(500) }).strict(),
   z.object({ bodyLacks: z.string().min(1).max(500) }).strict(),
+  /** The whole body, trimmed, is exactly this (e.g. `[]`, `ok`): an exact answer, unlike a bare substring. */
+  z.object({ bodyEquals: z.string().max(500) }).strict(),
   z
     .object({
       /** Dot path into the JSON body, e.g. `errors.email.0.code`. Empty: the whole body. */
@@ -47,6 +49,16 @@ export const RequestTemplateSchema = z
   })
   .strict();
 export type RequestTemplate = z.infer<typeof RequestTemplateSchema>;
+
+/** An answer the site gives, as its documented behaviour records it (served by the testkit, judged by tests). */
+export const ExampleAnswerSchema = z
+  .object({
+    status: z.number().int().min(100).max(599),
+    contentType: z.string().max(200).default('application/json; charset=utf-8'),
+    body: z.string().max(20_000),
+  })
+  .strict();
+export type ExampleAnswer = z.infer<typeof ExampleAnswerSchema>;
 
 export const EmailCheckSchema = z
   .object({
@@ -105,6 +117,19 @@ export const EmailCheckSchema = z
       .object({ registered: z.array(z.string()).default([]), unregistered: z.array(z.string()).default([]) })
       .strict()
       .default({ registered: [], unregistered: [] }),
+    /**
+     * The site's own answers for a registered and an unregistered address (every documented shape): the
+     * testkit serves them, tests judge them, the lint asks for them.
+     */
+    answers: z
+      .object({
+        registered: z.array(ExampleAnswerSchema).max(4).default([]),
+        unregistered: z.array(ExampleAnswerSchema).max(4).default([]),
+      })
+      .strict()
+      .default({ registered: [], unregistered: [] }),
+    /** Where the site's behaviour is documented (a peer tool's module, the site's API docs). */
+    source: z.array(z.string().min(1).max(300)).max(4).default([]),
   })
   .strict();
 export type EmailCheck = z.infer<typeof EmailCheckSchema>;

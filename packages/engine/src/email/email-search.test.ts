@@ -39,7 +39,8 @@ beforeAll(async () => {
     checks: [],
     connect: internet.connect,
     allowPrivateAddresses: true,
-    timeoutMs: 4000,
+    // Each check's whole budget (prefetch included), on a loaded machine.
+    timeoutMs: 10_000,
     retries: 0,
   });
 });
@@ -49,8 +50,8 @@ afterAll(async () => {
 });
 
 describe('email search on the shipped catalogue', () => {
-  it('ships at least 40 checks, all valid, and the testkit can fake every one', () => {
-    expect(engine.emailChecks.length).toBeGreaterThanOrEqual(40);
+  it('ships at least 38 checks, all valid, and the testkit can fake every one', () => {
+    expect(engine.emailChecks.length).toBeGreaterThanOrEqual(38);
     expect(sites.skipped).toEqual([]);
     const methods = new Set(engine.emailChecks.map((c) => c.method));
     expect([...methods].sort()).toEqual(['api', 'login', 'profile', 'recovery', 'register']);
@@ -77,6 +78,7 @@ describe('email search on the shipped catalogue', () => {
     const signals = checks.flatMap((c) => [...c.found, ...c.notFound]);
     expect(signals.some((s) => 'status' in s)).toBe(true);
     expect(signals.some((s) => 'bodyContains' in s)).toBe(true);
+    expect(signals.some((s) => 'bodyEquals' in s)).toBe(true);
     expect(signals.some((s) => 'jsonPath' in s && s.equals !== undefined)).toBe(true);
     expect(signals.some((s) => 'jsonPath' in s && s.exists !== undefined)).toBe(true);
     expect(checks.some((c) => c.prefetch && 'regex' in c.prefetch.token)).toBe(true);
@@ -85,7 +87,6 @@ describe('email search on the shipped catalogue', () => {
     expect(bodies.some((b) => b && 'form' in b)).toBe(true);
     expect(bodies.some((b) => b && 'json' in b)).toBe(true);
     expect(checks.some((c) => c.requests.some((r) => r.url.includes('{email_sha256}')))).toBe(true);
-    expect(checks.some((c) => c.requests.some((r) => r.url.includes('{email_md5}')))).toBe(true);
   });
 
   it('keeps loud checks off unless enabled, and refuses a keyed check without its key', async () => {
@@ -106,13 +107,13 @@ describe('email search on the shipped catalogue', () => {
       checks: ['hibp', 'gravatar', 'duolingo'],
       keys: { HIBP_API_KEY: 'k' },
     });
+    // The checks' own example answers, served by the testkit.
     expect(results.get('hibp')!.records).toEqual([
-      { type: 'Hacked Email Address', data: expect.stringContaining('Fakebreach') },
-      { type: 'Hacked Email Address', data: expect.stringContaining('Examplesite') },
+      { type: 'Hacked Email Address', data: 'Adobe · 2013-10-04 · Email addresses, Passwords' },
     ]);
-    expect(results.get('gravatar')!.details?.['Display name']).toBe('Test Display name');
+    expect(results.get('gravatar')!.details).toMatchObject({ 'Display name': 'Alex Example', Location: 'Lisbon' });
     expect(results.get('gravatar')!.url).toMatch(/^https:\/\/gravatar\.com\/[0-9a-f]{64}$/);
-    expect(results.get('duolingo')!.usernames).toEqual(['test_user']);
+    expect(results.get('duolingo')!.usernames).toEqual(['alexexample']);
   });
 
   it('turns every fault into unknown with the right reason', async () => {

@@ -12,6 +12,8 @@ function describe(signal: Signal): string {
   if ('status' in signal) return `status ${signal.status.join('/')}`;
   if ('bodyContains' in signal) return `body contains "${signal.bodyContains}"`;
   if ('bodyLacks' in signal) return `body lacks "${signal.bodyLacks}"`;
+  if ('bodyEquals' in signal)
+    return signal.bodyEquals === '' ? 'body is empty' : `body is exactly "${signal.bodyEquals}"`;
   return signal.exists !== undefined
     ? `JSON ${signal.jsonPath || '(body)'} ${signal.exists ? 'exists' : 'is absent'}`
     : `JSON ${signal.jsonPath || '(body)'} = ${JSON.stringify(signal.equals)}`;
@@ -21,6 +23,7 @@ function holds(signal: Signal, response: CheckResponse, json: () => unknown): bo
   if ('status' in signal) return signal.status.includes(response.status);
   if ('bodyContains' in signal) return response.body.includes(signal.bodyContains);
   if ('bodyLacks' in signal) return !response.body.includes(signal.bodyLacks);
+  if ('bodyEquals' in signal) return !response.truncated && response.body.trim() === signal.bodyEquals;
   const value = readJsonPath(json(), signal.jsonPath);
   if (signal.exists !== undefined) return (value !== undefined && value !== null) === signal.exists;
   return value === signal.equals;

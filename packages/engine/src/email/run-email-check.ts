@@ -12,6 +12,7 @@ import { judgeEmail } from './judge-email.ts';
 
 export interface EmailRunContext {
   transport: Transport;
+  /** `timeoutMs` is the whole check's budget (prefetch and every request), not each request's. */
   send: SendOptions;
   loud: boolean;
   keys: Record<string, string | undefined>;
@@ -116,7 +117,22 @@ export async function runEmailCheck(
     result({ format: 'hound', verdict: 'invalid', reason, rule });
 
   if (check.loud && !context.loud)
-    return invalid('disabled', 'may notify the address owner; loud checks are off (HOUND_EMAIL_LOUD)');
+    return invalid(
+      'disabled',
+      'may notify the address owner; loud checks are off (turn them on with HOUND_EMAIL_LOUD=true, or --loud in the CLI)',
+    );
+  // One budget for the whole check: each request gets what is left of it (a two-request check at 6 s
+  // ends within 6 s, not 12).
+  const deadline = started + (context.send.timeoutMs ?? context.transport.options.timeoutMs);
+  const send = (request: Parameters<Transport['send']>[0]) => {
+    const left = deadline - Date.now();
+    if (left <= 0)
+      return Promise.resolve({
+        ok: false as const,
+        error: { code: 'timeout' as const, detail: 'the check ran out of time before this request' },
+      });
+    return context.transport.send(request, { ...context.send, timeoutMs: left });
+  };
   const values: Variables = { ...base };
   if (check.needs) {
     const key = context.keys[check.needs];
@@ -125,15 +141,12 @@ export async function runEmailCheck(
   }
   const headers: Record<string, string> = {};
   if (check.prefetch) {
-    const page = await context.transport.send(
-      {
-        method: 'GET',
-        url: fillUrl(check.prefetch.url, values),
-        headers: fillHeaders(check.prefetch.headers, values),
-        followRedirects: true,
-      },
-      context.send,
-    );
+    const page = await send({
+      method: 'GET',
+      url: fillUrl(check.prefetch.url, values),
+      headers: fillHeaders(check.prefetch.headers, values),
+      followRedirects: true,
+    });
     if (!page.ok)
       return result({
         format: 'hound',
@@ -170,7 +183,7 @@ export async function runEmailCheck(
       return invalid('disabled', `the request cannot be built: ${(error as Error).message}`);
     }
     request.headers = { ...headers, ...request.headers };
-    const sent = await context.transport.send(request, context.send);
+    const sent = await send(request);
     last = sent.ok
       ? { outcome: judgeEmail(check, sent.response), response: sent.response }
       : { outcome: { format: 'hound', verdict: 'unknown', reason: sent.error.code, rule: sent.error.detail } };

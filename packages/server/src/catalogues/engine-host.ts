@@ -37,11 +37,19 @@ export interface EngineHost {
   state(): EngineState;
   /** Resolves once an engine is loaded. */
   whenReady(): Promise<Engine>;
+  /**
+   * The host as email searches see it: the full engine once loaded, and until then an engine with the
+   * email checks only, which needs nothing from the internet (decision 101). Without `createEmailOnly`,
+   * the host itself.
+   */
+  forEmail(): EngineHost;
   close(): Promise<void>;
 }
 
 export interface EngineHostOptions {
   create: () => Promise<Engine>;
+  /** An engine with the email checks and no username catalogues, served to email searches until `create` succeeds. */
+  createEmailOnly?: () => Promise<Engine>;
   /** 0 disables refreshing. */
   refreshMs: number;
   log: FastifyBaseLogger;
@@ -63,6 +71,9 @@ export function startEngineHost(options: EngineHostOptions): EngineHost {
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let readyWaiters: Array<(engine: Engine) => void> = [];
+  let emailOnly: Slot | undefined;
+  let emailOnlyAt: string | undefined;
+  let emailWaiters: Array<(engine: Engine) => void> = [];
 
   function retire(old: Slot) {
     old.retired = true;
@@ -77,10 +88,13 @@ export function startEngineHost(options: EngineHostOptions): EngineHost {
       const previous = slot;
       slot = { engine, users: 0, retired: false };
       if (previous) retire(previous);
+      if (emailOnly) retire(emailOnly);
+      emailOnly = undefined;
       state = { ready: true, loadedAt: new Date().toISOString() };
       options.log.info({ sites: engine.sites.length }, 'catalogues loaded');
-      for (const resolve of readyWaiters) resolve(engine);
+      for (const resolve of [...readyWaiters, ...emailWaiters]) resolve(engine);
       readyWaiters = [];
+      emailWaiters = [];
       if (options.refreshMs > 0) schedule(options.refreshMs, 0);
     } catch (error) {
       const message = serverMessage(error instanceof Error ? error.message : String(error));
@@ -105,35 +119,74 @@ export function startEngineHost(options: EngineHostOptions): EngineHost {
     timer.unref();
   }
 
-  void load(0);
+  async function loadEmailOnly(create: () => Promise<Engine>, failures: number): Promise<void> {
+    if (closed || slot) return;
+    try {
+      const engine = await create();
+      if (closed || slot) return void (await engine.close());
+      emailOnly = { engine, users: 0, retired: false };
+      emailOnlyAt = new Date().toISOString();
+      options.log.info({ checks: engine.emailChecks.length }, 'email checks loaded');
+      for (const resolve of emailWaiters) resolve(engine);
+      emailWaiters = [];
+    } catch (error) {
+      const delay = Math.min(retryMax, retryMin * 2 ** failures);
+      options.log.warn(
+        { err: error instanceof Error ? error.message : String(error), retryInMs: delay },
+        'email check load failed',
+      );
+      setTimeout(() => void loadEmailOnly(create, failures + 1), delay).unref();
+    }
+  }
 
-  return {
+  function leaseOf(s: Slot | undefined): EngineLease | undefined {
+    if (!s) return undefined;
+    s.users++;
+    let released = false;
+    return {
+      engine: s.engine,
+      release() {
+        if (released) return;
+        released = true;
+        s.users--;
+        if (s.retired && s.users === 0) void s.engine.close().catch(() => {});
+      },
+    };
+  }
+
+  void load(0);
+  if (options.createEmailOnly) void loadEmailOnly(options.createEmailOnly, 0);
+
+  async function close() {
+    closed = true;
+    clearTimeout(timer);
+    await Promise.all([slot, emailOnly].map((s) => s?.engine.close().catch(() => {})));
+    slot = undefined;
+    emailOnly = undefined;
+  }
+
+  const host: EngineHost = {
     current: () => slot?.engine,
-    lease() {
-      const s = slot;
-      if (!s) return undefined;
-      s.users++;
-      let released = false;
-      return {
-        engine: s.engine,
-        release() {
-          if (released) return;
-          released = true;
-          s.users--;
-          if (s.retired && s.users === 0) void s.engine.close().catch(() => {});
-        },
-      };
-    },
+    lease: () => leaseOf(slot),
     state: () => state,
     whenReady() {
       if (slot) return Promise.resolve(slot.engine);
       return new Promise((resolve) => readyWaiters.push(resolve));
     },
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      if (slot) await slot.engine.close().catch(() => {});
-      slot = undefined;
-    },
+    forEmail: () => (options.createEmailOnly ? emailHost : host),
+    close,
   };
+  const emailHost: EngineHost = {
+    current: () => (slot ?? emailOnly)?.engine,
+    lease: () => leaseOf(slot ?? emailOnly),
+    state: () => (slot || !emailOnly ? state : { ready: true, loadedAt: emailOnlyAt! }),
+    whenReady() {
+      const s = slot ?? emailOnly;
+      if (s) return Promise.resolve(s.engine);
+      return new Promise((resolve) => emailWaiters.push(resolve));
+    },
+    forEmail: () => emailHost,
+    close,
+  };
+  return host;
 }

@@ -1,8 +1,8 @@
 /**
  * Fake sites for Hound's email-check catalogue (format `hound-email`), read here independently of the
  * engine: every check's prefetch page hands out a token (by regex-shaped markup, JSON or cookie), and every
- * probe answers with the check's found signals for a registered address and its not-found signals for any
- * other — only when the token comes back. Faults set on a host apply as for any other fake site.
+ * probe answers with the check's registered example answer (or, without one, an answer built from its found
+ * signals) for a registered address and its unregistered one for any other — only when the token comes back. Faults set on a host apply as for any other fake site.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Internet, RouteRequest, RouteResponse } from '../types.ts';
@@ -11,6 +11,7 @@ type Signal =
   | { status: number[] }
   | { bodyContains: string }
   | { bodyLacks: string }
+  | { bodyEquals: string }
   | { jsonPath: string; equals?: unknown; exists?: boolean };
 
 interface RequestTemplate {
@@ -28,6 +29,23 @@ export interface EmailCheckEntry {
   details?: Array<{ label: string; jsonPath: string }>;
   records?: { jsonPath: string; fields: string[] };
   usernames?: string[];
+  /** The site's own answers (the catalogue's `answers`): served as they are, instead of answers built from the signals. */
+  answers?: { registered?: ExampleAnswer[]; unregistered?: ExampleAnswer[] };
+}
+
+interface ExampleAnswer {
+  status: number;
+  contentType?: string;
+  body: string;
+}
+
+function exampleResponse(answer: ExampleAnswer | undefined): RouteResponse | null {
+  if (!answer) return null;
+  return {
+    status: answer.status,
+    headers: { 'content-type': answer.contentType ?? 'application/json; charset=utf-8' },
+    body: answer.body,
+  };
 }
 
 export interface EmailSites {
@@ -72,6 +90,8 @@ function pageForRegex(regex: string, token: string): string | null {
 /** A response that satisfies every signal, with invented data where a found answer is read for details. */
 function answer(signals: Signal[], check: EmailCheckEntry, found: boolean): RouteResponse | null {
   const status = signals.find((s): s is { status: number[] } => 'status' in s)?.status[0] ?? 200;
+  const exact = signals.find((s): s is { bodyEquals: string } => 'bodyEquals' in s);
+  if (exact) return { status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: exact.bodyEquals };
   const texts = signals.filter((s): s is { bodyContains: string } => 'bodyContains' in s).map((s) => s.bodyContains);
   const paths = signals.filter((s): s is { jsonPath: string; equals?: unknown; exists?: boolean } => 'jsonPath' in s);
   const wantsJson =
@@ -137,8 +157,8 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
   const skipped: EmailSites['skipped'] = [];
 
   for (const check of checks) {
-    const foundAnswer = answer(check.found, check, true);
-    const missingAnswer = answer(check.notFound, check, false);
+    const foundAnswer = exampleResponse(check.answers?.registered?.[0]) ?? answer(check.found, check, true);
+    const missingAnswer = exampleResponse(check.answers?.unregistered?.[0]) ?? answer(check.notFound, check, false);
     if (!foundAnswer || !missingAnswer) {
       skipped.push({ id: check.id, reason: 'its signals cannot all be met by one fake answer' });
       continue;

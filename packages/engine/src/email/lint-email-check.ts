@@ -1,0 +1,205 @@
+/**
+ * The email-check catalogue lint: a rule may decide only on a positive, specific marker of its outcome (a
+ * field and its value, an exact body, or a phrase only that outcome contains). A rule resting on a status
+ * code, on something being absent, or on a string any answer contains turns an empty 200, an `{}`, a
+ * challenge or an app's catch-all page into a confident answer (docs/decisions/101-email-checks-stand-alone.md).
+ * `weak` findings fail the shipped catalogue's tests; `note`s are shown but allowed.
+ */
+import { isWeakMarker } from '../rules/weak-markers.ts';
+import type { EmailCheck, Signal } from './catalogue-format.ts';
+import { judgeEmail } from './judge-email.ts';
+
+export type EmailLintCode =
+  | 'status_only'
+  | 'absence_only'
+  | 'weak_text'
+  | 'generic_field'
+  | 'no_answers'
+  | 'answer_misjudged'
+  | 'no_source';
+
+export interface EmailLintFinding {
+  checkId: string;
+  severity: 'weak' | 'note';
+  code: EmailLintCode;
+  detail: string;
+}
+
+/** Words and values every kind of answer carries: never proof of one outcome alone. */
+const WEAK_WORDS = new Set([
+  'no',
+  'ok',
+  'yes',
+  'true',
+  'false',
+  'pass',
+  'fail',
+  'failed',
+  'error',
+  'errors',
+  'success',
+  'already',
+  'taken',
+  'exists',
+  'exist',
+  'available',
+  'valid',
+  'invalid',
+  'phone',
+  'email',
+  'null',
+  'none',
+  'found',
+  'notfound',
+]);
+/** Keys of generic JSON envelopes: their value says something only together with a site-specific field. */
+const GENERIC_KEYS = new Set([
+  '',
+  'status',
+  'success',
+  'ok',
+  'error',
+  'errors',
+  'result',
+  'results',
+  'data',
+  'message',
+  'code',
+  'id',
+  'type',
+  'valid',
+  'response',
+]);
+const GENERIC_VALUES = new Set<unknown>([true, false, null, 0, 1, 200, 'ok', 'success', 'error', 'true', 'false', '']);
+
+const EMPTY_ANSWERS = new Set(['', 'null', '{}', '[]', '""']);
+
+const bare = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A body string that says nothing about which outcome it is (`no`, `"pass"`, `"success":false`…). */
+export function isWeakEmailText(text: string): boolean {
+  if (isWeakMarker(text)) return true;
+  const word = bare(text);
+  if (WEAK_WORDS.has(word)) return true;
+  // A generic key with a generic value, however it is quoted: `"success":false`, `status: true`.
+  for (const key of GENERIC_KEYS)
+    for (const value of GENERIC_VALUES) if (key !== '' && word === bare(`${key}${String(value)}`)) return true;
+  return false;
+}
+
+/** Why a signal is not a positive, specific marker; null when it is one. */
+function weakness(signal: Signal, rule: Signal[]): { code: EmailLintCode; detail: string } | null {
+  if ('status' in signal) return { code: 'status_only', detail: `status ${signal.status.join('/')}` };
+  if ('bodyLacks' in signal) return { code: 'absence_only', detail: `body lacks "${signal.bodyLacks}"` };
+  if ('bodyContains' in signal)
+    return isWeakEmailText(signal.bodyContains)
+      ? { code: 'weak_text', detail: `body contains "${signal.bodyContains}" (any answer may)` }
+      : null;
+  if ('bodyEquals' in signal) {
+    // An empty answer (nothing, `null`, `{}`, `[]`) is what any gateway or broken page may send: it is the
+    // documented answer only after a specific status (a 204, a keyed API's 404), never of a 200.
+    if (!EMPTY_ANSWERS.has(signal.bodyEquals.trim()) || anchored(rule)) return null;
+    return {
+      code: 'absence_only',
+      detail: `an empty answer (${JSON.stringify(signal.bodyEquals)}) without a specific status`,
+    };
+  }
+  const path = signal.jsonPath;
+  if (signal.exists === false) return { code: 'absence_only', detail: `JSON ${path || '(body)'} is absent` };
+  // A field of a generic envelope (`status`, `0.type`) says little; the same key under a site's own
+  // object (`email.valid`, `resource_response.data`) is that site's answer. After a specific error
+  // status (a documented API's 404) the envelope is that API's answer too.
+  const steps = path.split('.');
+  const key = (steps[steps.length - 1] ?? '').toLowerCase();
+  const parent = steps.length > 1 ? steps[steps.length - 2]! : undefined;
+  const generic = GENERIC_KEYS.has(key) && (parent === undefined || /^\d+$/.test(parent));
+  if (!generic || anchored(rule)) return null;
+  if (signal.exists === true)
+    return { code: 'generic_field', detail: `JSON ${path || '(body)'} exists (every answer may have it)` };
+  return GENERIC_VALUES.has(signal.equals)
+    ? {
+        code: 'generic_field',
+        detail: `JSON ${path || '(body)'} = ${JSON.stringify(signal.equals)} (a generic envelope)`,
+      }
+    : null;
+}
+
+/** The rule names a status other than 200 (a documented 204, 404 or 409): its envelope belongs to that answer. */
+function anchored(rule: Signal[]): boolean {
+  const statuses = rule.flatMap((s) => ('status' in s ? s.status : []));
+  return statuses.length > 0 && !statuses.includes(200);
+}
+
+function lintRule(check: EmailCheck, name: 'found' | 'notFound'): EmailLintFinding[] {
+  const rule = check[name];
+  const weak = rule.map((s) => weakness(s, rule));
+  // One positive, specific marker decides; weak signals beside it only narrow the rule further.
+  if (weak.some((w) => w === null)) return [];
+  const codes = weak.map((w) => w!.code);
+  const code: EmailLintCode = codes.includes('weak_text')
+    ? 'weak_text'
+    : codes.includes('generic_field')
+      ? 'generic_field'
+      : codes.every((c) => c === 'status_only')
+        ? 'status_only'
+        : 'absence_only';
+  const outcome = name === 'found' ? 'registered' : 'not registered';
+  return [
+    {
+      checkId: check.id,
+      severity: 'weak',
+      code,
+      detail: `${outcome} decided on ${weak.map((w) => w!.detail).join(' and ')}: no positive, specific marker`,
+    },
+  ];
+}
+
+/** Every finding for one check; pass `judge` to also verify its example answers give their outcome. */
+export function lintEmailCheck(
+  check: EmailCheck,
+  judge?: (check: EmailCheck, answer: EmailCheck['answers']['registered'][number]) => string,
+): EmailLintFinding[] {
+  const findings = [...lintRule(check, 'found'), ...lintRule(check, 'notFound')];
+  if (check.answers.registered.length === 0 || check.answers.unregistered.length === 0)
+    findings.push({
+      checkId: check.id,
+      severity: 'weak',
+      code: 'no_answers',
+      detail: 'needs a registered and an unregistered example answer',
+    });
+  if (judge) {
+    for (const [kind, expected] of [
+      ['registered', 'found'],
+      ['unregistered', 'not_found'],
+    ] as const)
+      for (const answer of check.answers[kind]) {
+        const verdict = judge(check, answer);
+        if (verdict !== expected)
+          findings.push({
+            checkId: check.id,
+            severity: 'weak',
+            code: 'answer_misjudged',
+            detail: `its ${kind} example answer (status ${answer.status}) is judged ${verdict}`,
+          });
+      }
+  }
+  if (check.source.length === 0)
+    findings.push({ checkId: check.id, severity: 'note', code: 'no_source', detail: 'no `source` recorded' });
+  return findings;
+}
+
+export function lintEmailChecks(checks: readonly EmailCheck[]): EmailLintFinding[] {
+  return checks.flatMap((c) => lintEmailCheck(c, judgeAnswer));
+}
+
+/** The verdict the engine gives a check's example answer. */
+export function judgeAnswer(check: EmailCheck, answer: EmailCheck['answers']['registered'][number]): string {
+  return judgeEmail(check, {
+    status: answer.status,
+    headers: { 'content-type': answer.contentType },
+    body: answer.body,
+    finalUrl: check.requests[0]!.url,
+    redirects: 0,
+    truncated: false,
+  }).verdict;
+}
