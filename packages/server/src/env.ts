@@ -147,6 +147,7 @@ const EnvSchema = z.object({
   PLAN_MONTHLY_CREDITS: int(0, 10_000).default(10),
   TRIAL_CREDITS: int(0, 10_000).default(3),
   BILLING_USER_CALLS_PER_MINUTE: int(1, 10_000).default(10),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
   SPONSORED: z
     .string()
     .transform((text, ctx) => {
@@ -252,6 +253,8 @@ export interface Config {
     /** Per user and minute: checkouts, portal and invoice calls each; three times as many checkout re-reads. */
     userCallsPerMinute: number;
   };
+  /** Bearer token of GET /metrics; unset: no metrics endpoint (decision 103). */
+  metricsToken?: string;
   /** What GET /api/config tells the web app. */
   site: { brandName?: string; contactEmail?: string; communityUrl?: string; sponsored: SponsoredEntry[] };
 }
@@ -346,6 +349,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       trialCredits: e.TRIAL_CREDITS,
       userCallsPerMinute: e.BILLING_USER_CALLS_PER_MINUTE,
     },
+    metricsToken: e.METRICS_TOKEN,
     site: {
       brandName: e.BRAND_NAME,
       contactEmail: e.CONTACT_EMAIL,
