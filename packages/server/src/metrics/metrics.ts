@@ -118,7 +118,15 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     },
   });
   // Read from the ledger (shared by every process), so every API process reports the same totals.
+  // Both gauges of one scrape share one read (the registry collects its metrics concurrently).
   const credits = { granted: new Map<string, number>(), spent: new Map<string, number>() };
+  let reading: Promise<void> | undefined;
+  const readOnce = () => {
+    reading ??= readCredits(sources.db, credits).finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
   const creditGauge = (name: string, help: string, side: keyof typeof credits) =>
     new Gauge({
       name,
@@ -126,7 +134,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
       labelNames: ['kind'],
       registers: [registry],
       async collect() {
-        if (side === 'granted') await readCredits(sources.db, credits);
+        await readOnce();
         for (const [kind, n] of credits[side]) this.set({ kind }, n);
       },
     });

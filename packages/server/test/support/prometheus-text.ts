@@ -28,9 +28,10 @@ const SUFFIXES: Record<Family['type'], string[]> = {
 };
 
 function parseValue(text: string, line: string): number {
-  if (text === '+Inf') return Number.POSITIVE_INFINITY;
-  if (text === '-Inf') return Number.NEGATIVE_INFINITY;
-  if (text === 'NaN') return Number.NaN;
+  // As Prometheus reads them (Go's ParseFloat): Inf and NaN in any case; prom-client writes `Nan`.
+  if (/^\+?inf$/i.test(text)) return Number.POSITIVE_INFINITY;
+  if (/^-inf$/i.test(text)) return Number.NEGATIVE_INFINITY;
+  if (/^nan$/i.test(text)) return Number.NaN;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new Error(`bad value in: ${line}`);
   return Number(text);
 }
