@@ -21,11 +21,11 @@ import Stripe from 'stripe';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/env.ts';
-import { type Call, socketClient, untilEnded, waitFor } from './support/http-client.ts';
+import { type Call, injectClient, socketClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { type Child, runEntry } from './support/processes.ts';
 import { type Family, parsePrometheusText, sampleSum } from './support/prometheus-text.ts';
-import { createTestDatabase, deleteRedisPrefix, MODES, REDIS_URL } from './support/stacks.ts';
+import { createTestDatabase, deleteRedisPrefix, MODES, REDIS_URL, type Stack, startStack } from './support/stacks.ts';
 
 const TOKEN = `metrics-${randomBytes(16).toString('hex')}`;
 const REGISTERED = 'metrics.person@example.com';
@@ -303,5 +303,72 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('short-secret');
     }
+  });
+});
+
+const scale = MODES.find((m) => m.scale)!;
+
+describe.skipIf(scale.skip)('worker metrics (PostgreSQL + Redis)', () => {
+  let net: TestInternet;
+  let api: Stack;
+
+  beforeAll(async () => {
+    net = await startTestInternet({ sites: SITES });
+    api = await startStack(scale, { createEngine: net.createEngine(), runSearches: false });
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+    await net?.close();
+  });
+
+  it('the API counts the BullMQ backlog; a worker serves its own /metrics with the searches it ran', async () => {
+    const apiCall = injectClient(api.app);
+    const start = await apiCall('POST', '/api/search', { username: 'blue', device_id: 'worker_metrics' });
+    expect(start.json.status).toBe('started');
+    const apiMetrics = parsePrometheusText(await api.services.metrics.registry.metrics());
+    expect(sampleSum(apiMetrics, 'hound_queue_depth')).toBe(1);
+    expect(sampleSum(apiMetrics, 'hound_searches_started_total')).toBe(1);
+
+    const dataDir = path.join(net.dir, 'worker');
+    fs.mkdirSync(dataDir, { recursive: true });
+    const worker = runEntry('worker', {
+      ...api.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      HOUND_CATALOGUES: net.catalogueFile,
+      HOUND_PROXY: net.internet.proxyUrl,
+      HOUND_CA_FILE: net.internet.caFile,
+      METRICS_TOKEN: TOKEN,
+      METRICS_PORT: '0',
+    });
+    children.push(worker);
+    await worker.waitForOutput('Hound worker ready', 60_000);
+    const port = /"port":(\d+)[^\n]*worker metrics at \/metrics/.exec(worker.output())![1]!;
+    const url = `http://127.0.0.1:${port}`;
+    const ended = await untilEnded(apiCall, start.json.search_id, 30_000);
+    expect(ended.status).toBe('completed');
+
+    const answer = await scrape(url, `Bearer ${TOKEN}`);
+    expect(answer.status).toBe(200);
+    const families = parsePrometheusText(answer.text);
+    for (const name of families.keys()) expect(name).toMatch(/^hound_/);
+    expect(sampleSum(families, 'hound_searches_ended_total', { status: 'completed' })).toBe(1);
+    expect(sampleSum(families, 'hound_checks_total')).toBe(SITES);
+    expect(sampleSum(families, 'hound_job_wait_seconds_count')).toBe(1);
+    expect(sampleSum(families, 'hound_queue_depth')).toBe(0);
+    expect(sampleSum(families, 'hound_process_resident_memory_bytes')).toBeGreaterThan(0);
+    for (const authorization of [undefined, 'Bearer not-the-token-at-all']) {
+      const refused = await scrape(url, authorization);
+      expect(refused.status).toBe(401);
+      expect(refused.text).not.toContain('hound_');
+    }
+    expect((await request(`${url}/other`)).statusCode).toBe(404);
+    expect(worker.output()).not.toContain(TOKEN);
+    worker.process.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  }, 120_000);
+
+  it('refuses METRICS_PORT without METRICS_TOKEN at start', () => {
+    expect(() => readConfig({ METRICS_PORT: '9100' }, '/')).toThrow(/METRICS_PORT: it needs METRICS_TOKEN/);
   });
 });

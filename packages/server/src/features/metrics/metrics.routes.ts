@@ -2,18 +2,10 @@
  * `GET /metrics`: Prometheus text format, only when METRICS_TOKEN is set and only to
  * `Authorization: Bearer <METRICS_TOKEN>` (decision 103). Unset: 404, like any unknown path.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { bearerMatches } from '../../metrics/bearer.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Compares in constant time: both sides are hashed first, so neither length nor content leaks. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer ([^\s]+)$/i.exec(header?.trim() ?? '');
-  return timingSafeEqual(digest(match?.[1] ?? ''), digest(token)) && match !== null;
-}
 
 export const metricsRoutes: FastifyPluginAsync<{ metrics: Metrics; token?: string }> = async (
   app,
