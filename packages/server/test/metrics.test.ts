@@ -26,6 +26,7 @@ import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { type Child, runEntry } from './support/processes.ts';
 import { type Family, parsePrometheusText, sampleSum } from './support/prometheus-text.ts';
 import { createTestDatabase, deleteRedisPrefix, MODES, REDIS_URL, type Stack, startStack } from './support/stacks.ts';
+import { startTcpRelay } from './support/tcp-relay.ts';
 
 const TOKEN = `metrics-${randomBytes(16).toString('hex')}`;
 const REGISTERED = 'metrics.person@example.com';
@@ -371,4 +372,41 @@ describe.skipIf(scale.skip)('worker metrics (PostgreSQL + Redis)', () => {
   it('refuses METRICS_PORT without METRICS_TOKEN at start', () => {
     expect(() => readConfig({ METRICS_PORT: '9100' }, '/')).toThrow(/METRICS_PORT: it needs METRICS_TOKEN/);
   });
+});
+
+describe.skipIf(scale.skip)('GET /metrics with Redis away', () => {
+  it('still answers, within a few seconds, with every family (the queue depth keeps its last value)', async () => {
+    const target = new URL(REDIS_URL!);
+    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 6379) });
+    const prefix = `hound-test-${randomBytes(4).toString('hex')}`;
+    try {
+      const { child, url } = await startMain({
+        HOUND_PROXY: 'http://127.0.0.1:9',
+        REDIS_URL: `redis://127.0.0.1:${relay.port}`,
+        REDIS_PREFIX: prefix,
+        REDIS_TIMEOUT_SECONDS: '1',
+        METRICS_TOKEN: TOKEN,
+      });
+      const scrapeTimed = async () => {
+        const started = Date.now();
+        const answer = await scrape(url, `Bearer ${TOKEN}`);
+        return { ...answer, ms: Date.now() - started };
+      };
+      const before = await scrapeTimed();
+      expect(before.status).toBe(200);
+      expect(sampleSum(parsePrometheusText(before.text), 'hound_queue_depth')).toBe(0);
+      relay.blackhole();
+      const away = await scrapeTimed();
+      expect(away.status).toBe(200);
+      expect(away.ms).toBeLessThan(5000);
+      const families = parsePrometheusText(away.text);
+      expect(families.has('hound_queue_depth')).toBe(true);
+      expect(families.has('hound_searches_started_total')).toBe(true);
+      child.process.kill('SIGTERM');
+      await child.exited;
+    } finally {
+      await relay.close();
+      await deleteRedisPrefix(prefix);
+    }
+  }, 120_000);
 });

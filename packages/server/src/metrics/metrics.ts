@@ -77,7 +77,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     help: 'Username search jobs waiting in the queue (BullMQ: waiting, delayed and prioritized)',
     registers: [registry],
     async collect() {
-      if (sources.queue) this.set(await sources.queue.depth());
+      if (sources.queue) await orKeep(sources.queue.depth().then((n) => this.set(n)));
     },
   });
   new Gauge({
@@ -122,7 +122,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
   const credits = { granted: new Map<string, number>(), spent: new Map<string, number>() };
   let reading: Promise<void> | undefined;
   const readOnce = () => {
-    reading ??= readCredits(sources.db, credits).finally(() => {
+    reading ??= orKeep(readCredits(sources.db, credits)).finally(() => {
       reading = undefined;
     });
     return reading;
@@ -147,12 +147,15 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     registers: [registry],
     async collect() {
       if (!sources.db) return;
-      const rows = await sources.db.execute<{ status: string; n: number }>(
-        sql`select status, count(*)::int as n from mail_outbox group by status`,
-      );
-      this.set({ status: 'pending' }, 0);
-      this.set({ status: 'failed' }, 0);
-      for (const row of rowsOf<{ status: string; n: number }>(rows)) this.set({ status: row.status }, Number(row.n));
+      const read = sources.db
+        .execute(sql`select status, count(*)::int as n from mail_outbox group by status`)
+        .then((rows) => {
+          this.set({ status: 'pending' }, 0);
+          this.set({ status: 'failed' }, 0);
+          for (const row of rowsOf<{ status: string; n: number }>(rows))
+            this.set({ status: row.status }, Number(row.n));
+        });
+      await orKeep(read);
     },
   });
 
@@ -175,6 +178,16 @@ async function readCredits(
     into.spent.set(row.kind, Number(row.spent));
   }
 }
+
+/**
+ * A state that cannot be read now (database or Redis away) keeps its last value: the scrape still answers,
+ * and `/readyz` and the logs say what is down.
+ */
+const orKeep = (reading: Promise<unknown>): Promise<void> =>
+  reading.then(
+    () => {},
+    () => {},
+  );
 
 /** Both drivers answer `{ rows }`. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
