@@ -33,6 +33,7 @@ import { emailPlusRoutes } from './features/email-plus/email-plus.routes.ts';
 import { emailSearchRoutes } from './features/email-search/email-search.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import type { FinishedSearchCache } from './features/searches/finished-search-cache.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
@@ -44,6 +45,7 @@ import { trustProxyOption } from './lib/client-ip.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
 import { createStreamLimiter } from './limits/stream-limiter.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 export interface AppOptions {
   /** Which X-Forwarded-For entries name the client: none, a hop count, or the proxies' addresses (env.ts). */
@@ -60,6 +62,8 @@ export interface AppOptions {
   auth: Config['auth'] & { limits?: Partial<AuthLimits> };
   email: Config['email'];
   billing: Config['billing'];
+  /** GET /metrics answers only with this bearer token; unset: 404 (decision 103). */
+  metricsToken?: string;
 }
 
 export interface AppDeps {
@@ -73,6 +77,8 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** Mail goes out through the outbox (decision 099). */
   mailer: MailOutbox;
+  /** This process's Prometheus metrics (one registry per services). */
+  metrics: Metrics;
   /** The clock of accounts and credits (tests move it). */
   now?: () => Date;
   /** Finished searches' status answers and replays (one is made when absent; tests pass theirs to count builds). */
@@ -179,10 +185,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.options.billing,
     { publicUrl: deps.options.publicUrl, brand: authDeps.options.brand },
   );
-  await app.register(accountRoutes, { deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter }, now, billing });
+  await app.register(accountRoutes, {
+    deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter, metrics: deps.metrics },
+    now,
+    billing,
+  });
   await app.register(creditsRoutes, { db: deps.db.db, now });
   // One count of open event streams for username and email searches alike.
   const streams = createStreamLimiter(deps.options.streams);
+  deps.metrics.readFrom({ openStreams: streams.open });
   const emailSearch = {
     db: deps.db.db,
     bus: deps.bus,
@@ -191,10 +202,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loud: deps.options.email.loud,
     keys: deps.options.email.keys,
     running: new Map(),
+    metrics: deps.metrics,
     now,
   };
   await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs, streams });
-  await app.register(billingRoutes, { deps: billing });
+  await app.register(billingRoutes, { deps: billing, metrics: deps.metrics });
   await app.register(emailPlusRoutes, { db: deps.db.db });
   await app.register(adminEmailPlusRoutes, { deps: { billing, emailSearch } });
   await app.register(adminRoutes, { db: deps.db.db });
@@ -203,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.mailer.kind === 'dev-mailbox') await app.register(devMailboxRoutes, { db: deps.db.db });
 
   await app.register(healthRoutes, { deps });
+  await app.register(metricsRoutes, { metrics: deps.metrics, token: deps.options.metricsToken });
   await app.register(searchesRoutes, { deps, streams });
   await app.register(sitesRoutes, { deps });
   await app.register(configRoutes, { deps });

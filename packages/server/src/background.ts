@@ -31,16 +31,25 @@ export async function startBackground(
   config: Config,
   options: { runSearches: boolean; retention: boolean; flushMs?: number },
 ): Promise<Background> {
-  const { db, bus, limiter, engines, queue, log } = services;
+  const { db, bus, limiter, engines, queue, log, metrics } = services;
   const timers: NodeJS.Timeout[] = [];
-  const finishDeps = { db: db.db, bus, limiter };
+  const finishDeps = { db: db.db, bus, limiter, metrics };
   services.mailer.start();
 
   if (options.runSearches) {
     queue.work(
       (job, context) =>
         runSearch(
-          { db: db.db, bus, limiter, engines, log, checkTimeoutMs: config.checkTimeoutMs, flushMs: options.flushMs },
+          {
+            db: db.db,
+            bus,
+            limiter,
+            engines,
+            log,
+            metrics,
+            checkTimeoutMs: config.checkTimeoutMs,
+            flushMs: options.flushMs,
+          },
           job,
           context,
         ),

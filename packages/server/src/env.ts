@@ -147,6 +147,8 @@ const EnvSchema = z.object({
   PLAN_MONTHLY_CREDITS: int(0, 10_000).default(10),
   TRIAL_CREDITS: int(0, 10_000).default(3),
   BILLING_USER_CALLS_PER_MINUTE: int(1, 10_000).default(10),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
+  METRICS_PORT: int(0, 65535).optional(),
   SPONSORED: z
     .string()
     .transform((text, ctx) => {
@@ -252,6 +254,10 @@ export interface Config {
     /** Per user and minute: checkouts, portal and invoice calls each; three times as many checkout re-reads. */
     userCallsPerMinute: number;
   };
+  /** Bearer token of GET /metrics; unset: no metrics endpoint (decision 103). */
+  metricsToken?: string;
+  /** The worker serves /metrics on this port (the API serves it on PORT). */
+  metricsPort?: number;
   /** What GET /api/config tells the web app. */
   site: { brandName?: string; contactEmail?: string; communityUrl?: string; sponsored: SponsoredEntry[] };
 }
@@ -275,6 +281,9 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     );
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN) {
+    throw new AppError('CONFIG_INVALID', 'Invalid environment variable METRICS_PORT: it needs METRICS_TOKEN');
+  }
   if (!e.REDIS_URL && !e.RUN_SEARCHES) {
     throw new AppError(
       'CONFIG_INVALID',
@@ -346,6 +355,8 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       trialCredits: e.TRIAL_CREDITS,
       userCallsPerMinute: e.BILLING_USER_CALLS_PER_MINUTE,
     },
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     site: {
       brandName: e.BRAND_NAME,
       contactEmail: e.CONTACT_EMAIL,

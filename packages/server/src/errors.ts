@@ -23,6 +23,8 @@ export const HTTP_STATUS = {
   AUTH_INVALID_CREDENTIALS: 401,
   AUTH_REQUIRED: 401,
   AUTH_ADMIN_REQUIRED: 403,
+  /** GET /metrics without the right bearer token (decision 103). */
+  METRICS_UNAUTHORIZED: 401,
   RATE_LIMITED: 429,
   /** This client, device or search already has its maximum of open event streams. */
   TOO_MANY_STREAMS: 429,

@@ -17,6 +17,7 @@ import { createMemorySearchLimiter } from './limits/memory-search-limiter.ts';
 import { createRedisSearchLimiter } from './limits/redis-search-limiter.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createMailOutbox } from './mail/mail-outbox.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { createOutboundDispatcher } from './outbound-dispatcher.ts';
 
 /** Everything the app needs (`AppDeps` without its options), plus shutdown. */
@@ -37,6 +38,8 @@ export interface ServicesOptions {
   outbound?: Dispatcher;
   /** Retry delay of failed jobs (tests shorten it). */
   retryDelayMs?: number;
+  /** Process metrics (GC, memory, event loop) beside Hound's own; tests building many stacks turn them off. */
+  defaultMetrics?: boolean;
 }
 
 export async function createServices(options: ServicesOptions): Promise<Services> {
@@ -74,10 +77,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
       caFile: config.caFile,
       allowPrivateAddresses: config.allowPrivateAddresses,
     });
+  const metrics = createMetrics({ defaultMetrics: options.defaultMetrics });
+  metrics.readFrom({ queue, engines, db: db.db });
   const mailer = createMailOutbox({
     db: db.db,
     transport: createMailer(config, db.db, log),
     log,
+    metrics,
     ...config.mailOutbox,
   });
   return {
@@ -89,6 +95,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     outbound,
     log,
     mailer,
+    metrics,
     async close() {
       await mailer.close();
       await engines.close();
@@ -110,6 +117,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
     outbound: services.outbound,
     log: services.log,
     mailer: services.mailer,
+    metrics: services.metrics,
     options: {
       trustProxy: config.trustProxy,
       streams: config.streams,
@@ -122,6 +130,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
       auth: config.auth,
       email: config.email,
       billing: config.billing,
+      metricsToken: config.metricsToken,
     },
   };
 }

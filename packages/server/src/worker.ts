@@ -8,6 +8,7 @@ import { engineFactory } from './catalogues/engine-factory.ts';
 import { readConfig } from './env.ts';
 import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
+import { serveMetrics } from './metrics/metrics-server.ts';
 import { exitOnStartupError, onShutdownSignal, SHUTDOWN_MARGIN_MS, setShutdownDeadline } from './process.ts';
 import { createServices } from './services.ts';
 
@@ -23,10 +24,20 @@ async function main(): Promise<void> {
   const services = await createServices({ config, log, createEngine: engineFactory(config, log) });
   await services.db.migrate();
   const background = await startBackground(services, config, { runSearches: true, retention: false });
+  const metricsServer =
+    config.metricsPort !== undefined && config.metricsToken
+      ? await serveMetrics(services.metrics, {
+          host: config.host,
+          port: config.metricsPort,
+          token: config.metricsToken,
+          log,
+        })
+      : undefined;
   log.info({ concurrency: config.workerConcurrency }, 'Hound worker ready');
   setShutdownDeadline(config.shutdownGraceMs + SHUTDOWN_MARGIN_MS);
   onShutdownSignal(log, async () => {
     background.stop();
+    metricsServer?.close();
     await services.queue.close({ graceMs: config.shutdownGraceMs });
     await services.close();
   });

@@ -88,6 +88,11 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         if (final) void workOptions.onFailed(job.data, error).catch(() => {});
       });
     },
+    async depth() {
+      return queueConnection.call(() =>
+        withDeadline(queue.getJobCountByTypes('waiting', 'delayed', 'prioritized'), timeoutMs),
+      );
+    },
     async ping() {
       await queueConnection.call((redis) => redis.ping());
     },

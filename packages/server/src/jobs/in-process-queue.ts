@@ -71,6 +71,9 @@ export function createInProcessQueue(options: { retryDelayMs?: number } = {}): J
       worker = { handler, options };
       pump();
     },
+    async depth() {
+      return waiting.length;
+    },
     async ping() {
       if (closed) throw new Error('The job queue is closed.');
     },

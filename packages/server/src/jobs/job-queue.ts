@@ -33,6 +33,8 @@ export interface JobQueue {
   enqueue(job: SearchJob): Promise<void>;
   /** Starts running jobs in this process. */
   work(handler: JobHandler, options: WorkOptions): void;
+  /** Jobs waiting to run (for /metrics). */
+  depth(): Promise<number>;
   /** Throws when the queue cannot take jobs (for /readyz). */
   ping(): Promise<void>;
   close(options?: { graceMs?: number }): Promise<void>;

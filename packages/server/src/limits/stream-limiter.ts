@@ -22,7 +22,10 @@ const MESSAGES = {
 
 export function createStreamLimiter(limits: StreamLimits) {
   const open = new Map<string, number>();
+  /** Streams open: each takes client slots (ip/device) once; a username stream following live takes a search-only slot. */
+  let streams = 0;
   return {
+    open: () => streams,
     /** Takes one slot under every key, or none (throws TOO_MANY_STREAMS); returns its release. */
     acquire(keys: StreamKeys): () => void {
       const wanted: Array<[keyof typeof MESSAGES, string, number]> = [];
@@ -34,10 +37,13 @@ export function createStreamLimiter(limits: StreamLimits) {
           throw new AppError('TOO_MANY_STREAMS', MESSAGES[kind], { headers: { 'retry-after': '5' } });
       }
       for (const [, key] of wanted) open.set(key, (open.get(key) ?? 0) + 1);
+      const isStream = keys.ip !== undefined || keys.device !== undefined;
+      if (isStream) streams += 1;
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        if (isStream) streams -= 1;
         for (const [, key] of wanted) {
           const n = (open.get(key) ?? 1) - 1;
           if (n > 0) open.set(key, n);

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { withDeadline } from '../lib/with-deadline.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 export interface MailOutbox extends Mailer {
@@ -31,6 +32,7 @@ export interface OutboxOptions {
   retryMs: number;
   /** After this many failed attempts the message is kept as `failed`. */
   maxAttempts: number;
+  metrics?: Metrics;
 }
 
 /** Longest a single hand-over may take (the SMTP transport's own timeouts end it sooner). */
@@ -77,11 +79,14 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
   async function settle(row: Row, attempt: Promise<unknown>): Promise<void> {
     const failure = await attempt;
     if (failure === null) {
+      options.metrics?.mailsSent.inc();
       await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
       return;
     }
     const code = errorCode(failure);
+    options.metrics?.mailAttemptsFailed.inc();
     if (row.attempts >= options.maxAttempts) {
+      options.metrics?.mailsFailed.inc();
       // Content wiped: a code or report that never arrived should not sit in the database.
       await db
         .update(mailOutbox)

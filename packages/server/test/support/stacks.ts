@@ -143,6 +143,8 @@ export async function startStack(mode: StackMode, options: StackOptions): Promis
     createEngine: options.createEngine,
     database: target,
     retryDelayMs: 50,
+    // Process metrics start timers per registry; a test process builds many stacks.
+    defaultMetrics: false,
     ...(options.outbound ? { outbound: options.outbound } : {}),
   });
   await services.db.migrate();

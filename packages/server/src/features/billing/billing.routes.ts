@@ -8,6 +8,8 @@ import {
 } from '@hound/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAppError } from '../../errors.ts';
+import type { Metrics } from '../../metrics/metrics.ts';
 import { caller } from '../auth/guard.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { requireBillingBudget } from './billing-limits.ts';
@@ -22,7 +24,10 @@ const tags = ['billing'];
 const errors = BILLING_ROUTE_ERRORS;
 const limited = 'Per user, at most a few calls a minute (429 `RATE_LIMITED` with `Retry-After` beyond).';
 
-export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async (app, { deps }) => {
+export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps; metrics?: Metrics }> = async (
+  app,
+  { deps, metrics },
+) => {
   app.get(
     '/billing/prices',
     {
@@ -136,8 +141,20 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async
           hide: false,
         },
       },
-      async (request) =>
-        handleWebhook(deps, request.body as Buffer, request.headers['stripe-signature'] as string | undefined),
+      async (request) => {
+        try {
+          const answer = await handleWebhook(
+            deps,
+            request.body as Buffer,
+            request.headers['stripe-signature'] as string | undefined,
+          );
+          metrics?.webhookEvents.inc({ outcome: answer.duplicate ? 'duplicate' : 'processed' });
+          return answer;
+        } catch (error) {
+          metrics?.webhookEvents.inc({ outcome: isAppError(error, 'WEBHOOK_INVALID') ? 'invalid' : 'failed' });
+          throw error;
+        }
+      },
     );
   });
 };

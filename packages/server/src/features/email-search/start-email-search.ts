@@ -4,6 +4,7 @@ import type { EngineHost } from '../../catalogues/engine-host.ts';
 import { emailSearches, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
+import type { Metrics } from '../../metrics/metrics.ts';
 import { payForSearch } from '../credits/reservations.ts';
 import { type EmailRunDeps, runEmailSearch } from './run-email-search.ts';
 
@@ -12,6 +13,7 @@ export interface EmailSearchDeps extends EmailRunDeps {
   /** Searches running in this process, so shutdown can stop them. */
   running: Map<string, { controller: AbortController; done: Promise<void> }>;
   now(): Date;
+  metrics?: Metrics;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function startEmailSearch(
     lease.release();
     throw error;
   }
+  deps.metrics?.emailSearchesStarted.inc();
   const controller = new AbortController();
   const done = runEmailSearch(deps, lease.engine, { id, email, reservationId }, controller.signal).finally(() => {
     lease.release();

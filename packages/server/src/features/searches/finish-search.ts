@@ -4,11 +4,14 @@ import type { Database } from '../../db/client.ts';
 import { ACTIVE_STATUSES, searches } from '../../db/schema/index.ts';
 import type { SearchBus } from '../../events/search-bus.ts';
 import type { SearchLimiter } from '../../limits/search-limiter.ts';
+import type { Metrics } from '../../metrics/metrics.ts';
 
 export interface FinishDeps {
   db: Database;
   bus: SearchBus;
   limiter: SearchLimiter;
+  /** Counts the search's end here, the one place every final status goes through. */
+  metrics?: Metrics;
 }
 
 /**
@@ -33,9 +36,11 @@ export async function finishSearch(
       ...(status === 'completed' ? { total: sql`${searches.done}` } : {}),
     })
     .where(and(eq(searches.id, searchId), inArray(searches.status, [...ACTIVE_STATUSES])))
-    .returning({ done: searches.done, total: searches.total, found: searches.found });
+    .returning({ done: searches.done, total: searches.total, found: searches.found, createdAt: searches.createdAt });
   await deps.limiter.release(searchId);
   if (!row) return false;
+  deps.metrics?.searchesEnded.inc({ status });
+  deps.metrics?.searchDuration.observe({ status }, (now.getTime() - row.createdAt.getTime()) / 1000);
   await deps.bus.publish(searchId, {
     type: 'done',
     status,

@@ -9,6 +9,7 @@ import { ACTIVE_STATUSES, searches } from '../../db/schema/index.ts';
 import type { SearchBus } from '../../events/search-bus.ts';
 import type { JobContext, SearchJob } from '../../jobs/job-queue.ts';
 import type { SearchLimiter } from '../../limits/search-limiter.ts';
+import type { Metrics } from '../../metrics/metrics.ts';
 import { finishSearch } from './finish-search.ts';
 import { isTerminal } from './get-search-status.ts';
 import { readStoredSiteIds } from './result-batches.ts';
@@ -22,6 +23,7 @@ export interface RunSearchDeps {
   limiter: SearchLimiter;
   engines: EngineHost;
   log: FastifyBaseLogger;
+  metrics?: Metrics;
   checkTimeoutMs?: number;
   /**
    * Results are written in batches: the first result alone, quickly (time to first result), then at most
@@ -62,6 +64,8 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
     // becomes running, so a cancel before the claim wins and one after it is heard.
     const [row] = await claimSearch(db).execute({ id: searchId, now: new Date().toISOString() });
     if (!row) return;
+    // The first run's wait only: a retry's wait is the queue's backoff, not its backlog.
+    if (row.attempts === 1) deps.metrics?.jobWait.observe((Date.now() - row.createdAt.getTime()) / 1000);
     await bus.publish(searchId, { type: 'progress', progress: { done: row.done, total: row.total } });
 
     const signal = AbortSignal.any([context.signal, cancel.signal]);
@@ -82,6 +86,8 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
       for await (const event of events) {
         if (signal.aborted) break;
         const { result } = event;
+        deps.metrics?.checks.inc({ verdict: result.verdict, reason: result.reason ?? '' });
+        deps.metrics?.checkDuration.observe(result.evidence.elapsedMs / 1000);
         batch.add({
           siteId: result.siteId,
           platform: platformOf(result.siteId, result.name),

@@ -56,7 +56,14 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: Str
     },
     async (request) =>
       startSearch(
-        { db, queue: deps.queue, limiter: deps.limiter, engines: deps.engines, log: request.log },
+        {
+          db,
+          queue: deps.queue,
+          limiter: deps.limiter,
+          engines: deps.engines,
+          log: request.log,
+          metrics: deps.metrics,
+        },
         {
           username: request.body.username,
           deviceId: request.body.device_id || undefined,
@@ -106,7 +113,7 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: Str
       },
     },
     async (request) =>
-      cancelSearch({ db, bus: deps.bus, limiter: deps.limiter }, request.params.id, {
+      cancelSearch({ db, bus: deps.bus, limiter: deps.limiter, metrics: deps.metrics }, request.params.id, {
         userId: request.auth?.user.id,
         isAdmin: request.auth?.user.isAdmin,
         deviceId: request.query.device_id || undefined,

@@ -9,6 +9,7 @@ import { searches } from '../../db/schema/index.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { ClientKeys, SearchLimiter } from '../../limits/search-limiter.ts';
+import type { Metrics } from '../../metrics/metrics.ts';
 import { CATALOGUES_LOADING_MESSAGE, CATALOGUES_UNAVAILABLE_MESSAGE } from './run-search.ts';
 import { newSearchId } from './search-id.ts';
 import { validateUsername } from './validate-username.ts';
@@ -19,6 +20,7 @@ export interface StartSearchDeps {
   limiter: SearchLimiter;
   engines: EngineHost;
   log: FastifyBaseLogger;
+  metrics?: Metrics;
 }
 
 export const NO_SITES_IN_SCOPE_MESSAGE = 'No site matches the chosen categories.';
@@ -109,6 +111,7 @@ export async function startSearch(
     if (isAppError(error, 'SERVICE_UNAVAILABLE')) throw error;
     return { status: 'error', error: ENQUEUE_FAILED_MESSAGE };
   }
+  deps.metrics?.searchesStarted.inc();
   deps.log.info({ searchId: id }, 'search started');
   return { status: 'started', search_id: id };
 }
