@@ -11,12 +11,15 @@ import type { StreamOptions } from './search-stream.ts';
 import type { SelectedSite } from './select-sites.ts';
 import type { FromThread, ThreadStart, ToThread } from './thread-messages.ts';
 
-const THREAD_ENTRY = new URL('./search-thread.ts', import.meta.url).href;
+// Compiled (`npm run build`), this file is `.js` and so is its thread's entry beside it.
+const COMPILED = import.meta.url.endsWith('.js');
+const THREAD_ENTRY = new URL(COMPILED ? './search-thread.js' : './search-thread.ts', import.meta.url);
 
-/** The engine ships as TypeScript source: a thread registers tsx before loading its entry. */
+/** From TypeScript source (tests, `npm run sim`), a thread registers tsx before loading its entry. */
 function startWorker(data: ThreadStart): Worker {
+  if (COMPILED) return new Worker(THREAD_ENTRY, { workerData: data });
   const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_ENTRY)}); });`;
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_ENTRY.href)}); });`;
   return new Worker(boot, { eval: true, workerData: data });
 }
 

@@ -10,12 +10,15 @@ import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import type { FromDatabase, PgliteThreadStart, ThreadError, ToDatabase } from './pglite-messages.ts';
 
-const THREAD_ENTRY = new URL('./pglite-worker.ts', import.meta.url).href;
+// Compiled (`npm run build`), this file is `.js` and so is its thread's entry beside it.
+const COMPILED = import.meta.url.endsWith('.js');
+const THREAD_ENTRY = new URL(COMPILED ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url);
 
-/** The server runs as TypeScript source: the thread registers tsx before loading its entry. */
+/** From TypeScript source (tests, `npm run sim`), a thread registers tsx before loading its entry. */
 function startWorker(data: PgliteThreadStart): Worker {
+  if (COMPILED) return new Worker(THREAD_ENTRY, { workerData: data });
   const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_ENTRY)}); });`;
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_ENTRY.href)}); });`;
   return new Worker(boot, { eval: true, workerData: data });
 }
 
