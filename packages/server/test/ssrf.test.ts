@@ -34,7 +34,8 @@ beforeAll(async () => {
     status: 302,
     headers: { location: 'http://169.254.169.254/latest/meta-data/' },
   }));
-  internet.route('redirector.example', '/profile/*', () => ({ status: 200, body: 'a profile' }));
+  // The page names the profile it shows: a page that ignores the name is `indistinguishable` (decision 100).
+  internet.route('redirector.example', '/profile/*', (req) => ({ status: 200, body: `a profile: ${req.url}` }));
   internet.route('icons.example', '/favicon.ico', () => ({
     status: 302,
     headers: { location: 'http://169.254.169.254/latest/icon.png' },
