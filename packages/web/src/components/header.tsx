@@ -130,10 +130,18 @@ function AccountLinks() {
   if (pathname === '/email-search') {
     return (
       <>
-        <Link to="/login" state={{ from: '/email-search' }} className={`${button.ghost} px-2.5 sm:px-3`}>
+        <Link
+          to="/login"
+          state={{ from: '/email-search' }}
+          className={`${button.ghost} px-2.5 whitespace-nowrap sm:px-3`}
+        >
           {a.login}
         </Link>
-        <Link to="/register" state={{ from: '/email-search' }} className={`${button.secondary} px-2.5 sm:px-3`}>
+        <Link
+          to="/register"
+          state={{ from: '/email-search' }}
+          className={`${button.secondary} px-2.5 whitespace-nowrap sm:px-3`}
+        >
           {a.register}
         </Link>
       </>

@@ -46,7 +46,7 @@ export default function EmailSearchPage() {
         <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-wide text-amber-800 uppercase dark:text-amber-300">
           <MailIcon /> {t.eyebrow}
         </p>
-        <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{t.title}</h1>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight break-words sm:text-5xl">{t.title}</h1>
         <p className={`mt-4 text-lg ${muted}`}>{t.lead.replace('{count}', count)}</p>
         <form onSubmit={submit} noValidate className="mx-auto mt-8 max-w-xl text-left">
           <label htmlFor={`${id}-email`} className="sr-only">
@@ -62,7 +62,7 @@ export default function EmailSearchPage() {
               placeholder={t.placeholder}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : `${id}-note`}
-              className={`h-12 flex-1 rounded-lg border border-slate-300 bg-white px-4 text-base dark:border-slate-700 dark:bg-slate-950 ${focusRing}`}
+              className={`h-12 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-4 text-base dark:border-slate-700 dark:bg-slate-950 sm:flex-1 ${focusRing}`}
             />
             <button type="submit" className={`${button.primary} h-12 px-6`} disabled={status === 'loading'}>
               {t.submit}
@@ -87,7 +87,8 @@ export default function EmailSearchPage() {
         </form>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
+      {/* grid-cols-1 (minmax(0, 1fr)): one column no wider than the screen, whatever the longest line. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <section aria-labelledby="footprint" className={`${card} p-6`}>
           <h2 id="footprint" className="text-lg font-semibold">
             {t.footprintTitle}
@@ -101,7 +102,7 @@ export default function EmailSearchPage() {
         <h2 id="email-features" className="text-2xl font-semibold tracking-tight">
           {t.featuresTitle}
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <li className={`${card} p-4`}>
             <p className="font-semibold">{t.features.accounts}</p>
             <p className={`mt-1 text-sm ${muted}`}>{t.features.accountsText}</p>

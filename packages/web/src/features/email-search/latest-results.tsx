@@ -41,9 +41,9 @@ export function LatestResults() {
         {t.latestTitle}
       </h2>
       <p className={`text-sm ${muted}`}>{t.latestNote}</p>
-      <div className="mt-4 grid gap-3 sm:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
         {columns.map((column, c) => (
-          <ul key={c === 0 ? 'left' : 'right'} className="space-y-2" data-testid="latest-column">
+          <ul key={c === 0 ? 'left' : 'right'} className="min-w-0 space-y-2" data-testid="latest-column">
             {column.map((entry) => (
               <li
                 key={entry.name}
