@@ -90,7 +90,7 @@ describeInBrowser('email search', () => {
         await dialog.getByRole('heading', { name: /Accounts for/ }).waitFor({ timeout: 30_000 });
         journey.stack.internet.fault('api.x.com', null);
         await screenshot(page, 'email-modal-results', false);
-        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.getByRole('button', { name: 'Close' }).first().click();
         await page.goto('/dashboard/my-searches');
         await page.getByTestId('email-log').first().getByRole('button', { name: 'Show accounts' }).click();
         await screenshot(page, 'my-searches');

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { useCredits } from '../features/billing/use-credits.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { isLanguage, LANGUAGES } from '../i18n/messages.ts';
 import { useTheme } from '../lib/theme.tsx';
@@ -121,10 +122,13 @@ function AccountLinks() {
   const a = m.account.header;
   if (authenticated) {
     return (
-      <Link to="/dashboard" className={`${button.ghost} px-2.5 sm:px-3`} aria-label={a.dashboard}>
-        <UserIcon />
-        <span className="hidden sm:inline">{a.dashboard}</span>
-      </Link>
+      <>
+        <CreditsBadge />
+        <Link to="/dashboard" className={`${button.ghost} px-2.5 sm:px-3`} aria-label={a.dashboard}>
+          <UserIcon />
+          <span className="hidden sm:inline">{a.dashboard}</span>
+        </Link>
+      </>
     );
   }
   if (pathname === '/email-search') {
@@ -151,6 +155,28 @@ function AccountLinks() {
     <Link to="/login" state={{ from: pathname }} className={`${button.ghost} px-2.5 sm:px-3`} aria-label={a.signIn}>
       <UserIcon />
       <span className="hidden sm:inline">{a.signIn}</span>
+    </Link>
+  );
+}
+
+/** The signed-in user's credit balance (issue 27 item 4), kept current by `useCredits`; links to Billing. */
+function CreditsBadge() {
+  const { m, locale } = useI18n();
+  const credits = useCredits();
+  if (!credits.data) return null;
+  const count = credits.data.credits.toLocaleString(locale);
+  return (
+    <Link
+      to="/dashboard/billing"
+      className={`${button.ghost} gap-1 px-2 tabular-nums sm:px-3`}
+      aria-label={m.account.header.credits.replace('{count}', count)}
+      title={m.account.header.credits.replace('{count}', count)}
+      data-testid="header-credits"
+    >
+      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
+        {count}
+      </span>
+      <span className="hidden text-sm md:inline">{m.account.header.creditsWord}</span>
     </Link>
   );
 }

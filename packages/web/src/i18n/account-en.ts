@@ -8,6 +8,8 @@ export const accountEn = {
     emailMode: '{brand} Email',
     usernameMode: '{brand} Username',
     switchMode: 'Switch between username and email search',
+    credits: 'Email search credits: {count}',
+    creditsWord: 'credits',
   },
   searchOptions: {
     title: 'New search',
@@ -104,8 +106,9 @@ export const accountEn = {
   },
   searches: {
     title: 'My Searches',
-    lead: 'Username searches you ran while signed in, kept for {days} days.',
-    usernameSearches: 'Username searches',
+    lead: 'Username and email searches you ran while signed in, newest first, kept for {days} days.',
+    kindUsername: 'Username search',
+    kindEmail: 'Email search',
     empty: 'No searches yet.',
     username: 'Username',
     when: 'Time',

@@ -10,6 +10,8 @@ export const accountTr: typeof accountEn = {
     emailMode: '{brand} E-posta',
     usernameMode: '{brand} Kullanıcı Adı',
     switchMode: 'Kullanıcı adı ve e-posta araması arasında geçiş yap',
+    credits: 'E-posta arama kredisi: {count}',
+    creditsWord: 'kredi',
   },
   searchOptions: {
     title: 'Yeni arama',
@@ -106,8 +108,9 @@ export const accountTr: typeof accountEn = {
   },
   searches: {
     title: 'Aramalarım',
-    lead: 'Giriş yapmışken yaptığınız kullanıcı adı aramaları, {days} gün saklanır.',
-    usernameSearches: 'Kullanıcı adı aramaları',
+    lead: 'Giriş yapmışken yaptığınız kullanıcı adı ve e-posta aramaları, en yenisi önce; {days} gün saklanır.',
+    kindUsername: 'Kullanıcı adı araması',
+    kindEmail: 'E-posta araması',
     empty: 'Henüz arama yok.',
     username: 'Kullanıcı adı',
     when: 'Zaman',

@@ -1,0 +1,36 @@
+/**
+ * The signed-in user's credit balance and plan, one query shared by the header, Dashboard, Billing and the
+ * email modal, so all show the same number (issue 27 item 4, decision 104). Kept current by refetching:
+ * when the tab regains focus, every minute while it is open (an admin grant or a renewal happens on the
+ * server), and at once after anything here that spends or refunds a credit (`useRefreshCredits`).
+ */
+import type { CreditsResponse } from '@hound/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useAuth } from '../auth/auth-context.tsx';
+import { getCredits } from '../email-search/email-api.ts';
+
+export const CREDITS_KEY = 'credits';
+export const CREDITS_REFRESH_MS = 60_000;
+
+export function useCredits() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: [CREDITS_KEY, user?.id ?? null],
+    queryFn: async (): Promise<CreditsResponse> => {
+      const answer = await getCredits();
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? 'credits');
+      return answer.body;
+    },
+    enabled: user !== null,
+    refetchOnWindowFocus: true,
+    refetchInterval: CREDITS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** Marks the balance stale and refetches it wherever it is shown. */
+export function useRefreshCredits(): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(() => client.invalidateQueries({ queryKey: [CREDITS_KEY] }), [client]);
+}
