@@ -142,13 +142,51 @@ describeInBrowser('customer screens around email search', () => {
     await dialog.getByRole('button', { name: 'Use My Credit' }).click();
     const error = dialog.getByTestId('modal-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/credit/i);
+    expect(await error.textContent()).toBe('Not enough credits');
+    // The balance shown is the server's again.
+    await dialog.getByText('Remaining credits: 0').waitFor();
+    await creditsShown(page, 0);
     expect(await error.getAttribute('class')).toContain('text-red-700');
     await screenshot(page, 'email-modal-error', false);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await changeCredits('grant', 2);
   });
+
+  for (const language of ['en', 'tr'] as const) {
+    it(`says an empty field is required and a non-address is not an address, in ${language}`, async () => {
+      const text = {
+        en: { submit: 'Continue', search: 'Search', first: 'First name is required.', last: 'Last name is required.' },
+        tr: { submit: 'Devam et', search: 'Ara', first: 'Ad zorunludur.', last: 'Soyad zorunludur.' },
+      }[language];
+      const malformed = {
+        en: 'Enter a valid email address, like name@example.com.',
+        tr: 'ad@ornek.com gibi geçerli bir e-posta adresi girin.',
+      }[language];
+      const page = await journey.open('/register', {
+        width: 390,
+        height: 844,
+        beforeLoad: language === 'tr' ? () => localStorage.setItem('language', 'tr') : undefined,
+      });
+      await page.locator('input[type="email"]').fill('not-an-email');
+      await page.getByRole('button', { name: text.submit, exact: true }).click();
+      await page.getByText(text.first, { exact: true }).waitFor();
+      await page.getByText(text.last, { exact: true }).waitFor();
+      await page.getByText(malformed, { exact: true }).waitFor();
+      expect(await page.getByText(/Max 50|En fazla 50|Max 70|En fazla 70/).count()).toBe(0);
+      await screenshot(page, `register-validation-${language}`);
+
+      await page.goto('/email-search');
+      const box = page.locator('input[type="email"]').first();
+      await box.fill('not-an-email');
+      await page.getByRole('button', { name: text.search, exact: true }).click();
+      await page.getByText(malformed, { exact: true }).waitFor();
+      await box.fill('a$b@example.com');
+      await page.getByRole('button', { name: text.search, exact: true }).click();
+      await page.getByText(/Max 70|En fazla 70/).waitFor();
+      await screenshot(page, `email-validation-${language}`, false);
+    });
+  }
 
   for (const width of [1280, 390] as const) {
     for (const language of ['en', 'tr'] as const) {

@@ -15,8 +15,10 @@ export function Header() {
   const { m, language, setLanguage } = useI18n();
   const { theme, toggle } = useTheme();
   const location = useLocation();
-  // The email page's header carries the most buttons; on phones it drops the brand name to fit.
-  const crowded = location.pathname === '/email-search';
+  // The email page's header and a signed-in header (with the credit balance) carry the most buttons; on
+  // phones they drop the brand name to fit.
+  const { authenticated } = useAuth();
+  const crowded = location.pathname === '/email-search' || authenticated;
 
   // Spec 000 §2: the brand link reloads the page when the visitor is already on /. The browser's address
   // decides, not the router's: just after a click elsewhere the router may still show the old page while

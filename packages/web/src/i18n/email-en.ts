@@ -82,6 +82,7 @@ export const emailEn = {
   errors: {
     empty: 'Please enter an email address',
     invalid: 'Invalid email. Max 70 chars, and characters $ / \\ " are not allowed.',
+    malformed: 'Enter a valid email address, like name@example.com.',
     notEnoughCredits: 'Not enough credits',
     unableToVerify: 'Unable to verify credits',
     failedToDecrement: 'Failed to decrement credits',

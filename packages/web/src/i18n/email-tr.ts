@@ -84,6 +84,7 @@ export const emailTr: typeof emailEn = {
   errors: {
     empty: 'Lütfen bir e-posta adresi girin',
     invalid: 'Geçersiz e-posta. En fazla 70 karakter; $ / \\ " karakterlerine izin verilmez.',
+    malformed: 'ad@ornek.com gibi geçerli bir e-posta adresi girin.',
     notEnoughCredits: 'Yeterli kredi yok',
     unableToVerify: 'Krediler doğrulanamadı',
     failedToDecrement: 'Kredi düşülemedi',

@@ -40,7 +40,8 @@ export function SearchRow({ search, when }: { search: MySearch; when: string }) 
   return (
     <li className={`${card} p-4`}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1">
+        {/* At least 15rem: on a phone the buttons go below the text rather than squeeze it. */}
+        <div className="min-w-0 flex-1 basis-60">
           <p className="truncate font-semibold">{search.username}</p>
           <p className={`text-sm ${muted}`}>
             {s.kindUsername} · {when} · {s.statuses[search.status]} ·{' '}

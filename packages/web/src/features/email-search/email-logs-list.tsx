@@ -47,7 +47,8 @@ export function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }
   return (
     <li className={`${card} p-4`} data-testid="email-log">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1">
+        {/* At least 15rem: on a phone the buttons go below the text rather than squeeze it. */}
+        <div className="min-w-0 flex-1 basis-60">
           <p className="truncate font-semibold">{item.email}</p>
           <p className={`text-sm ${muted}`}>
             {m.account.searches.kindEmail} · {when} · {t.statuses[item.status]} · {count}

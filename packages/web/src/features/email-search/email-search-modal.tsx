@@ -106,7 +106,10 @@ function SelectStep({
   const [busy, setBusy] = useState(false);
 
   // Shown as red text under the button (spec 001 §2), not as a passing toast.
-  const fail = (message: string) => dispatch({ type: 'failed', error: message });
+  const fail = (message: string) => {
+    dispatch({ type: 'failed', error: message });
+    void refreshCredits();
+  };
 
   const spendCredit = async () => {
     if (busy) return;
@@ -155,13 +158,16 @@ function SelectStep({
           ) : (
             credits !== null && (
               <>
-                <p className="mb-3 font-medium text-red-700 dark:text-red-400">{e.notEnoughCredits}</p>
+                <p className="mb-3 font-medium text-red-700 dark:text-red-400" data-testid="modal-error">
+                  {e.notEnoughCredits}
+                </p>
                 {/* Spec 001 §6: free is offered the monthly plan and the trial; trial only the monthly plan. */}
                 <PlanActions plan={plan ?? user?.plan ?? 'free'} trialAction="payMonthly" stacked />
               </>
             )
           )}
-          {state.error && (
+          {/* Without a credit to use, the line above already says why. */}
+          {state.error && canUse && (
             <p
               role="alert"
               className="mt-3 text-sm font-medium text-red-700 dark:text-red-400"

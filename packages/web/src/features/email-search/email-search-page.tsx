@@ -1,5 +1,5 @@
 import type { EmailSearchSnapshot } from '@hound/contracts';
-import { EMAIL_SEARCH_MESSAGES, emailSearchProblem } from '@hound/contracts';
+import { emailSearchProblem } from '@hound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { getEmailSearch } from './email-api.ts';
 import { EMAIL_LOGS_KEY, fetchEmailLogs } from './email-logs-list.tsx';
+import { emailProblemText } from './email-problem-text.ts';
 import { EmailSearchModal } from './email-search-modal.tsx';
 import { LatestResults } from './latest-results.tsx';
 import { resumedState } from './modal-state.ts';
@@ -46,7 +47,7 @@ export default function EmailSearchPage() {
     event.preventDefault();
     const problem = emailSearchProblem(email);
     if (problem) {
-      setError(problem === EMAIL_SEARCH_MESSAGES.empty ? m.email.errors.empty : m.email.errors.invalid);
+      setError(emailProblemText(problem, m.email.errors));
       return;
     }
     setError(null);
