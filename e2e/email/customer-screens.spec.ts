@@ -188,6 +188,28 @@ describeInBrowser('customer screens around email search', () => {
     });
   }
 
+  it('words the sign-in code step so that it fits an address with no account, in en and tr', async () => {
+    for (const [language, button, words] of [
+      ['en', 'Send code', /If the address has an account, it holds a 6-digit code.*if not, it says how to create one/],
+      ['tr', 'Kod gönder', /Adresin bir hesabı varsa.*yoksa nasıl hesap oluşturulacağı anlatılır/],
+    ] as const) {
+      const page = await journey.open('/login', {
+        width: 390,
+        height: 844,
+        beforeLoad: language === 'tr' ? () => localStorage.setItem('language', 'tr') : undefined,
+      });
+      const nobody = address(`nobody${language}`);
+      const before = journey.stack.smtp.mails().length;
+      await page.locator('input[type="email"]').fill(nobody);
+      await page.getByRole('button', { name: button }).click();
+      await page.getByText(words).waitFor();
+      // The mail this address got says there is no account: the page did not claim a code was sent.
+      const mail = await journey.stack.smtp.waitForMail({ to: nobody, after: before });
+      expect(mail.text).not.toMatch(/\b\d{6}\b/);
+      await screenshot(page, `login-code-step-${language}`, false);
+    }
+  });
+
   for (const width of [1280, 390] as const) {
     for (const language of ['en', 'tr'] as const) {
       it(`screenshots of the header balance, a reopened search, Dashboard and My Searches at ${width} px, ${language}`, async () => {

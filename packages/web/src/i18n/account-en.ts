@@ -70,7 +70,10 @@ export const accountEn = {
   },
   code: {
     title: 'Check your email',
-    lead: 'We sent a 6-digit code to {email}. It works for 10 minutes.',
+    registerLead:
+      'We sent an email to {email}. It holds a 6-digit code that works for 10 minutes, or, if the address already has an account, says how to sign in.',
+    loginLead:
+      'We sent an email to {email}. If the address has an account, it holds a 6-digit code that works for 10 minutes; if not, it says how to create one.',
     label: '6-digit code',
     verify: 'Verify',
     verifying: 'Verifying...',

@@ -72,7 +72,10 @@ export const accountTr: typeof accountEn = {
   },
   code: {
     title: 'E-postanızı kontrol edin',
-    lead: '{email} adresine 6 haneli bir kod gönderdik. Kod 10 dakika geçerlidir.',
+    registerLead:
+      '{email} adresine bir e-posta gönderdik. E-postada 10 dakika geçerli 6 haneli bir kod bulunur; adresin zaten bir hesabı varsa nasıl giriş yapılacağı anlatılır.',
+    loginLead:
+      '{email} adresine bir e-posta gönderdik. Adresin bir hesabı varsa e-postada 10 dakika geçerli 6 haneli bir kod bulunur; yoksa nasıl hesap oluşturulacağı anlatılır.',
     label: '6 haneli kod',
     verify: 'Doğrula',
     verifying: 'Doğrulanıyor...',

@@ -188,6 +188,7 @@ describe('code input', () => {
     renderWithApp(
       <CodeStep
         email="ann@example.com"
+        lead="Code sent to {email}."
         verify={async () => ({ error: 'Invalid code' })}
         resend={async () => ({ ok: true, status: 200, body: {}, detail: null, retryAfter: null })}
         resendAt={null}

@@ -84,6 +84,8 @@ export default function RegisterPage() {
       <AuthFrame title={m.account.code.title} lead={null}>
         <CodeStep
           email={form.email.trim()}
+          // Also sent when the address already has an account (no enumeration): worded to fit both.
+          lead={m.account.code.registerLead}
           verify={async (code) => verifyOutcome(await verifyCode('register', form.email.trim(), code))}
           resend={() => sendRegisterCode(trimmed(), language)}
           resendAt={resendAt}
