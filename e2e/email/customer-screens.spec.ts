@@ -177,6 +177,9 @@ describeInBrowser('customer screens around email search', () => {
       await screenshot(page, `register-validation-${language}`);
 
       await page.goto('/email-search');
+      // The illustrative sample cards carry no "View" chip that leads nowhere (item 16).
+      await page.getByTestId('latest-column').first().waitFor();
+      expect(await page.getByText(/^(View|Görüntüle)$/).count()).toBe(0);
       const box = page.locator('input[type="email"]').first();
       await box.fill('not-an-email');
       await page.getByRole('button', { name: text.search, exact: true }).click();

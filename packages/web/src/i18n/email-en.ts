@@ -17,7 +17,6 @@ export const emailEn = {
       'Search your own address to see which sites still hold an account for it: old sign-ups you forgot, services worth closing, breaches worth a new password.',
     latestTitle: 'Latest Results',
     latestNote: 'Illustrative examples — made-up people and addresses, never real data.',
-    view: 'View',
     featuresTitle: 'What an email search shows',
     free: 'Free',
     plusOnly: 'Only available in Email Plus',

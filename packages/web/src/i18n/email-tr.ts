@@ -19,7 +19,6 @@ export const emailTr: typeof emailEn = {
       'Kendi adresinizi arayın ve hangi sitelerde hâlâ hesabınız olduğunu görün: unuttuğunuz eski kayıtlar, kapatmaya değer hizmetler, yeni parola gerektiren ihlaller.',
     latestTitle: 'Son Sonuçlar',
     latestNote: 'Örnek gösterimdir — uydurma kişiler ve adresler, asla gerçek veri değildir.',
-    view: 'Görüntüle',
     featuresTitle: 'Bir e-posta araması neler gösterir',
     free: 'Ücretsiz',
     plusOnly: 'Yalnızca Email Plus ile',
