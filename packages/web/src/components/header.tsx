@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.tsx';
-import { useCredits } from '../features/billing/use-credits.ts';
+import { useCredits, useCreditsFollowUser } from '../features/billing/use-credits.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { isLanguage, LANGUAGES } from '../i18n/messages.ts';
 import { useTheme } from '../lib/theme.tsx';
@@ -18,6 +18,7 @@ export function Header() {
   // The email page's header and a signed-in header (with the credit balance) carry the most buttons; on
   // phones they drop the brand name to fit.
   const { authenticated } = useAuth();
+  useCreditsFollowUser();
   const crowded = location.pathname === '/email-search' || authenticated;
 
   // Spec 000 §2: the brand link reloads the page when the visitor is already on /. The browser's address

@@ -6,7 +6,7 @@
  */
 import type { CreditsResponse } from '@hound/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
 import { getCredits } from '../email-search/email-api.ts';
 
@@ -33,4 +33,22 @@ export function useCredits() {
 export function useRefreshCredits(): () => Promise<void> {
   const client = useQueryClient();
   return useCallback(() => client.invalidateQueries({ queryKey: [CREDITS_KEY] }), [client]);
+}
+
+/**
+ * Each freshly loaded user (sign-in, a payment's return page, a profile change) carries its balance: it
+ * replaces the cached one at once, so no page shows the number from before. Called once, by the header,
+ * which stays mounted across pages: it runs when the user object changes, not whenever a page mounts.
+ */
+export function useCreditsFollowUser(): void {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  useEffect(() => {
+    if (user) {
+      client.setQueryData<CreditsResponse>([CREDITS_KEY, user.id], {
+        credits: user.email_search_credits,
+        plan: user.plan,
+      });
+    }
+  }, [user, client]);
 }
