@@ -21,6 +21,10 @@ export const ACCOUNT_MESSAGES = {
   invalidEmail: 'Invalid email. Max 70 chars. Characters $ / \\ " are not allowed.',
   invalidFirstName: 'Invalid first name. Max 50 chars. Characters $ / \\ " are not allowed.',
   invalidLastName: 'Invalid last name. Max 50 chars. Characters $ / \\ " are not allowed.',
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  /** Not an address at all (`not-an-email`): the spec's message above is about length and characters. */
+  malformedEmail: 'Enter a valid email address, like name@example.com.',
   dateOfBirthRequired: 'Date of birth is required.',
   invalidDateOfBirth: 'Enter a valid date of birth.',
   tooYoung: 'You must be 18 years or older to register.',
@@ -48,8 +52,9 @@ export function normaliseEmail(email: string): string {
 export function emailProblem(email: string): string | null {
   const value = email.trim();
   if (value === '') return ACCOUNT_MESSAGES.emailRequired;
-  if (value.length > ACCOUNT_LIMITS.emailMaxLength || FORBIDDEN_CHARACTERS.test(value) || !isPlainEmailAddress(value))
+  if (value.length > ACCOUNT_LIMITS.emailMaxLength || FORBIDDEN_CHARACTERS.test(value))
     return ACCOUNT_MESSAGES.invalidEmail;
+  if (!isPlainEmailAddress(value)) return ACCOUNT_MESSAGES.malformedEmail;
   return null;
 }
 
@@ -58,8 +63,8 @@ const NAME_CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/
 
 export function nameProblem(name: string, which: 'first' | 'last'): string | null {
   const value = name.trim();
+  if (value === '') return which === 'first' ? ACCOUNT_MESSAGES.firstNameRequired : ACCOUNT_MESSAGES.lastNameRequired;
   if (
-    value === '' ||
     value.length > ACCOUNT_LIMITS.nameMaxLength ||
     FORBIDDEN_CHARACTERS.test(value) ||
     NAME_CONTROL_CHARACTERS.test(value)

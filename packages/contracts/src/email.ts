@@ -10,6 +10,8 @@ import { EvidenceSchema, VerdictSchema } from './search.ts';
 export const EMAIL_SEARCH_MESSAGES = {
   empty: 'Please enter an email address',
   invalid: 'Invalid email. Max 70 chars, and characters $ / \\ " are not allowed.',
+  /** Not an address at all (`not-an-email`): the spec's message above is about length and characters. */
+  malformed: 'Enter a valid email address, like name@example.com.',
   notEnoughCredits: 'Not enough credits',
   unableToVerifyCredits: 'Unable to verify credits',
   failedToDecrement: 'Failed to decrement credits',
@@ -23,7 +25,8 @@ export const EMAIL_SEARCH_MESSAGES = {
 export function emailSearchProblem(email: string): string | null {
   const value = email.trim();
   if (value === '') return EMAIL_SEARCH_MESSAGES.empty;
-  if (value.length > 70 || /[$/\\"]/.test(value) || !isPlainEmailAddress(value)) return EMAIL_SEARCH_MESSAGES.invalid;
+  if (value.length > 70 || /[$/\\"]/.test(value)) return EMAIL_SEARCH_MESSAGES.invalid;
+  if (!isPlainEmailAddress(value)) return EMAIL_SEARCH_MESSAGES.malformed;
   return null;
 }
 

@@ -218,7 +218,9 @@ for (const mode of MODES) {
         [{ ...base, email: `${'a'.repeat(60)}@example.com` }, ACCOUNT_MESSAGES.invalidEmail],
         [{ ...base, email: 'a$b@example.com' }, ACCOUNT_MESSAGES.invalidEmail],
         [{ ...base, email: 'a"b@example.com' }, ACCOUNT_MESSAGES.invalidEmail],
-        [{ ...base, email: 'not-an-address' }, ACCOUNT_MESSAGES.invalidEmail],
+        [{ ...base, email: 'not-an-address' }, ACCOUNT_MESSAGES.malformedEmail],
+        [{ ...base, first_name: ' ' }, ACCOUNT_MESSAGES.firstNameRequired],
+        [{ ...base, last_name: '' }, ACCOUNT_MESSAGES.lastNameRequired],
         [{ ...base, first_name: 'x'.repeat(51) }, ACCOUNT_MESSAGES.invalidFirstName],
         [{ ...base, first_name: 'A/B' }, ACCOUNT_MESSAGES.invalidFirstName],
         [{ ...base, last_name: 'Le\\e' }, ACCOUNT_MESSAGES.invalidLastName],
@@ -229,7 +231,9 @@ for (const mode of MODES) {
       ];
       for (const [body, message] of cases) {
         const answer = await inject('POST', '/auth/register/send-otp', body);
-        expect(answer.status, JSON.stringify(body)).toBe(message === ACCOUNT_MESSAGES.invalidEmail ? 422 : 400);
+        expect(answer.status, JSON.stringify(body)).toBe(
+          [ACCOUNT_MESSAGES.invalidEmail, ACCOUNT_MESSAGES.malformedEmail].some((m) => m === message) ? 422 : 400,
+        );
         expect(answer.json.detail).toBe(message);
       }
       expect((await inject('POST', '/auth/login/send-otp', { email: 'x\\y@example.com' })).json.detail).toBe(

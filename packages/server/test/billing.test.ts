@@ -3,7 +3,7 @@
  * webhooks delivered by the fake to the listening server: plans and credits change exactly once per
  * payment whatever order, delay or duplication the events come in. On both stacks.
  */
-import { BILLING_MESSAGES, DEFAULT_AMOUNTS } from '@hound/contracts';
+import { BILLING_MESSAGES, DEFAULT_AMOUNTS, EMAIL_SEARCH_MESSAGES } from '@hound/contracts';
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -337,7 +337,9 @@ for (const mode of MODES) {
         call('POST', '/api/email/plus/lead', body, { ...who.headers, 'x-user-email': header });
       const good = { email: 'target@example.com', purpose: 'Due diligence on a business partner', accept_terms: true };
       expect((await lead(good, user, other.email)).status).toBe(403);
-      expect((await lead({ ...good, email: 'not-an-address' }, user)).json.detail).toMatch(/Invalid email/);
+      expect((await lead({ ...good, email: 'not-an-address' }, user)).json.detail).toBe(
+        EMAIL_SEARCH_MESSAGES.malformed,
+      );
       expect((await lead({ ...good, purpose: 'short' }, user)).json.detail).toBe(BILLING_MESSAGES.purposeRequired);
       expect((await lead({ ...good, accept_terms: false }, user)).json.detail).toBe(BILLING_MESSAGES.termsRequired);
       const saved = await lead(good, user);

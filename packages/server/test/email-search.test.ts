@@ -87,7 +87,7 @@ for (const mode of MODES) {
         [`${'a'.repeat(60)}@example.com`, EMAIL_SEARCH_MESSAGES.invalid],
         ['a$b@example.com', EMAIL_SEARCH_MESSAGES.invalid],
         ['a/b@example.com', EMAIL_SEARCH_MESSAGES.invalid],
-        ['not-an-address', EMAIL_SEARCH_MESSAGES.invalid],
+        ['not-an-address', EMAIL_SEARCH_MESSAGES.malformed],
       ]) {
         const answer = await call('POST', '/api/email/search', { email }, u.headers);
         expect(answer.status, email).toBe(422);

@@ -122,6 +122,7 @@ export function App({ language, messages }: { language: Language; messages: Mess
                         <Route path="username-search" element={<SearchPage />} />
                         <Route path="search/:id" element={<SearchPage />} />
                         <Route path="email-search" element={<EmailSearchPage />} />
+                        <Route path="email-search/:id" element={<EmailSearchPage />} />
                         <Route path="library" element={<LibraryPage />} />
                         <Route path="library/:slug" element={<ArticlePage />} />
                         <Route path="terms" element={<TermsPage />} />

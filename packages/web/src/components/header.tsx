@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { useCredits, useCreditsFollowUser } from '../features/billing/use-credits.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { isLanguage, LANGUAGES } from '../i18n/messages.ts';
 import { useTheme } from '../lib/theme.tsx';
@@ -14,8 +15,11 @@ export function Header() {
   const { m, language, setLanguage } = useI18n();
   const { theme, toggle } = useTheme();
   const location = useLocation();
-  // The email page's header carries the most buttons; on phones it drops the brand name to fit.
-  const crowded = location.pathname === '/email-search';
+  // The email page's header and a signed-in header (with the credit balance) carry the most buttons; on
+  // phones they drop the brand name to fit.
+  const { authenticated } = useAuth();
+  useCreditsFollowUser();
+  const crowded = location.pathname === '/email-search' || authenticated;
 
   // Spec 000 §2: the brand link reloads the page when the visitor is already on /. The browser's address
   // decides, not the router's: just after a click elsewhere the router may still show the old page while
@@ -121,19 +125,30 @@ function AccountLinks() {
   const a = m.account.header;
   if (authenticated) {
     return (
-      <Link to="/dashboard" className={`${button.ghost} px-2.5 sm:px-3`} aria-label={a.dashboard}>
-        <UserIcon />
-        <span className="hidden sm:inline">{a.dashboard}</span>
-      </Link>
+      <>
+        <CreditsBadge />
+        <Link to="/dashboard" className={`${button.ghost} px-2.5 sm:px-3`} aria-label={a.dashboard}>
+          <UserIcon />
+          <span className="hidden sm:inline">{a.dashboard}</span>
+        </Link>
+      </>
     );
   }
   if (pathname === '/email-search') {
     return (
       <>
-        <Link to="/login" state={{ from: '/email-search' }} className={`${button.ghost} px-2.5 sm:px-3`}>
+        <Link
+          to="/login"
+          state={{ from: '/email-search' }}
+          className={`${button.ghost} px-2.5 whitespace-nowrap sm:px-3`}
+        >
           {a.login}
         </Link>
-        <Link to="/register" state={{ from: '/email-search' }} className={`${button.secondary} px-2.5 sm:px-3`}>
+        <Link
+          to="/register"
+          state={{ from: '/email-search' }}
+          className={`${button.secondary} px-2.5 whitespace-nowrap sm:px-3`}
+        >
           {a.register}
         </Link>
       </>
@@ -143,6 +158,28 @@ function AccountLinks() {
     <Link to="/login" state={{ from: pathname }} className={`${button.ghost} px-2.5 sm:px-3`} aria-label={a.signIn}>
       <UserIcon />
       <span className="hidden sm:inline">{a.signIn}</span>
+    </Link>
+  );
+}
+
+/** The signed-in user's credit balance (issue 27 item 4), kept current by `useCredits`; links to Billing. */
+function CreditsBadge() {
+  const { m, locale } = useI18n();
+  const credits = useCredits();
+  if (!credits.data) return null;
+  const count = credits.data.credits.toLocaleString(locale);
+  return (
+    <Link
+      to="/dashboard/billing"
+      className={`${button.ghost} gap-1 px-2 tabular-nums sm:px-3`}
+      aria-label={m.account.header.credits.replace('{count}', count)}
+      title={m.account.header.credits.replace('{count}', count)}
+      data-testid="header-credits"
+    >
+      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
+        {count}
+      </span>
+      <span className="hidden text-sm md:inline">{m.account.header.creditsWord}</span>
     </Link>
   );
 }

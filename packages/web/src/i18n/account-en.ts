@@ -8,6 +8,8 @@ export const accountEn = {
     emailMode: '{brand} Email',
     usernameMode: '{brand} Username',
     switchMode: 'Switch between username and email search',
+    credits: 'Email search credits: {count}',
+    creditsWord: 'credits',
   },
   searchOptions: {
     title: 'New search',
@@ -68,7 +70,10 @@ export const accountEn = {
   },
   code: {
     title: 'Check your email',
-    lead: 'We sent a 6-digit code to {email}. It works for 10 minutes.',
+    registerLead:
+      'We sent an email to {email}. It holds a 6-digit code that works for 10 minutes, or, if the address already has an account, says how to sign in.',
+    loginLead:
+      'We sent an email to {email}. If the address has an account, it holds a 6-digit code that works for 10 minutes; if not, it says how to create one.',
     label: '6-digit code',
     verify: 'Verify',
     verifying: 'Verifying...',
@@ -104,8 +109,9 @@ export const accountEn = {
   },
   searches: {
     title: 'My Searches',
-    lead: 'Username searches you ran while signed in, kept for {days} days.',
-    usernameSearches: 'Username searches',
+    lead: 'Username and email searches you ran while signed in, newest first, kept for {days} days.',
+    kindUsername: 'Username search',
+    kindEmail: 'Email search',
     empty: 'No searches yet.',
     username: 'Username',
     when: 'Time',

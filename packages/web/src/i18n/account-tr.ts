@@ -10,6 +10,8 @@ export const accountTr: typeof accountEn = {
     emailMode: '{brand} E-posta',
     usernameMode: '{brand} Kullanıcı Adı',
     switchMode: 'Kullanıcı adı ve e-posta araması arasında geçiş yap',
+    credits: 'E-posta arama kredisi: {count}',
+    creditsWord: 'kredi',
   },
   searchOptions: {
     title: 'Yeni arama',
@@ -70,7 +72,10 @@ export const accountTr: typeof accountEn = {
   },
   code: {
     title: 'E-postanızı kontrol edin',
-    lead: '{email} adresine 6 haneli bir kod gönderdik. Kod 10 dakika geçerlidir.',
+    registerLead:
+      '{email} adresine bir e-posta gönderdik. E-postada 10 dakika geçerli 6 haneli bir kod bulunur; adresin zaten bir hesabı varsa nasıl giriş yapılacağı anlatılır.',
+    loginLead:
+      '{email} adresine bir e-posta gönderdik. Adresin bir hesabı varsa e-postada 10 dakika geçerli 6 haneli bir kod bulunur; yoksa nasıl hesap oluşturulacağı anlatılır.',
     label: '6 haneli kod',
     verify: 'Doğrula',
     verifying: 'Doğrulanıyor...',
@@ -106,8 +111,9 @@ export const accountTr: typeof accountEn = {
   },
   searches: {
     title: 'Aramalarım',
-    lead: 'Giriş yapmışken yaptığınız kullanıcı adı aramaları, {days} gün saklanır.',
-    usernameSearches: 'Kullanıcı adı aramaları',
+    lead: 'Giriş yapmışken yaptığınız kullanıcı adı ve e-posta aramaları, en yenisi önce; {days} gün saklanır.',
+    kindUsername: 'Kullanıcı adı araması',
+    kindEmail: 'E-posta araması',
     empty: 'Henüz arama yok.',
     username: 'Kullanıcı adı',
     when: 'Zaman',

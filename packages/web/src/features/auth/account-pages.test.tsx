@@ -262,6 +262,10 @@ describe('email search mode', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Invalid email. Max 70 chars, and characters $ / \\ " are not allowed.',
     );
+    // Not an address at all: said so, not the length-and-characters message (issue 27 item 12).
+    fireEvent.change(input, { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter a valid email address, like name@example.com.');
     expect(screen.getByText(/No email is sent to the address/)).toBeTruthy();
     expect(screen.getAllByText('Only available in Email Plus')).toHaveLength(5);
   });

@@ -132,9 +132,9 @@ describe('registration rules (spec 001 §5)', () => {
   const today = new Date('2026-11-23T12:00:00Z');
   it('gives the spec message per field', () => {
     expect(registrationProblems({ first_name: '', last_name: 'L"e', email: 'x', date_of_birth: '' }, today)).toEqual({
-      first_name: 'Invalid first name. Max 50 chars. Characters $ / \\ " are not allowed.',
+      first_name: 'First name is required.',
       last_name: 'Invalid last name. Max 50 chars. Characters $ / \\ " are not allowed.',
-      email: 'Invalid email. Max 70 chars. Characters $ / \\ " are not allowed.',
+      email: 'Enter a valid email address, like name@example.com.',
       date_of_birth: 'Date of birth is required.',
     });
     expect(
@@ -188,6 +188,7 @@ describe('code input', () => {
     renderWithApp(
       <CodeStep
         email="ann@example.com"
+        lead="Code sent to {email}."
         verify={async () => ({ error: 'Invalid code' })}
         resend={async () => ({ ok: true, status: 200, body: {}, detail: null, retryAfter: null })}
         resendAt={null}

@@ -9,6 +9,8 @@ import { useCountdown } from './use-countdown.ts';
 
 export interface CodeStepProps {
   email: string;
+  /** The line above the code box, `{email}` filled in (sign-in words it for an address with no account too). */
+  lead: string;
   /** Verifies the code (the server sets the session cookie); resolves success or an error message to show. */
   verify(code: string): Promise<{ signedIn: true } | { error: string }>;
   /** Asks for another code; the answer's `resend_after_seconds` / `Retry-After` restart the countdown. */
@@ -64,9 +66,7 @@ export function CodeStep(props: CodeStepProps) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-        {m.account.code.lead.replace('{email}', props.email)}
-      </p>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{props.lead.replace('{email}', props.email)}</p>
       <label htmlFor={`${id}-code`} className={labelClass}>
         {m.account.code.label}
       </label>

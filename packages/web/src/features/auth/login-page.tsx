@@ -53,6 +53,8 @@ export default function LoginPage() {
       <AuthFrame title={m.account.code.title} lead={null}>
         <CodeStep
           email={email.trim()}
+          // The same answer whether or not the address has an account (no enumeration), worded to fit both.
+          lead={m.account.code.loginLead}
           verify={async (code) => verifyOutcome(await verifyCode('login', email.trim(), code))}
           resend={() => sendLoginCode(email.trim(), language)}
           resendAt={resendAt}

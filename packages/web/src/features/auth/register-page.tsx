@@ -8,6 +8,7 @@ import { type RegistrationForm, sendRegisterCode, verifyCode } from './auth-api.
 import { useAuth } from './auth-context.tsx';
 import { AuthFrame, errorClass, inputClass, labelClass } from './auth-frame.tsx';
 import { CodeStep, verifyOutcome } from './code-step.tsx';
+import { returnPath } from './return-path.ts';
 
 type Field = keyof RegistrationForm;
 
@@ -25,7 +26,10 @@ export function registrationProblems(form: RegistrationForm, today: Date): Parti
   return problems;
 }
 
-/** `/register`: the form, then the mailed code ("Edit information" goes back); afterwards `/dashboard`. */
+/**
+ * `/register`: the form, then the mailed code ("Edit information" goes back); afterwards where the visitor
+ * came from (`returnPath`), else `/dashboard`.
+ */
 export default function RegisterPage() {
   const { m, language } = useI18n();
   const auth = useAuth();
@@ -77,13 +81,15 @@ export default function RegisterPage() {
     }
   };
 
-  if (auth.authenticated && step === 'form') return <Navigate to="/dashboard" replace />;
+  if (auth.authenticated && step === 'form') return <Navigate to={returnPath(location.state)} replace />;
 
   if (step === 'code') {
     return (
       <AuthFrame title={m.account.code.title} lead={null}>
         <CodeStep
           email={form.email.trim()}
+          // Also sent when the address already has an account (no enumeration): worded to fit both.
+          lead={m.account.code.registerLead}
           verify={async (code) => verifyOutcome(await verifyCode('register', form.email.trim(), code))}
           resend={() => sendRegisterCode(trimmed(), language)}
           resendAt={resendAt}
@@ -92,7 +98,8 @@ export default function RegisterPage() {
           onBack={() => setStep('form')}
           onSignedIn={async () => {
             await auth.signIn();
-            navigate('/dashboard', { replace: true });
+            // Back to what the visitor was doing (the email page with its address, a plan), as after sign-in.
+            navigate(returnPath(location.state), { replace: true });
           }}
         />
       </AuthFrame>

@@ -1,4 +1,4 @@
-import { EMAIL_SEARCH_MESSAGES, emailSearchProblem, LEAD_LIMITS } from '@hound/contracts';
+import { emailSearchProblem, LEAD_LIMITS } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { CheckIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { emailProblemText } from '../email-search/email-problem-text.ts';
 import { postLead } from './billing-api.ts';
 import { useBillingText } from './billing-text.ts';
 import { formatMoney } from './format-money.ts';
@@ -47,9 +48,7 @@ export function EmailPlusCard({ email }: { email: string }) {
     const targetProblem = emailSearchProblem(target);
     const length = purpose.trim().length;
     const found: Problems = {
-      ...(targetProblem
-        ? { target: targetProblem === EMAIL_SEARCH_MESSAGES.empty ? m.email.errors.empty : m.email.errors.invalid }
-        : {}),
+      ...(targetProblem ? { target: emailProblemText(targetProblem, m.email.errors) } : {}),
       ...(length < LEAD_LIMITS.purposeMin || length > LEAD_LIMITS.purposeMax
         ? { purpose: m.billing.server.purposeRequired }
         : {}),

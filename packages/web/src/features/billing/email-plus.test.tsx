@@ -44,7 +44,7 @@ describe('Email Plus card', () => {
     fireEvent.change(screen.getByLabelText('Email to investigate'), { target: { value: 'not-an-address' } });
     fillLead();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText(/^Invalid email/)).toBeTruthy();
+    expect(screen.getByText('Enter a valid email address, like name@example.com.')).toBeTruthy();
     expect(screen.queryByText(BILLING_MESSAGES.purposeRequired)).toBeNull();
     expect(screen.queryByText(BILLING_MESSAGES.termsRequired)).toBeNull();
     expect(callsTo(fetch, 'POST /api/email/plus/lead')).toHaveLength(0);

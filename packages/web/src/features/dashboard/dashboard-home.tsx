@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { EmailPlusOrders } from '../billing/email-plus-orders.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
-import { MySearchesList } from './my-searches-list.tsx';
+import { AllSearchesList } from './all-searches-list.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 
 /** `/dashboard`: greeting by first name, plan, credits and plan actions, Email Plus orders, the latest searches. */
@@ -38,7 +38,7 @@ export default function DashboardHome() {
             </Link>
           </div>
         </div>
-        <MySearchesList limit={5} />
+        <AllSearchesList limit={5} />
       </section>
     </div>
   );

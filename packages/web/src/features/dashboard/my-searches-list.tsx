@@ -8,38 +8,17 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { useAccountText } from '../auth/account-text.ts';
-import { useAuth } from '../auth/auth-context.tsx';
 
 export const MY_SEARCHES_KEY = 'my-searches';
 
-/** The signed-in user's username searches, each expandable to the profiles it found. */
-export function MySearchesList({ limit }: { limit: number }) {
-  const { m, locale } = useI18n();
-  const say = useAccountText();
-  const { session } = useAuth();
-  const query = useQuery({
-    queryKey: [MY_SEARCHES_KEY, limit, session],
-    queryFn: async () => {
-      const answer = await apiFetch<MySearchesResponse>(`/me/searches?limit=${limit}&skip=0`);
-      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.account.messages.operationFailed);
-      return answer.body;
-    },
-    enabled: session,
-  });
-  if (query.isPending) return <p className={muted}>{m.common.loading}</p>;
-  if (query.isError) return <p className="text-red-700 dark:text-red-400">{say(query.error.message)}</p>;
-  if (query.data.items.length === 0) return <p className={`${card} p-5 ${muted}`}>{m.account.searches.empty}</p>;
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return (
-    <ul className="space-y-3">
-      {query.data.items.map((search) => (
-        <SearchRow key={search.id} search={search} when={dateFormat.format(new Date(search.created_at))} />
-      ))}
-    </ul>
-  );
+/** The caller's username searches, newest first (the server's order). */
+export async function fetchMySearches(limit: number, failed: string): Promise<MySearch[]> {
+  const answer = await apiFetch<MySearchesResponse>(`/me/searches?limit=${limit}&skip=0`);
+  if (!answer.ok || !answer.body) throw new Error(answer.detail ?? failed);
+  return answer.body.items;
 }
 
-function SearchRow({ search, when }: { search: MySearch; when: string }) {
+export function SearchRow({ search, when }: { search: MySearch; when: string }) {
   const { m } = useI18n();
   const say = useAccountText();
   const s = m.account.searches;
@@ -61,10 +40,12 @@ function SearchRow({ search, when }: { search: MySearch; when: string }) {
   return (
     <li className={`${card} p-4`}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1">
+        {/* At least 15rem: on a phone the buttons go below the text rather than squeeze it. */}
+        <div className="min-w-0 flex-1 basis-60">
           <p className="truncate font-semibold">{search.username}</p>
           <p className={`text-sm ${muted}`}>
-            {when} · {s.statuses[search.status]} · {s.foundCount.replace('{count}', String(search.total_found))}
+            {s.kindUsername} · {when} · {s.statuses[search.status]} ·{' '}
+            {s.foundCount.replace('{count}', String(search.total_found))}
           </p>
           <p className={`text-xs ${muted}`}>
             {s.searchId}: <span className="font-mono">{search.id}</span>

@@ -1,45 +1,25 @@
 import type { EmailLogItem } from '@hound/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ChevronIcon, DownloadIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
-import { useAuth } from '../auth/auth-context.tsx';
 import { download, toCsv, toJson } from './email-export.ts';
 import { SiteLinks } from './site-links.tsx';
 
-const KEY = 'email-logs';
+export const EMAIL_LOGS_KEY = 'email-logs';
 
-/** My Searches' email part (spec 001 §2): time, email, search ID, status, expandable accounts, export. */
-export function EmailLogsList() {
-  const { m, locale } = useI18n();
-  const t = m.email.logs;
-  const { session } = useAuth();
-  const logs = useQuery({
-    queryKey: [KEY, session],
-    queryFn: async () => {
-      const answer = await apiFetch<{ items: EmailLogItem[] }>('/me/email-logs?limit=1000&skip=0');
-      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.account.messages.operationFailed);
-      return answer.body.items;
-    },
-    enabled: session,
-  });
-  if (logs.isPending) return <p className={muted}>{m.common.loading}</p>;
-  if (logs.isError) return <p className="text-red-700 dark:text-red-400">{logs.error.message}</p>;
-  if (logs.data.length === 0) return <p className={`${card} p-5 ${muted}`}>{t.empty}</p>;
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return (
-    <ul className="space-y-3">
-      {logs.data.map((item) => (
-        <EmailLogRow key={item.id} item={item} when={format.format(new Date(item.timestamp))} />
-      ))}
-    </ul>
-  );
+/** The caller's email searches, newest first (the server's order). */
+export async function fetchEmailLogs(limit: number, failed: string): Promise<EmailLogItem[]> {
+  const answer = await apiFetch<{ items: EmailLogItem[] }>(`/me/email-logs?limit=${limit}&skip=0`);
+  if (!answer.ok || !answer.body) throw new Error(answer.detail ?? failed);
+  return answer.body.items;
 }
 
-function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }) {
+export function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }) {
   const { m, locale } = useI18n();
   const t = m.email.logs;
   const toast = useToast();
@@ -62,21 +42,25 @@ function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }) {
     const answer = await apiFetch(`/me/email-logs/${item.id}`, { method: 'DELETE' });
     if (!answer.ok) return toast.error(answer.detail ?? m.account.messages.operationFailed);
     toast.success(t.deleted);
-    await client.invalidateQueries({ queryKey: [KEY] });
+    await client.invalidateQueries({ queryKey: [EMAIL_LOGS_KEY] });
   };
   return (
     <li className={`${card} p-4`} data-testid="email-log">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1">
+        {/* At least 15rem: on a phone the buttons go below the text rather than squeeze it. */}
+        <div className="min-w-0 flex-1 basis-60">
           <p className="truncate font-semibold">{item.email}</p>
           <p className={`text-sm ${muted}`}>
-            {when} · {t.statuses[item.status]} · {count}
+            {m.account.searches.kindEmail} · {when} · {t.statuses[item.status]} · {count}
           </p>
           <p className={`text-xs ${muted}`}>
             {t.searchId}: <span className="font-mono">{item.searchId}</span>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to={`/email-search/${encodeURIComponent(item.searchId)}`} className={button.secondary}>
+            {t.open}
+          </Link>
           <button type="button" className={button.secondary} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
             <ChevronIcon className={open ? 'rotate-180' : ''} />
             {open ? t.hide : t.show}

@@ -2,18 +2,18 @@ import type { CreditsResponse, EmailCheckResult } from '@hound/contracts';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
-import { ChevronIcon } from '../../components/icons.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { TOAST_DURATION_MS } from '../../components/toast-model.ts';
+import { ChevronIcon, CloseIcon } from '../../components/icons.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { EmailPlusCard } from '../billing/email-plus-card.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
-import { decrementCredit, followEmailSearch, getCredits, getEmailSearch, startEmailSearch } from './email-api.ts';
+import { useCredits, useRefreshCredits } from '../billing/use-credits.ts';
+import { decrementCredit, followEmailSearch, getEmailSearch, startEmailSearch } from './email-api.ts';
 import {
   foundAccounts,
   initialModalState,
+  type ModalState,
   modalReducer,
   progressMessageIndex,
   resultsDue,
@@ -22,12 +22,30 @@ import {
 import { SiteLinks } from './site-links.tsx';
 
 /** The email-search modal: choose (credit or Email Plus), watch the checks, read the accounts. */
-export function EmailSearchModal({ email, onClose }: { email: string; onClose(): void }) {
+export function EmailSearchModal({
+  email,
+  initial = initialModalState,
+  onStarted,
+  onClose,
+}: {
+  email: string;
+  /** The state of a search reopened at its address (`resumedState`); a new choice otherwise. */
+  initial?: ModalState;
+  /** The search has started: its address can be shown (issue 27 item 10). */
+  onStarted?(searchId: string): void;
+  onClose(): void;
+}) {
   const { m } = useI18n();
   const t = m.email.modal;
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [state, dispatch] = useReducer(modalReducer, initialModalState);
+  const [state, dispatch] = useReducer(modalReducer, initial);
+  const refreshCredits = useRefreshCredits();
+  // Each change of step may follow a change of balance (a credit spent, or returned by a failed search).
+  const step = state.step;
+  useEffect(() => {
+    if (step !== 'select') void refreshCredits();
+  }, [step, refreshCredits]);
 
   useEffect(() => {
     const el = dialog.current;
@@ -39,10 +57,10 @@ export function EmailSearchModal({ email, onClose }: { email: string; onClose():
     <dialog
       ref={dialog}
       aria-labelledby={`${id}-title`}
-      // Closing is allowed only while choosing (spec 001 §2).
+      // Closing is allowed while choosing (spec 001 §2) and on the results (issue 27 item 11), not while running.
       onCancel={(event) => {
-        if (state.step === 'select') onClose();
-        else event.preventDefault();
+        event.preventDefault();
+        if (state.step !== 'progress') onClose();
       }}
       className="m-auto max-h-[calc(100vh-2rem)] w-[min(46rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 sm:p-6 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
@@ -50,13 +68,14 @@ export function EmailSearchModal({ email, onClose }: { email: string; onClose():
         <h2 id={`${id}-title`} className="min-w-0 text-xl font-semibold [overflow-wrap:anywhere]">
           {state.step === 'results' ? t.resultsTitle.replace('{email}', email) : t.title}
         </h2>
-        {state.step === 'select' && (
-          <button type="button" className={button.ghost} onClick={onClose}>
-            {t.close}
+        {state.step !== 'progress' && (
+          <button type="button" className={`${button.ghost} shrink-0`} onClick={onClose} aria-label={t.close}>
+            <CloseIcon />
+            <span className="hidden sm:inline">{t.close}</span>
           </button>
         )}
       </div>
-      {state.step === 'select' && <SelectStep email={email} state={state} dispatch={dispatch} />}
+      {state.step === 'select' && <SelectStep email={email} state={state} dispatch={dispatch} onStarted={onStarted} />}
       {state.step === 'progress' && <ProgressStep state={state} dispatch={dispatch} />}
       {state.step === 'results' && <ResultsStep email={email} results={state.results} onClose={onClose} />}
     </dialog>
@@ -66,22 +85,30 @@ export function EmailSearchModal({ email, onClose }: { email: string; onClose():
 type Dispatch = React.Dispatch<Parameters<typeof modalReducer>[1]>;
 type State = ReturnType<typeof modalReducer>;
 
-function SelectStep({ email, state, dispatch }: { email: string; state: State; dispatch: Dispatch }) {
+function SelectStep({
+  email,
+  state,
+  dispatch,
+  onStarted,
+}: {
+  email: string;
+  state: State;
+  dispatch: Dispatch;
+  onStarted?(searchId: string): void;
+}) {
   const { m, locale } = useI18n();
   const t = m.email.modal;
   const e = m.email.errors;
   const { user } = useAuth();
-  const toast = useToast();
-  const [credits, setCredits] = useState<CreditsResponse | null | 'failed'>(null);
+  const live = useCredits();
+  const refreshCredits = useRefreshCredits();
+  const credits: CreditsResponse | null | 'failed' = live.data ?? (live.isError ? 'failed' : null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    void getCredits().then((answer) => setCredits(answer.ok && answer.body ? answer.body : 'failed'));
-  }, []);
-
+  // Shown as red text under the button (spec 001 §2), not as a passing toast.
   const fail = (message: string) => {
-    toast.show({ type: 'error', message, durationMs: TOAST_DURATION_MS.default });
     dispatch({ type: 'failed', error: message });
+    void refreshCredits();
   };
 
   const spendCredit = async () => {
@@ -95,11 +122,13 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
         return fail(answer.status === 0 ? e.unableToDecrement : (answer.detail ?? e.failedToDecrement));
       }
       dispatch({ type: 'deducted' });
+      void refreshCredits();
     }
     const started = await startEmailSearch(email);
     setBusy(false);
     if (!started.ok || !started.body) return fail(started.detail ?? e.searchFailed);
     dispatch({ type: 'started', searchId: started.body.search_id, at: Date.now() });
+    onStarted?.(started.body.search_id);
   };
 
   const plan = credits && credits !== 'failed' ? credits.plan : null;
@@ -129,11 +158,23 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
           ) : (
             credits !== null && (
               <>
-                <p className="mb-3 font-medium text-red-700 dark:text-red-400">{e.notEnoughCredits}</p>
+                <p className="mb-3 font-medium text-red-700 dark:text-red-400" data-testid="modal-error">
+                  {e.notEnoughCredits}
+                </p>
                 {/* Spec 001 §6: free is offered the monthly plan and the trial; trial only the monthly plan. */}
                 <PlanActions plan={plan ?? user?.plan ?? 'free'} trialAction="payMonthly" stacked />
               </>
             )
+          )}
+          {/* Without a credit to use, the line above already says why. */}
+          {state.error && canUse && (
+            <p
+              role="alert"
+              className="mt-3 text-sm font-medium text-red-700 dark:text-red-400"
+              data-testid="modal-error"
+            >
+              {state.error}
+            </p>
           )}
         </div>
       </section>
@@ -145,21 +186,13 @@ function SelectStep({ email, state, dispatch }: { email: string; state: State; d
 function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch }) {
   const { m } = useI18n();
   const t = m.email.modal;
-  const toast = useToast();
   const config = useSiteConfig();
   const [now, setNow] = useState(Date.now());
   const searchId = state.searchId!;
 
   const failed = useCallback(
-    (message?: string) => {
-      toast.show({
-        type: 'error',
-        message: message ?? m.email.errors.searchFailed,
-        durationMs: TOAST_DURATION_MS.default,
-      });
-      dispatch({ type: 'failed', error: message ?? m.email.errors.searchFailed });
-    },
-    [toast, dispatch, m],
+    (message?: string) => dispatch({ type: 'failed', error: message ?? m.email.errors.searchFailed }),
+    [dispatch, m],
   );
 
   useEffect(() => {

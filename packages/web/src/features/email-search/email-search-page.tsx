@@ -1,15 +1,25 @@
-import { EMAIL_SEARCH_MESSAGES, emailSearchProblem } from '@hound/contracts';
-import { type FormEvent, useId, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { EmailSearchSnapshot } from '@hound/contracts';
+import { emailSearchProblem } from '@hound/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { MailIcon } from '../../components/icons.tsx';
 import { button, card, focusRing, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { getEmailSearch } from './email-api.ts';
+import { EMAIL_LOGS_KEY, fetchEmailLogs } from './email-logs-list.tsx';
+import { emailProblemText } from './email-problem-text.ts';
 import { EmailSearchModal } from './email-search-modal.tsx';
 import { LatestResults } from './latest-results.tsx';
+import { resumedState } from './modal-state.ts';
 
-/** `/email-search`: the email lookup page (spec 001 §2). Anonymous visitors sign in first and come back. */
+/**
+ * `/email-search`: the email lookup page (spec 001 §2). Anonymous visitors sign in first and come back.
+ * `/email-search/{id}` is one search's address (issue 27 item 10): it reopens the modal on that search,
+ * running or finished, after a reload or Back.
+ */
 export default function EmailSearchPage() {
   const { m } = useI18n();
   const t = m.email.page;
@@ -22,12 +32,22 @@ export default function EmailSearchPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  const { id: searchId } = useParams();
+  // The search this page started: its modal stays as it is when the address changes to the search's own.
+  const [started, setStarted] = useState<string | null>(null);
+  useEffect(() => {
+    // Back from a search's address to the bare page: the modal goes, the search runs on (listed below).
+    if (!searchId && started) {
+      setOpen(null);
+      setStarted(null);
+    }
+  }, [searchId, started]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = emailSearchProblem(email);
     if (problem) {
-      setError(problem === EMAIL_SEARCH_MESSAGES.empty ? m.email.errors.empty : m.email.errors.invalid);
+      setError(emailProblemText(problem, m.email.errors));
       return;
     }
     setError(null);
@@ -46,7 +66,7 @@ export default function EmailSearchPage() {
         <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-wide text-amber-800 uppercase dark:text-amber-300">
           <MailIcon /> {t.eyebrow}
         </p>
-        <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{t.title}</h1>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight break-words sm:text-5xl">{t.title}</h1>
         <p className={`mt-4 text-lg ${muted}`}>{t.lead.replace('{count}', count)}</p>
         <form onSubmit={submit} noValidate className="mx-auto mt-8 max-w-xl text-left">
           <label htmlFor={`${id}-email`} className="sr-only">
@@ -62,7 +82,7 @@ export default function EmailSearchPage() {
               placeholder={t.placeholder}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : `${id}-note`}
-              className={`h-12 flex-1 rounded-lg border border-slate-300 bg-white px-4 text-base dark:border-slate-700 dark:bg-slate-950 ${focusRing}`}
+              className={`h-12 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-4 text-base dark:border-slate-700 dark:bg-slate-950 sm:flex-1 ${focusRing}`}
             />
             <button type="submit" className={`${button.primary} h-12 px-6`} disabled={status === 'loading'}>
               {t.submit}
@@ -87,7 +107,8 @@ export default function EmailSearchPage() {
         </form>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
+      {/* grid-cols-1 (minmax(0, 1fr)): one column no wider than the screen, whatever the longest line. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <section aria-labelledby="footprint" className={`${card} p-6`}>
           <h2 id="footprint" className="text-lg font-semibold">
             {t.footprintTitle}
@@ -101,7 +122,7 @@ export default function EmailSearchPage() {
         <h2 id="email-features" className="text-2xl font-semibold tracking-tight">
           {t.featuresTitle}
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <li className={`${card} p-4`}>
             <p className="font-semibold">{t.features.accounts}</p>
             <p className={`mt-1 text-sm ${muted}`}>{t.features.accountsText}</p>
@@ -136,7 +157,86 @@ export default function EmailSearchPage() {
         </div>
       </section>
 
-      {open && <EmailSearchModal email={open} onClose={() => setOpen(null)} />}
+      {authenticated && !searchId && <RunningSearches />}
+      {open && (
+        <EmailSearchModal
+          email={open}
+          onStarted={(startedId) => {
+            setStarted(startedId);
+            navigate(`/email-search/${encodeURIComponent(startedId)}`);
+          }}
+          onClose={() => {
+            setOpen(null);
+            if (searchId) navigate('/email-search');
+          }}
+        />
+      )}
+      {searchId && !(open && started === searchId) && <ReopenedSearch searchId={searchId} />}
     </div>
+  );
+}
+
+/** A search reopened at its address: signed-out visitors sign in first; someone else's search is not found. */
+function ReopenedSearch({ searchId }: { searchId: string }) {
+  const { m } = useI18n();
+  const { authenticated, status } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const snapshot = useQuery({
+    queryKey: ['email-search', searchId],
+    queryFn: async (): Promise<EmailSearchSnapshot | null> => {
+      const answer = await getEmailSearch(searchId);
+      if (answer.status === 404) return null;
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.email.errors.searchFailed);
+      return answer.body;
+    },
+    enabled: authenticated,
+    // Read once: the modal follows the search from here.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  if (status === 'loading') return null;
+  if (!authenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (snapshot.isPending) return null;
+  if (snapshot.isError || !snapshot.data) {
+    return (
+      <p role="alert" className="mx-auto max-w-xl text-center font-medium text-red-700 dark:text-red-400">
+        {snapshot.isError ? snapshot.error.message : m.email.page.notFound}
+      </p>
+    );
+  }
+  return (
+    <EmailSearchModal
+      email={snapshot.data.email}
+      initial={resumedState(snapshot.data)}
+      onClose={() => navigate('/email-search')}
+    />
+  );
+}
+
+/** The caller's email searches still running, each a link back to its address. */
+function RunningSearches() {
+  const { m } = useI18n();
+  const running = useQuery({
+    queryKey: [EMAIL_LOGS_KEY, 5],
+    queryFn: () => fetchEmailLogs(5, m.account.messages.operationFailed),
+  });
+  const items = (running.data ?? []).filter((item) => item.status === 'running');
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="running-searches" className={`${card} mx-auto max-w-xl p-4`}>
+      <h2 id="running-searches" className="font-semibold">
+        {m.email.page.running}
+      </h2>
+      <ul className="mt-2 space-y-1">
+        {items.map((item) => (
+          <li key={item.id} className="min-w-0 truncate">
+            <Link to={`/email-search/${encodeURIComponent(item.searchId)}`} className={link}>
+              {item.email}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

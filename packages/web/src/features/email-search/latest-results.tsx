@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 
-/** Made-up people and addresses: the panel illustrates results and never shows real data. */
+/**
+ * Made-up people and addresses: the panel illustrates results and never shows real data. No "View" chips:
+ * there is nothing behind an illustration to open (issue 27 item 16).
+ */
 export const SAMPLE_RESULTS: ReadonlyArray<{ name: string; site: string; email: string }> = [
   { name: 'Alex Morgan', site: 'Spotify', email: 'alex.m••••@example.com' },
   { name: 'Priya Shah', site: 'GitHub', email: 'p.sh••••@example.net' },
@@ -41,9 +44,9 @@ export function LatestResults() {
         {t.latestTitle}
       </h2>
       <p className={`text-sm ${muted}`}>{t.latestNote}</p>
-      <div className="mt-4 grid gap-3 sm:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
         {columns.map((column, c) => (
-          <ul key={c === 0 ? 'left' : 'right'} className="space-y-2" data-testid="latest-column">
+          <ul key={c === 0 ? 'left' : 'right'} className="min-w-0 space-y-2" data-testid="latest-column">
             {column.map((entry) => (
               <li
                 key={entry.name}
@@ -60,9 +63,6 @@ export function LatestResults() {
                   <span className={`block truncate text-xs ${muted}`}>
                     {entry.site} · <span className="blur-[2px] select-none">{entry.email}</span>
                   </span>
-                </span>
-                <span className="rounded-md border border-slate-300 px-2 py-0.5 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
-                  {t.view}
                 </span>
               </li>
             ))}

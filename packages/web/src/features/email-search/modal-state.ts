@@ -2,7 +2,7 @@
  * The email-search modal (spec 001 §2, §4): select → progress → results; any error returns to select;
  * closing only in select; one credit per search (a flag refuses a second deduction).
  */
-import type { EmailCheckResult } from '@hound/contracts';
+import type { EmailCheckResult, EmailSearchSnapshot } from '@hound/contracts';
 
 export type ModalStep = 'select' | 'progress' | 'results';
 
@@ -59,6 +59,25 @@ export function modalReducer(state: ModalState, action: ModalAction): ModalState
     case 'reset':
       return initialModalState;
   }
+}
+
+/**
+ * The modal reopened at a search's address (issue 27 item 10): still running → progress, resumed from the
+ * snapshot; finished → results; failed → the choice again, with the error. Its credit is spent either way.
+ */
+export function resumedState(snapshot: EmailSearchSnapshot): ModalState {
+  if (snapshot.status === 'error') {
+    return { ...initialModalState, error: snapshot.error ?? null };
+  }
+  const base: ModalState = {
+    ...initialModalState,
+    searchId: snapshot.search_id,
+    startedAt: Date.parse(snapshot.created_at),
+    deducted: true,
+    progress: snapshot.progress,
+    results: snapshot.results,
+  };
+  return snapshot.status === 'completed' ? { ...base, step: 'results', finished: true } : { ...base, step: 'progress' };
 }
 
 /** Spec 001 §4: results show once the search is done and at least `minSeconds` have passed since it began. */
