@@ -47,7 +47,7 @@ describeInBrowser('customer screens around email search', () => {
     await register(page, journey.stack, customer, 'Ivy');
     customerSession = await sessionOf(page);
     await creditsShown(page, 3);
-    expect(await headerCredits(page).getAttribute('aria-label')).toBe('Email search credits: 3');
+    expect(await headerCredits(page).getAttribute('title')).toBe('Email search credits: 3');
 
     // A username search first, then an email search: the email search is the newest.
     await page.goto('/');

@@ -172,14 +172,15 @@ function CreditsBadge() {
     <Link
       to="/dashboard/billing"
       className={`${button.ghost} gap-1 px-2 tabular-nums sm:px-3`}
-      aria-label={m.account.header.credits.replace('{count}', count)}
+      // No aria-label: the accessible name is the visible text ("3 credits"), which screen-reader users and
+      // voice control both see; the tooltip says what the credits are for.
       title={m.account.header.credits.replace('{count}', count)}
       data-testid="header-credits"
     >
       <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
         {count}
       </span>
-      <span className="hidden text-sm md:inline">{m.account.header.creditsWord}</span>
+      <span className="sr-only text-sm md:not-sr-only">{m.account.header.creditsWord}</span>
     </Link>
   );
 }
