@@ -5,6 +5,7 @@ export * from './config.ts';
 export * from './email.ts';
 export * from './email-address.ts';
 export * from './email-plus.ts';
+export * from './leads.ts';
 export * from './search.ts';
 export * from './service.ts';
 export * from './sites.ts';
