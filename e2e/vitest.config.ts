@@ -6,7 +6,7 @@ export default defineProject({
     include: ['**/*.spec.ts'],
     exclude: ['node_modules/**'],
     setupFiles: ['../test/setup-network-guard.ts'],
-    globalSetup: ['./support/build-web.ts'],
+    globalSetup: ['./support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,

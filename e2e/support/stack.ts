@@ -2,11 +2,12 @@
  * The real stack for browser journeys: @hound/testkit as the internet (serving the e2e catalogue and
  * its fake sites) and @hound/server started as a child process on embedded defaults (PGlite in a temp
  * DATA_DIR, in-process queue), fetching its catalogue and every site through the testkit proxy, and
- * sending its mail to the testkit's SMTP sink.
+ * sending its mail to the testkit's SMTP sink. The server is the compiled one, as in production, and its
+ * database starts as a copy of the migrated template the global setup made (global-setup.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import {
   startInternet,
   startSmtpSink,
 } from '@hound/testkit';
+import { inject } from 'vitest';
 import { CLAIMED_HOSTS, ERROR_HOST, e2eCatalogue, SLOW_HOST, WAF_HOST } from './catalogue.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -100,11 +102,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const emailSites = serveEmailChecks(internet, emailChecks);
   emailSites.register(EMAIL_REGISTERED);
 
+  const dataDir = path.join(dir, 'data');
+  await cp(path.join(inject('pgliteTemplate'), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   const smtp = await startSmtpSink();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts')], {
+  const server = path.join(REPO_ROOT, 'packages/server/dist/main.js');
+  const child = spawn(process.execPath, ['--conditions=hound-compiled', server], {
     cwd: REPO_ROOT,
     env: {
       // Embedded defaults, always: CI exports DATABASE_URL and REDIS_URL for the server suites, and a journey's
@@ -114,7 +119,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       INIT_CWD: REPO_ROOT,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
+      DATA_DIR: dataDir,
       HOUND_PROXY: internet.proxyUrl,
       HOUND_CA_FILE: internet.caFile,
       HOUND_CATALOGUES: `https://${CATALOGUE_HOST}/sherlock.json`,
