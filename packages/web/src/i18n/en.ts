@@ -6,6 +6,7 @@ import { accountEn } from './account-en.ts';
 import { adminEn } from './admin-en.ts';
 import { billingEn } from './billing-en.ts';
 import { emailEn } from './email-en.ts';
+import { legalEn } from './legal-en.ts';
 
 export const en = {
   brand: '{brand}',
@@ -419,122 +420,8 @@ export const en = {
   },
   legal: {
     back: 'Back to Home',
-    terms: {
-      title: 'Terms & Conditions',
-      description:
-        'The terms for using {brand}: permitted and prohibited uses, accuracy of results, and your responsibilities.',
-      updated: 'Last updated: June 2025',
-      intro:
-        'These terms govern your use of {brand}, its website and its API. By using the service you agree to them. If you do not agree, do not use the service.',
-      sections: [
-        {
-          heading: '1. Service overview',
-          paragraphs: [
-            '{brand} is an open source intelligence (OSINT) tool. It checks whether a username is registered on public websites by requesting each site’s public pages as an anonymous visitor, and it reports what each site answered. It does not log in to sites, bypass access controls, or access private data.',
-          ],
-        },
-        {
-          heading: '2. User obligations',
-          paragraphs: ['You must use {brand} lawfully and responsibly. Permitted uses include:'],
-          list: [
-            'education and research;',
-            'professional cybersecurity assessments you are authorised to perform;',
-            'analysing your own digital footprint;',
-            'lawful investigations, including journalism and due diligence.',
-          ],
-          listAfter: [
-            'You must not use {brand} to harass, stalk, threaten or intimidate anyone; to collect private data about people; to break any law; to interfere with or overload the service or the sites it checks; to resell the service or its data; or to scrape the service by automated means beyond the documented API and its limits.',
-          ],
-        },
-        {
-          heading: '3. Data accuracy disclaimers',
-          paragraphs: [
-            'Results reflect what each site answered at the moment of the check, judged by community-maintained rules. Sites change, block automated requests and return errors, so results can be incomplete or wrong. A “found” result means a profile with that name exists, not that it belongs to a particular person. Do not take decisions about people based on {brand} results alone. The service is provided “as is”, without warranties of any kind.',
-          ],
-        },
-        {
-          heading: '4. Legal compliance',
-          paragraphs: [
-            'You are responsible for complying with the laws that apply to you, including data-protection law such as the GDPR, and with the terms of the sites you visit through links in the results. Where you process personal data found with {brand}, you are the controller of that processing.',
-          ],
-        },
-        {
-          heading: '5. Account management',
-          paragraphs: [
-            'Username search needs no account. Where accounts are offered, you are responsible for the accuracy of your registration details and for keeping your credentials secret. We may suspend or close access that breaks these terms, that is used for abuse, or where required by law. Searches may be limited per device, IP address or account to keep the service available to everyone.',
-          ],
-        },
-        {
-          heading: '6. Service modifications',
-          paragraphs: [
-            'We may change, suspend or discontinue any part of the service, including the sites checked and usage limits, at any time. We may update these terms; the date above shows the latest version, and continued use means you accept the changes.',
-          ],
-        },
-        {
-          heading: '7. Intellectual property',
-          paragraphs: [
-            '{brand}’s software is open source under the MIT licence. The site catalogues come from the Sherlock (MIT), WhatsMyName (CC BY-SA 4.0) and Maigret (MIT) projects and remain under their licences. Names and logos of the sites in the results belong to their owners and are shown only to identify them.',
-          ],
-        },
-        {
-          heading: '8. Contact',
-          paragraphs: ['Questions about these terms? See the [Contact page](/contact) for how to reach us.'],
-        },
-      ],
-    },
-    privacy: {
-      title: 'Privacy Policy',
-      description: 'What {brand} collects (very little), why, for how long, and your rights.',
-      updated: 'Last updated: June 2025',
-      intro:
-        '{brand} is built to need as little data as possible. This page lists everything we collect, why, and for how long.',
-      sections: [
-        {
-          heading: 'What we collect',
-          paragraphs: ['When you run a search, our server receives and stores:'],
-          list: [
-            'the username you searched and the results of that search;',
-            'a random device id (a string starting with “device_”) that your browser creates and sends with each search;',
-            'your IP address, used only for rate limiting.',
-          ],
-          listAfter: [
-            'We use these only to run your search, to enforce fair-use limits and to prevent abuse. We do not build profiles of visitors and we do not sell data.',
-          ],
-        },
-        {
-          heading: 'How long we keep it',
-          paragraphs: [
-            'Searches, results, device ids and IP addresses are rotated and deleted automatically after {days} days. Server logs follow the same schedule.',
-          ],
-        },
-        {
-          heading: 'If you create an account',
-          paragraphs: [
-            'An account is optional: username search works without one. If you create one, we store your first and last name, your email address, your date of birth (to confirm you are 18 or older), your plan, your credits and the language of our emails, plus one entry per signed-in device (a short description such as “Firefox on Linux”, never your IP address) and the searches you run while signed in.',
-            'Sign-in codes are stored only as a keyed hash and expire after 10 minutes. Signed-in devices stay signed in for 30 days after their last use. Searches you run while signed in follow the {days}-day schedule above. Everything else is kept until you delete your account: Settings → “Delete my account” removes your account, sessions and searches at once.',
-          ],
-        },
-        {
-          heading: 'No cookies, no trackers',
-          paragraphs: [
-            '{brand} sets no cookies for searching; only when you sign in does it set one strictly necessary session cookie, which scripts on the page cannot read and which signing out removes. It contains no analytics, advertising or third-party scripts. The page loads nothing from other servers: fonts are your system’s own, and site icons are fetched through our server, so the sites in your results never learn that you looked at them.',
-            'Your browser keeps a few settings in its local storage: your theme and language, your device id, and your recent searches. They never leave your device except the device id sent with a search. “Clear all” in the recent-searches list deletes your history, and clearing site data in your browser deletes everything.',
-          ],
-        },
-        {
-          heading: 'Sharing',
-          paragraphs: [
-            'We do not share data with anyone, except when required by a valid legal order or when needed to investigate abuse of the service.',
-          ],
-        },
-        {
-          heading: 'Your rights',
-          paragraphs: [
-            'We process data in line with the EU General Data Protection Regulation (GDPR). The legal basis is our legitimate interest in running the service and preventing abuse. You can ask for access to or deletion of data about you; because we hold so little, include the username you searched and the approximate time. See the [Contact page](/contact).',
-          ],
-        },
-      ],
-    },
+    terms: legalEn.terms,
+    privacy: legalEn.privacy,
     contact: {
       title: 'Contact',
       description: 'How to reach the {brand} team and community.',

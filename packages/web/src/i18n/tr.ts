@@ -3,6 +3,7 @@ import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
 import { billingTr } from './billing-tr.ts';
 import { emailTr } from './email-tr.ts';
+import { legalTr } from './legal-tr.ts';
 import type { Messages } from './messages.ts';
 export const tr: Messages = {
   brand: '{brand}',
@@ -420,126 +421,8 @@ export const tr: Messages = {
   },
   legal: {
     back: 'Ana Sayfaya Dön',
-    terms: {
-      title: 'Şartlar ve Koşullar',
-      description:
-        '{brand} kullanım şartları: izin verilen ve yasak kullanımlar, sonuçların doğruluğu ve sorumluluklarınız.',
-      updated: 'Son güncelleme: Haziran 2025',
-      intro:
-        'Bu şartlar {brand}’un, web sitesinin ve API’sinin kullanımını düzenler. Hizmeti kullanarak bu şartları kabul etmiş olursunuz. Kabul etmiyorsanız hizmeti kullanmayın.',
-      sections: [
-        {
-          heading: '1. Hizmete genel bakış',
-          paragraphs: [
-            '{brand} bir açık kaynak istihbaratı (OSINT) aracıdır. Bir kullanıcı adının herkese açık sitelerde kayıtlı olup olmadığını, her sitenin herkese açık sayfalarını anonim bir ziyaretçi olarak isteyerek kontrol eder ve her sitenin yanıtını raporlar. Sitelere giriş yapmaz, erişim denetimlerini aşmaz ve özel verilere erişmez.',
-          ],
-        },
-        {
-          heading: '2. Kullanıcı yükümlülükleri',
-          paragraphs: [
-            '{brand}’u yasalara uygun ve sorumlu biçimde kullanmalısınız. İzin verilen kullanımlar şunlardır:',
-          ],
-          list: [
-            'eğitim ve araştırma;',
-            'yapmaya yetkili olduğunuz profesyonel siber güvenlik değerlendirmeleri;',
-            'kendi dijital izinizin analizi;',
-            'gazetecilik ve durum tespiti dahil yasal soruşturmalar.',
-          ],
-          listAfter: [
-            '{brand}’u kimseyi taciz etmek, ısrarla takip etmek, tehdit etmek veya korkutmak; kişiler hakkında özel veri toplamak; herhangi bir yasayı çiğnemek; hizmete veya kontrol ettiği sitelere müdahale etmek ya da onları aşırı yüklemek; hizmeti veya verilerini yeniden satmak; belgelenmiş API ve sınırları dışında hizmeti otomatik yollarla kazımak için kullanamazsınız.',
-          ],
-        },
-        {
-          heading: '3. Veri doğruluğuna ilişkin feragatler',
-          paragraphs: [
-            'Sonuçlar, her sitenin kontrol anında verdiği yanıtı, topluluk tarafından sürdürülen kurallarla değerlendirilmiş hâliyle yansıtır. Siteler değişir, otomatik istekleri engeller ve hata döndürür; bu nedenle sonuçlar eksik veya yanlış olabilir. “Bulundu” sonucu, o adla bir profilin var olduğunu gösterir; belirli bir kişiye ait olduğunu değil. Kişiler hakkında yalnızca {brand} sonuçlarına dayanarak karar vermeyin. Hizmet hiçbir garanti verilmeksizin “olduğu gibi” sunulur.',
-          ],
-        },
-        {
-          heading: '4. Yasal uyum',
-          paragraphs: [
-            'GDPR ve KVKK gibi veri koruma mevzuatı dahil size uygulanan yasalara ve sonuçlardaki bağlantılar üzerinden ziyaret ettiğiniz sitelerin şartlarına uymaktan siz sorumlusunuz. {brand} ile bulduğunuz kişisel verileri işlediğinizde, bu işlemenin sorumlusu sizsiniz.',
-          ],
-        },
-        {
-          heading: '5. Hesap yönetimi',
-          paragraphs: [
-            'Kullanıcı adı araması hesap gerektirmez. Hesap sunulduğu durumlarda, kayıt bilgilerinizin doğruluğundan ve kimlik bilgilerinizi gizli tutmaktan siz sorumlusunuz. Bu şartları ihlal eden, kötüye kullanılan veya yasanın gerektirdiği erişimleri askıya alabilir ya da kapatabiliriz. Hizmetin herkes için erişilebilir kalması amacıyla aramalar cihaz, IP adresi veya hesap başına sınırlanabilir.',
-          ],
-        },
-        {
-          heading: '6. Hizmette değişiklikler',
-          paragraphs: [
-            'Kontrol edilen siteler ve kullanım sınırları dahil hizmetin herhangi bir bölümünü istediğimiz zaman değiştirebilir, askıya alabilir veya sonlandırabiliriz. Bu şartları güncelleyebiliriz; yukarıdaki tarih en son sürümü gösterir ve kullanmaya devam etmeniz değişiklikleri kabul ettiğiniz anlamına gelir.',
-          ],
-        },
-        {
-          heading: '7. Fikri mülkiyet',
-          paragraphs: [
-            '{brand} yazılımı MIT lisansıyla açık kaynaktır. Site katalogları Sherlock (MIT), WhatsMyName (CC BY-SA 4.0) ve Maigret (MIT) projelerinden gelir ve kendi lisanslarına tabidir. Sonuçlardaki sitelerin adları ve logoları sahiplerine aittir ve yalnızca onları tanımlamak için gösterilir.',
-          ],
-        },
-        {
-          heading: '8. İletişim',
-          paragraphs: [
-            'Bu şartlarla ilgili sorularınız mı var? Bize nasıl ulaşacağınızı [İletişim sayfasında](/contact) bulabilirsiniz.',
-          ],
-        },
-      ],
-    },
-    privacy: {
-      title: 'Gizlilik Politikası',
-      description: '{brand}’un neleri topladığı (çok az şey), neden, ne kadar süreyle ve haklarınız.',
-      updated: 'Son güncelleme: Haziran 2025',
-      intro:
-        '{brand}, olabildiğince az veriye ihtiyaç duyacak şekilde tasarlandı. Bu sayfa topladığımız her şeyi, nedenini ve ne kadar süre sakladığımızı listeler.',
-      sections: [
-        {
-          heading: 'Ne topluyoruz',
-          paragraphs: ['Bir arama yaptığınızda sunucumuz şunları alır ve saklar:'],
-          list: [
-            'aradığınız kullanıcı adı ve o aramanın sonuçları;',
-            'tarayıcınızın oluşturup her aramayla gönderdiği rastgele bir cihaz kimliği (“device_” ile başlayan bir metin);',
-            'yalnızca hız sınırlaması için kullanılan IP adresiniz.',
-          ],
-          listAfter: [
-            'Bunları yalnızca aramanızı yürütmek, adil kullanım sınırlarını uygulamak ve kötüye kullanımı önlemek için kullanırız. Ziyaretçi profili oluşturmayız ve veri satmayız.',
-          ],
-        },
-        {
-          heading: 'Ne kadar süre saklıyoruz',
-          paragraphs: [
-            'Aramalar, sonuçlar, cihaz kimlikleri ve IP adresleri {days} gün sonra otomatik olarak döndürülür ve silinir. Sunucu kayıtları da aynı takvime uyar.',
-          ],
-        },
-        {
-          heading: 'Hesap oluşturursanız',
-          paragraphs: [
-            'Hesap isteğe bağlıdır: kullanıcı adı araması hesapsız çalışır. Hesap oluşturursanız adınızı ve soyadınızı, e-posta adresinizi, doğum tarihinizi (18 yaşında veya daha büyük olduğunuzu doğrulamak için), planınızı, kredilerinizi ve e-postalarımızın dilini; ayrıca giriş yapılan her cihaz için bir kayıt (IP adresiniz değil, “Linux üzerinde Firefox” gibi kısa bir açıklama) ve giriş yapmışken yaptığınız aramaları saklarız.',
-            'Giriş kodları yalnızca anahtarlı bir özet olarak saklanır ve 10 dakika sonra geçersiz olur. Giriş yapılan cihazlar son kullanımdan sonra 30 gün boyunca oturumda kalır. Giriş yapmışken yaptığınız aramalar yukarıdaki {days} günlük takvime uyar. Geri kalan her şey hesabınızı silene kadar saklanır: Ayarlar → “Hesabımı sil” hesabınızı, oturumlarınızı ve aramalarınızı hemen siler.',
-          ],
-        },
-        {
-          heading: 'Çerez yok, izleyici yok',
-          paragraphs: [
-            '{brand} arama için çerez kullanmaz; yalnızca oturum açtığınızda, sayfadaki betiklerin okuyamadığı ve oturumu kapattığınızda silinen, zorunlu tek bir oturum çerezi kullanır. Analiz, reklam veya üçüncü taraf betiği içermez. Sayfa başka sunuculardan hiçbir şey yüklemez: yazı tipleri sisteminizin kendi yazı tipleridir ve site simgeleri sunucumuz üzerinden alınır; böylece sonuçlarınızdaki siteler onlara baktığınızı asla öğrenmez.',
-            'Tarayıcınız yerel depolamasında birkaç ayar tutar: temanız ve diliniz, cihaz kimliğiniz ve son aramalarınız. Bunlar, aramayla gönderilen cihaz kimliği dışında cihazınızdan asla çıkmaz. Son aramalar listesindeki “Tümünü temizle” geçmişinizi siler; tarayıcınızda site verilerini temizlemek her şeyi siler.',
-          ],
-        },
-        {
-          heading: 'Paylaşım',
-          paragraphs: [
-            'Geçerli bir yasal karar gerektirmedikçe veya hizmetin kötüye kullanımını incelemek gerekmedikçe verileri hiç kimseyle paylaşmayız.',
-          ],
-        },
-        {
-          heading: 'Haklarınız',
-          paragraphs: [
-            'Verileri AB Genel Veri Koruma Tüzüğü’ne (GDPR) uygun olarak işleriz. Hukuki dayanak, hizmeti yürütme ve kötüye kullanımı önleme konusundaki meşru menfaatimizdir. Hakkınızdaki verilere erişim veya bunların silinmesini talep edebilirsiniz; çok az veri tuttuğumuz için aradığınız kullanıcı adını ve yaklaşık zamanı belirtin. [İletişim sayfasına](/contact) bakın.',
-          ],
-        },
-      ],
-    },
+    terms: legalTr.terms,
+    privacy: legalTr.privacy,
     contact: {
       title: 'İletişim',
       description: '{brand} ekibine ve topluluğuna nasıl ulaşılır.',
