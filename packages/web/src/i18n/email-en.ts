@@ -1,6 +1,4 @@
-import { legalEn } from './legal-en.ts';
-
-/** English strings of email search: the page, the modal, My Searches' email part and the Email Terms. */
+/** English strings of email search: the page, the modal and My Searches' email part. */
 export const emailEn = {
   page: {
     eyebrow: '{brand} Email',
@@ -111,5 +109,4 @@ export const emailEn = {
     category: 'Category',
     links: 'Links',
   },
-  terms: legalEn.emailTerms,
 };

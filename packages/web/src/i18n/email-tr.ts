@@ -1,5 +1,4 @@
 import type { emailEn } from './email-en.ts';
-import { legalTr } from './legal-tr.ts';
 
 /** Turkish strings of email search (mirror of email-en.ts). */
 export const emailTr: typeof emailEn = {
@@ -112,5 +111,4 @@ export const emailTr: typeof emailEn = {
     category: 'Kategori',
     links: 'Bağlantılar',
   },
-  terms: legalTr.emailTerms,
 };

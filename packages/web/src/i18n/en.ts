@@ -6,7 +6,6 @@ import { accountEn } from './account-en.ts';
 import { adminEn } from './admin-en.ts';
 import { billingEn } from './billing-en.ts';
 import { emailEn } from './email-en.ts';
-import { legalEn } from './legal-en.ts';
 
 export const en = {
   brand: '{brand}',
@@ -420,8 +419,6 @@ export const en = {
   },
   legal: {
     back: 'Back to Home',
-    terms: legalEn.terms,
-    privacy: legalEn.privacy,
     contact: {
       title: 'Contact',
       description: 'How to reach the {brand} team and community.',

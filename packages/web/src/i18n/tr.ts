@@ -3,7 +3,6 @@ import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
 import { billingTr } from './billing-tr.ts';
 import { emailTr } from './email-tr.ts';
-import { legalTr } from './legal-tr.ts';
 import type { Messages } from './messages.ts';
 export const tr: Messages = {
   brand: '{brand}',
@@ -421,8 +420,6 @@ export const tr: Messages = {
   },
   legal: {
     back: 'Ana Sayfaya Dön',
-    terms: legalTr.terms,
-    privacy: legalTr.privacy,
     contact: {
       title: 'İletişim',
       description: '{brand} ekibine ve topluluğuna nasıl ulaşılır.',

@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { legalEn } from '../../i18n/legal-en.ts';
+import { legalTr } from '../../i18n/legal-tr.ts';
 import type { Language } from '../../i18n/messages.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import EmailTermsPage from './email-terms-page.tsx';
@@ -121,7 +123,26 @@ const PAGES = [
   ['emailTerms', EmailTermsPage, '/email-terms'],
 ] as const;
 
+/** Every string of a text tree with its path (list lengths included), as the catalogue test does. */
+function leaves(value: unknown, prefix = ''): Array<[string, string]> {
+  if (typeof value === 'string') return [[prefix, value]];
+  if (Array.isArray(value))
+    return [[`${prefix}.length`, String(value.length)], ...value.flatMap((v, i) => leaves(v, `${prefix}[${i}]`))];
+  return Object.entries(value as object).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+}
+const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort().join(' ');
+
 describe('legal pages for the paid half (issue 27 item 17)', () => {
+  it('the Turkish texts have the English sections, lists and placeholders, one for one', () => {
+    const english = leaves(legalEn);
+    const turkish = leaves(legalTr);
+    expect(turkish.map(([path]) => path)).toEqual(english.map(([path]) => path));
+    for (const [i, [path, text]] of english.entries()) {
+      if (path.endsWith('.length')) expect(turkish[i]![1], path).toBe(text);
+      else expect(placeholders(turkish[i]![1]), path).toBe(placeholders(text));
+    }
+  });
+
   for (const language of ['en', 'tr'] as const) {
     for (const [key, Page, path] of PAGES) {
       it(`${path} in ${language} states what the product does`, async () => {
