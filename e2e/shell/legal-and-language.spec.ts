@@ -134,12 +134,26 @@ describeInBrowser('legal pages and the page language', () => {
       await lead.waitFor();
       expect(await lead.getAttribute('title')).toBe(target);
       expect(await lead.textContent()).toContain(target);
-      // Each part of the address (split after "@" and before each ".") sits on one line: no mid-word break.
-      const partsBroken = await lead.evaluate((el) =>
-        Array.from(el.querySelectorAll('span'))
-          .filter((span) => span.getClientRects().length > 1)
-          .map((span) => span.textContent),
-      );
+      // The line breaks only at a space, after "@" or "-", or before ".": never inside a word.
+      const partsBroken = await lead.evaluate((el) => {
+        const chars: { char: string; top: number }[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (let i = 0; i < node.data.length; i++) {
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const box = range.getBoundingClientRect();
+            if (box.width > 0) chars.push({ char: node.data[i]!, top: Math.round(box.top) });
+          }
+        }
+        const text = chars.map((c) => c.char).join('');
+        return chars.flatMap(({ char, top }, i) => {
+          if (i === 0 || top === chars[i - 1]!.top) return [];
+          const before = chars[i - 1]!.char;
+          return [' ', '@', '-'].includes(before) || char === '.' ? [] : [`${text.slice(0, i)}|${text.slice(i)}`];
+        });
+      });
       expect(partsBroken).toEqual([]);
       await expectNoSidewaysScroll(page, `email modal (${width} px)`);
       await lead.scrollIntoViewIfNeeded();
