@@ -63,18 +63,22 @@ describeInBrowser('shell: pages, footer and crash screen', () => {
     expect(await page.locator('footer').getByRole('heading').count()).toBe(0);
   });
 
-  it('Terms has the 8 sections; Privacy states the retention; Licenses lists the bundle', async () => {
+  it('Terms has the spec’s 8 sections and the paid half’s; Privacy states the retention; Licenses lists the bundle', async () => {
     const page = await journey.open('/terms');
-    await page.getByText('Last updated: June 2025').waitFor();
+    await page.getByText('Last updated: November 2026').waitFor();
     expect(await page.locator('main h2').allInnerTexts()).toEqual([
       '1. Service overview',
       '2. User obligations',
       '3. Data accuracy disclaimers',
       '4. Legal compliance',
       '5. Account management',
-      '6. Service modifications',
-      '7. Intellectual property',
-      '8. Contact',
+      '6. Plans, subscriptions and renewal',
+      '7. Cancellation and refunds',
+      '8. Credits',
+      '9. Email search and Email Plus',
+      '10. Service modifications',
+      '11. Intellectual property',
+      '12. Contact',
     ]);
     // Back to home: "Loading..." and disabled, then /.
     const back = page.getByRole('button', { name: 'Back to Home' });
@@ -83,7 +87,7 @@ describeInBrowser('shell: pages, footer and crash screen', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto('/privacy');
-    await page.getByText(/deleted automatically after 30 days/).waitFor();
+    await page.getByText(/deleted automatically 30 days after the search/).waitFor();
     expect(await page.getByText(/sets no cookies/).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.cookie)).toBe('');
 

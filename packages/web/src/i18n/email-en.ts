@@ -1,4 +1,4 @@
-/** English strings of email search: the page, the modal, My Searches' email part and the Email Terms. */
+/** English strings of email search: the page, the modal and My Searches' email part. */
 export const emailEn = {
   page: {
     eyebrow: '{brand} Email',
@@ -108,46 +108,5 @@ export const emailEn = {
     domain: 'Domain',
     category: 'Category',
     links: 'Links',
-  },
-  terms: {
-    title: 'Email Terms',
-    description: 'The terms for email lookups on {brand}: lawful purposes only, what is checked and what is not.',
-    updated: 'Last updated: November 2026',
-    intro:
-      'These terms add to the general Terms & Conditions for the email search. By running an email search you agree to them.',
-    sections: [
-      {
-        heading: 'Lawful purposes only',
-        paragraphs: [
-          'Search only addresses you own, or addresses you have a lawful reason to look into: your own footprint, security assessments you are authorised to make, fraud prevention, journalism and legal investigations.',
-          'Never use email search to stalk, harass, dox, intimidate or discriminate against anyone. We refuse and report abuse.',
-        ],
-      },
-      {
-        heading: 'What we check, and what we never do',
-        paragraphs: [
-          'Each check asks one website, the way its sign-up, sign-in or public profile pages do, whether the address has an account there. We never log in, never read private data and never send anything to the address.',
-          'Checks that could notify the address’s owner (for example a password-reset email or a login alert) are switched off.',
-        ],
-      },
-      {
-        heading: 'Accuracy',
-        paragraphs: [
-          'Websites change and some block automated checks. A result is the site’s answer at the time of the search; unclear answers are shown as unknown, never as found. An empty result is not proof that no account exists.',
-        ],
-      },
-      {
-        heading: 'Credits',
-        paragraphs: [
-          'An email search costs one credit. A search that fails on our side gives its credit back; a search that finds nothing still counts.',
-        ],
-      },
-      {
-        heading: 'Retention and deletion',
-        paragraphs: [
-          'Your email searches and their results are kept in My Searches for {days} days, then deleted. You can delete a search at any time, or your whole account in Settings.',
-        ],
-      },
-    ],
   },
 };

@@ -111,46 +111,4 @@ export const emailTr: typeof emailEn = {
     category: 'Kategori',
     links: 'Bağlantılar',
   },
-  terms: {
-    title: 'E-posta Şartları',
-    description:
-      '{brand} üzerinde e-posta aramaları için şartlar: yalnızca yasal amaçlar, neyin kontrol edilip neyin edilmediği.',
-    updated: 'Son güncelleme: Kasım 2026',
-    intro:
-      'Bu şartlar, e-posta araması için genel Şartlar ve Koşullar’a eklenir. Bir e-posta araması yaparak bunları kabul etmiş olursunuz.',
-    sections: [
-      {
-        heading: 'Yalnızca yasal amaçlar',
-        paragraphs: [
-          'Yalnızca size ait adresleri veya incelemek için yasal bir nedeniniz olan adresleri arayın: kendi dijital iziniz, yetkili olduğunuz güvenlik değerlendirmeleri, dolandırıcılığın önlenmesi, gazetecilik ve hukuki soruşturmalar.',
-          'E-posta aramasını asla birini takip etmek, taciz etmek, kişisel bilgilerini ifşa etmek, korkutmak veya ayrımcılık yapmak için kullanmayın. Kötüye kullanımı reddeder ve bildiririz.',
-        ],
-      },
-      {
-        heading: 'Neyi kontrol ediyoruz, neyi asla yapmıyoruz',
-        paragraphs: [
-          'Her kontrol, bir web sitesine kayıt, giriş veya herkese açık profil sayfalarının yaptığı gibi adresin orada hesabı olup olmadığını sorar. Asla giriş yapmayız, özel verileri okumayız ve adrese hiçbir şey göndermeyiz.',
-          'Adres sahibini bilgilendirebilecek kontroller (örneğin parola sıfırlama e-postası veya giriş uyarısı) kapalıdır.',
-        ],
-      },
-      {
-        heading: 'Doğruluk',
-        paragraphs: [
-          'Web siteleri değişir ve bazıları otomatik kontrolleri engeller. Bir sonuç, sitenin arama anındaki yanıtıdır; belirsiz yanıtlar asla bulundu olarak değil, bilinmiyor olarak gösterilir. Boş sonuç, hiçbir hesabın olmadığının kanıtı değildir.',
-        ],
-      },
-      {
-        heading: 'Krediler',
-        paragraphs: [
-          'Bir e-posta araması bir krediye mal olur. Bizim tarafımızda başarısız olan bir arama kredisini geri verir; hiçbir şey bulamayan bir arama yine de sayılır.',
-        ],
-      },
-      {
-        heading: 'Saklama ve silme',
-        paragraphs: [
-          'E-posta aramalarınız ve sonuçları Aramalarım’da {days} gün saklanır, sonra silinir. Bir aramayı istediğiniz zaman, hesabınızın tamamını Ayarlar’dan silebilirsiniz.',
-        ],
-      },
-    ],
-  },
 };

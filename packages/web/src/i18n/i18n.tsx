@@ -7,9 +7,16 @@ import { useSiteConfig } from '../api/site-config.ts';
 import { browserStore, readKey, STORAGE_KEYS, writeKey } from '../lib/storage.ts';
 import { en } from './en.ts';
 import { isLanguage, type Language, LOCALES, type Messages } from './messages.ts';
+import { loadServerText, registerServerText } from './server-text.ts';
 
+/** The catalogue of a language; the server's messages follow it (server-text.ts). */
 export async function loadMessages(language: Language): Promise<Messages> {
-  return language === 'tr' ? (await import('./tr.ts')).tr : en;
+  const [messages, serverText] = await Promise.all([
+    language === 'tr' ? import('./tr.ts').then((module) => module.tr) : en,
+    loadServerText(language),
+  ]);
+  registerServerText(language, serverText);
+  return messages;
 }
 
 export function storedLanguage(): Language {

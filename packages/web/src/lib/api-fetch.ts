@@ -1,3 +1,5 @@
+import { translateServerText } from '../i18n/server-text.ts';
+
 /**
  * JSON calls to the account, billing and admin API: one place that turns any answer into
  * `{ok, status, body, detail}`. The session goes along as the browser's HttpOnly cookie (same origin). It never throws; a network failure is status 0. No zod here, so
@@ -8,7 +10,7 @@ export interface ApiAnswer<T = unknown> {
   /** HTTP status, or 0 when the request did not complete. */
   status: number;
   body: T | null;
-  /** The server's `detail` message, when it sent one. */
+  /** The server's `detail` message, when it sent one, in the page's language (i18n/server-text.ts). */
   detail: string | null;
   /** Seconds from a `Retry-After` header. */
   retryAfter: number | null;
@@ -44,11 +46,12 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest = 
     } catch {
       body = null;
     }
+    const code = (body as { code?: unknown } | null)?.code;
     const detail =
       body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string'
-        ? (body as { detail: string }).detail
+        ? translateServerText((body as { detail: string }).detail, typeof code === 'string' ? code : null)
         : null;
-    if (res.status === 401 && (body as { code?: unknown } | null)?.code === 'AUTH_REQUIRED') {
+    if (res.status === 401 && code === 'AUTH_REQUIRED') {
       window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
     }
     const retry = Number(res.headers.get('retry-after'));

@@ -8,6 +8,8 @@ import { AuthProvider } from '../features/auth/auth-context.tsx';
 import { en } from '../i18n/en.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import type { Language, Messages } from '../i18n/messages.ts';
+import { registerServerText } from '../i18n/server-text.ts';
+import { serverTextTr } from '../i18n/server-text-tr.ts';
 import { tr } from '../i18n/tr.ts';
 import { ThemeProvider } from '../lib/theme.tsx';
 
@@ -25,6 +27,8 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
   client.setQueryData(['site-config'], { ...defaultSiteConfig, ...options.config });
   const language = options.language ?? 'en';
   const messages: Messages = language === 'tr' ? tr : en;
+  // As loadMessages does in the app: the server's messages follow the language.
+  registerServerText(language, language === 'tr' ? serverTextTr : null);
   return render(
     <QueryClientProvider client={client}>
       <I18nProvider initialLanguage={language} initialMessages={messages}>

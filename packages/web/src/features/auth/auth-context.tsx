@@ -1,5 +1,7 @@
 import type { User } from '@hound/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { isLanguage } from '../../i18n/messages.ts';
 import { apiFetch, SESSION_ENDED_EVENT } from '../../lib/api-fetch.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { dropLegacyToken, fetchMe, hasSessionMark, setSessionMark } from './session.ts';
@@ -15,7 +17,10 @@ export interface AuthValue {
   user: User | null;
   /** Signed in only with both a session and a user (spec 000 §4). */
   authenticated: boolean;
-  /** After the server set the session cookie: marks the session and loads its user. True when it could be loaded. */
+  /**
+   * After the server set the session cookie: marks the session and loads its user, and switches the page to
+   * the user's saved language (a new device starts in English). True when the user could be loaded.
+   */
   signIn(): Promise<boolean>;
   /** Revokes this session on the server (best effort) and forgets it here. */
   signOut(): Promise<void>;
@@ -57,15 +62,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const doneLeaving = useCallback(() => setLeaving(false), []);
 
-  const load = useCallback(async (): Promise<boolean> => {
+  const load = useCallback(async (): Promise<User | null> => {
     const outcome = await fetchMe();
     if (outcome.kind === 'user') {
       setUser(outcome.user);
-      return true;
+      return outcome.user;
     }
     // 401/403: the session is dead and cleared silently; other failures keep it, without a user.
     if (outcome.kind === 'invalid') clear();
-    return false;
+    return null;
   }, [clear]);
 
   useEffect(() => {
@@ -92,11 +97,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SESSION_ENDED_EVENT, clear);
   }, [clear]);
 
+  // Only a deliberate sign-in applies the saved language: on a reload the page keeps the language this browser
+  // chose (the header's switch is not saved to the account).
+  const { language, setLanguage } = useI18n();
   const signIn = useCallback(async () => {
     setSessionMark(true);
     setSession(true);
-    return load();
-  }, [load]);
+    const signedIn = await load();
+    if (signedIn && isLanguage(signedIn.language) && signedIn.language !== language) setLanguage(signedIn.language);
+    return signedIn !== null;
+  }, [load, language, setLanguage]);
 
   // The server revokes the session and clears the cookie.
   const signOut = useCallback(async () => {

@@ -1,5 +1,6 @@
 /** The email-search calls (spec 001 §7 and Hound's streaming variant), with the session's bearer token. */
 import type { CreditsResponse, EmailCheckResult, EmailSearchSnapshot } from '@hound/contracts';
+import { translateServerText } from '../../i18n/server-text.ts';
 import { type ApiAnswer, apiFetch } from '../../lib/api-fetch.ts';
 
 export const getCredits = () => apiFetch<CreditsResponse>('/me/credits');
@@ -9,8 +10,12 @@ export const decrementCredit = () => apiFetch<{ credits: number }>('/me/credits/
 export const startEmailSearch = (email: string) =>
   apiFetch<{ search_id: string }>('/api/email/searches', { method: 'POST', body: { email } });
 
-export const getEmailSearch = (id: string): Promise<ApiAnswer<EmailSearchSnapshot>> =>
-  apiFetch<EmailSearchSnapshot>(`/api/email/searches/${encodeURIComponent(id)}`);
+/** A search's snapshot; a failed search's reason in the page's language. */
+export async function getEmailSearch(id: string): Promise<ApiAnswer<EmailSearchSnapshot>> {
+  const answer = await apiFetch<EmailSearchSnapshot>(`/api/email/searches/${encodeURIComponent(id)}`);
+  if (answer.body?.error) answer.body.error = translateServerText(answer.body.error);
+  return answer;
+}
 
 export interface FollowHandlers {
   onResult(result: EmailCheckResult, progress: { done: number; total: number }): void;
@@ -48,7 +53,8 @@ export function followEmailSearch(id: string, handlers: FollowHandlers): () => v
           if (!event || !data) continue;
           const parsed = JSON.parse(data);
           if (event === 'result') handlers.onResult(parsed.result, parsed.progress);
-          if (event === 'done') return handlers.onDone(parsed.status, parsed.error);
+          if (event === 'done')
+            return handlers.onDone(parsed.status, parsed.error ? translateServerText(parsed.error) : undefined);
         }
       }
       handlers.onUnavailable();

@@ -1,9 +1,8 @@
-import { useI18n } from '../../i18n/i18n.tsx';
 import { LegalPage, Sections } from './legal-page.tsx';
+import { useLegalTexts } from './legal-texts.ts';
 
 export default function TermsPage() {
-  const { m } = useI18n();
-  const t = m.legal.terms;
+  const t = useLegalTexts().terms;
   return (
     <LegalPage title={t.title} description={t.description} updated={t.updated}>
       <p>{t.intro}</p>

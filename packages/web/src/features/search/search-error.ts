@@ -1,4 +1,5 @@
 import type { Messages } from '../../i18n/messages.ts';
+import { translateServerText } from '../../i18n/server-text.ts';
 import type { UsernameProblem } from './username-rule.ts';
 
 /**
@@ -26,11 +27,11 @@ export function searchErrorMessage(error: SearchError, m: Messages['errors']): s
       if (error.status >= 500) return m.serverError;
       return m.requestFailed;
     case 'busy':
-      return error.serverText || m.busy;
+      return error.serverText ? translateServerText(error.serverText) : m.busy;
     case 'device_limit':
-      return error.serverText || m.deviceLimit;
+      return error.serverText ? translateServerText(error.serverText) : m.deviceLimit;
     case 'server_error':
-      return error.serverText || m.unexpectedError;
+      return error.serverText ? translateServerText(error.serverText) : m.unexpectedError;
     case 'unexpected_status':
       return m.unexpectedResponse;
     case 'polling':

@@ -1,4 +1,5 @@
 /** Maps `POST /api/subscribe`'s answer onto the spec's notifications (spec 001 §4, §7, §8). */
+import { translateServerText } from '../../i18n/server-text.ts';
 import type { ApiAnswer } from '../../lib/api-fetch.ts';
 
 export type SubscribeOutcome =
@@ -12,6 +13,9 @@ export function subscribeOutcome(answer: ApiAnswer<{ status?: unknown; message?:
   const body = answer.body;
   if (body?.status === 'success') return { kind: 'success' };
   if (body?.status === 'error')
-    return { kind: 'failed', message: typeof body.message === 'string' && body.message ? body.message : null };
+    return {
+      kind: 'failed',
+      message: typeof body.message === 'string' && body.message ? translateServerText(body.message) : null,
+    };
   return { kind: 'unexpected' };
 }

@@ -1,0 +1,234 @@
+/**
+ * Turkish for everything the server can say to a user (issue 27 item 18): every message of the contracts'
+ * message tables (typed as complete records, so a new message without Turkish does not compile), the
+ * server's own fixed messages, and a general message per error code (server-text.test.ts fails when a code
+ * the server can send lacks one). Loaded only for Turkish.
+ */
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_MESSAGES,
+  BILLING_MESSAGES,
+  EMAIL_PLUS_MESSAGES,
+  EMAIL_SEARCH_MESSAGES,
+  SEARCH_MESSAGES,
+  SUBSCRIBE_MESSAGES,
+} from '@hound/contracts';
+import type { ServerTextTable } from './server-text.ts';
+
+type Table<T> = Record<keyof T, string>;
+
+export const ACCOUNT_TR: Table<typeof ACCOUNT_MESSAGES> = {
+  emailRequired: 'Lütfen bir e-posta adresi girin',
+  invalidEmail: 'Geçersiz e-posta. En fazla 70 karakter; $ / \\ " karakterlerine izin verilmez.',
+  invalidFirstName: 'Geçersiz ad. En fazla 50 karakter; $ / \\ " karakterlerine izin verilmez.',
+  invalidLastName: 'Geçersiz soyad. En fazla 50 karakter; $ / \\ " karakterlerine izin verilmez.',
+  firstNameRequired: 'Ad zorunludur.',
+  lastNameRequired: 'Soyad zorunludur.',
+  malformedEmail: 'ad@ornek.com gibi geçerli bir e-posta adresi girin.',
+  dateOfBirthRequired: 'Doğum tarihi zorunludur.',
+  invalidDateOfBirth: 'Geçerli bir doğum tarihi girin.',
+  tooYoung: 'Kayıt olmak için 18 yaşında veya daha büyük olmalısınız.',
+  enterCode: '6 haneli kodu girin.',
+  invalidCode: 'Geçersiz kod',
+  failedToSendCode: 'Kod gönderilemedi',
+  loginFailed: 'Giriş başarısız',
+  registrationFailed: 'Kayıt başarısız',
+  invalidCredentials: 'E-posta veya parola geçersiz.',
+  weakPassword: '10 ile 200 karakter arasında bir parola kullanın.',
+  tooManyCodes: 'Çok fazla kod istendi. Lütfen bekleyip tekrar deneyin.',
+  tooManyAttempts: 'Çok fazla başarısız deneme. Lütfen bekleyip tekrar deneyin ya da kodla giriş yapın.',
+  codeCooldown: 'Yeni bir kod istemeden önce lütfen {seconds} saniye bekleyin.',
+  busy: 'Aynı anda çok fazla giriş yapılıyor. Lütfen biraz sonra tekrar deneyin.',
+  notAuthenticated: 'Devam etmek için lütfen giriş yapın',
+  adminOnly: 'Yönetici yetkisi gerekli',
+};
+
+export const ADMIN_TR: Table<typeof ADMIN_MESSAGES> = {
+  userNotFound: 'Bu e-posta adresine sahip kullanıcı yok.',
+  creditsRange: 'Kredi 1 ile 1000 arasında bir tam sayı olmalıdır.',
+  insufficientCredits: 'Kullanıcının yalnızca {available} kredisi var.',
+  lastAdmin: 'Son yönetici sizsiniz: yönetici yetkiniz kaldırılmadan önce başka bir yönetici olmalıdır.',
+  failedToUpdatePlan: 'Plan güncellenemedi',
+  failedToFetchUsers: 'Kullanıcı özeti alınamadı',
+  defaultGrantReason: 'Yönetici tarafından eklendi',
+  defaultDeductReason: 'Yönetici tarafından düşüldü',
+};
+
+export const SUBSCRIBE_TR: Table<typeof SUBSCRIBE_MESSAGES> = {
+  success: 'Başarıyla abone oldunuz',
+  emptyTitle: 'Doğrulama Hatası',
+  empty: 'Lütfen e-posta adresinizi girin',
+  invalidTitle: 'Geçersiz E-posta',
+  invalid: 'Lütfen geçerli bir e-posta adresi girin',
+  tooMany: 'Çok fazla istek. Lütfen daha sonra tekrar deneyin.',
+};
+
+export const SEARCH_TR: Table<typeof SEARCH_MESSAGES> = {
+  unsupportedCharacters: 'Yalnızca harf kullanın. Özel karakter kullanmayın.',
+  tooManyActive: 'Çok fazla etkin arama var. Lütfen biraz bekleyip tekrar deneyin.',
+  busy: 'Sistem şu anda meşgul, lütfen daha sonra tekrar deneyin',
+  deviceLimit: 'Cihaz arama sınırına ulaşıldı',
+  unexpected: 'Beklenmeyen bir hata oluştu',
+};
+
+export const EMAIL_PLUS_TR: Table<typeof EMAIL_PLUS_MESSAGES> = {
+  orderNotFound: 'Böyle bir Email Plus siparişi yok.',
+  notOpen: 'Bu sipariş zaten kapatılmış.',
+  reportEmpty: 'Teslim etmeden önce en azından tam adı veya notları yazın.',
+  reasonRequired: 'Müşteriye bir neden yazın (5–1000 karakter).',
+  refundFailed: 'İade başarısız oldu; sipariş değişmedi.',
+};
+
+export const BILLING_TR: Table<typeof BILLING_MESSAGES> = {
+  paymentsOff: 'Bu sunucuda ödemeler ayarlanmamış.',
+  checkoutFailed: 'Checkout başarısız',
+  checkoutError: 'Ödeme hatası',
+  unknownPrice: 'Bu fiyat burada sunulmuyor.',
+  modeMismatch: 'Bu fiyat bu şekilde satın alınamaz.',
+  leadRequired: 'Email Plus için kaydedilmiş bir talep gerekir.',
+  leadNotYours: 'Bu Email Plus talebi başka bir hesaba ait.',
+  leadNotOpen: 'Bu Email Plus talebinin ödemesi zaten yapılmış.',
+  alreadySubscribed: 'Zaten bir aboneliğiniz var. Faturalandırma sayfasından yönetin.',
+  trialUsed: 'Deneme her e-posta adresi için bir kez kullanılabilir.',
+  noBillingAccount: 'Henüz bir ödemeniz yok.',
+  leadFailed: 'Email Plus talebi kaydedilemedi',
+  emailHeaderMismatch: 'x-user-email başlığı kendi adresiniz olmalıdır.',
+  purposeRequired: 'Bu rapora neden ihtiyacınız olduğunu yazın (10–500 karakter).',
+  termsRequired: 'E-posta Şartlarını kabul etmelisiniz.',
+  cancelled: 'Ödemeniz iptal edildi. Hiçbir ücret alınmadı.',
+  noInvoices: 'Henüz fatura yok.',
+  checkoutInProgress: 'Bir ödeme sayfası zaten açılıyor. Birazdan tekrar deneyin.',
+  tooManyRequests: 'Çok fazla ödeme isteği. Bir dakika sonra tekrar deneyin.',
+};
+
+export const EMAIL_SEARCH_TR: Table<typeof EMAIL_SEARCH_MESSAGES> = {
+  empty: 'Lütfen bir e-posta adresi girin',
+  invalid: 'Geçersiz e-posta. En fazla 70 karakter; $ / \\ " karakterlerine izin verilmez.',
+  malformed: 'ad@ornek.com gibi geçerli bir e-posta adresi girin.',
+  notEnoughCredits: 'Yeterli kredi yok',
+  unableToVerifyCredits: 'Krediler doğrulanamadı',
+  failedToDecrement: 'Kredi düşülemedi',
+  unableToDecrement: 'Kredi düşülemiyor',
+  searchFailed: 'Arama başarısız',
+  signIn: 'Devam etmek için lütfen giriş yapın',
+  notReady: 'E-posta kontrolleri hâlâ yükleniyor. Lütfen bir dakika sonra tekrar deneyin.',
+};
+
+/**
+ * The server's fixed messages that are not in the contracts (they live next to the code that sends them:
+ * searches, streams, the error handler, the engine). The English must match the server's exactly.
+ */
+export const SERVER_FIXED_TR: ReadonlyArray<readonly [string, string]> = [
+  ['Server error. Please try again later.', 'Sunucu hatası. Lütfen daha sonra tekrar deneyin.'],
+  ['The search failed. Please try again later.', 'Arama başarısız oldu. Lütfen daha sonra tekrar deneyin.'],
+  [
+    'The search was interrupted and could not be finished. Please search again.',
+    'Arama kesildi ve tamamlanamadı. Lütfen yeniden arayın.',
+  ],
+  [
+    'The search was interrupted. Your credit was returned; please search again.',
+    'Arama kesildi. Krediniz iade edildi; lütfen yeniden arayın.',
+  ],
+  [
+    'The search could not be queued. Please try again later.',
+    'Arama sıraya alınamadı. Lütfen daha sonra tekrar deneyin.',
+  ],
+  [
+    'Site catalogues are still loading. Please try again in a minute.',
+    'Site katalogları hâlâ yükleniyor. Lütfen bir dakika sonra tekrar deneyin.',
+  ],
+  ['No site matches the chosen categories.', 'Seçilen kategorilerle eşleşen site yok.'],
+  [
+    'The service is temporarily unavailable. Please try again in a minute.',
+    'Hizmet geçici olarak kullanılamıyor. Lütfen bir dakika sonra tekrar deneyin.',
+  ],
+  ['This request came from another site and was refused.', 'Bu istek başka bir siteden geldiği için reddedildi.'],
+  [
+    'Too many open event streams from this address. Close some and try again.',
+    'Bu adresten çok fazla canlı bağlantı açık. Bazılarını kapatıp tekrar deneyin.',
+  ],
+  [
+    'Too many open event streams from this device. Close some and try again.',
+    'Bu cihazdan çok fazla canlı bağlantı açık. Bazılarını kapatıp tekrar deneyin.',
+  ],
+  [
+    'Too many open event streams on this search. Try again in a moment.',
+    'Bu aramada çok fazla canlı bağlantı açık. Birazdan tekrar deneyin.',
+  ],
+  [
+    'This looks like an email address. Username search checks profile names on sites, not addresses: to search the name part, enter it without the @domain.',
+    'Bu bir e-posta adresine benziyor. Kullanıcı adı araması sitelerdeki profil adlarını kontrol eder, adresleri değil: ad kısmını aramak için @alan adı olmadan girin.',
+  ],
+  [
+    'No search with this id (searches are kept for a limited time).',
+    'Bu kimlikle bir arama yok (aramalar sınırlı bir süre saklanır).',
+  ],
+  ['No such email search.', 'Böyle bir e-posta araması yok.'],
+  ['No such search.', 'Böyle bir arama yok.'],
+  ['No such checkout.', 'Böyle bir ödeme yok.'],
+  ['No such user.', 'Böyle bir kullanıcı yok.'],
+  [
+    'Stripe did not confirm the refund; the order stays refused. Check the payment in the Stripe dashboard.',
+    'Stripe iadeyi onaylamadı; sipariş reddedilmiş olarak kalır. Ödemeyi Stripe panelinden kontrol edin.',
+  ],
+];
+
+/**
+ * A general message for each error code a user can receive (the `code` of the server's error body). Codes
+ * only operators or Stripe meet (start-up configuration, the data-directory lock, webhooks, metrics, site
+ * icons) are left out; server-text.test.ts lists them.
+ */
+export const CODES_TR: Readonly<Record<string, string>> = {
+  VALIDATION_FAILED: 'İstek geçersiz. Lütfen girdiğiniz bilgileri kontrol edip tekrar deneyin.',
+  BAD_REQUEST: 'İstek geçersiz. Lütfen tekrar deneyin.',
+  NOT_FOUND: 'Aranan kayıt bulunamadı.',
+  SEARCH_UNSUPPORTED_USERNAME: 'Yalnızca harf kullanın. Özel karakter kullanmayın.',
+  SEARCH_EMAIL_NOT_SUPPORTED:
+    'Bu bir e-posta adresine benziyor. E-posta adreslerini kullanıcı adı aramasıyla değil, e-posta aramasıyla arayın.',
+  SEARCH_SCOPE_INVALID: 'Seçilen kategoriler veya siteler hiçbir siteyle eşleşmiyor.',
+  SEARCH_TOO_MANY_ACTIVE: 'Çok fazla etkin arama var. Lütfen biraz bekleyip tekrar deneyin.',
+  INVALID_INPUT: 'Girilen bilgiler geçersiz. Lütfen kontrol edip tekrar deneyin.',
+  EMAIL_ADDRESS_INVALID: 'ad@ornek.com gibi geçerli bir e-posta adresi girin.',
+  AUTH_INVALID_CODE: 'Geçersiz kod',
+  AUTH_TOO_MANY_CODES: 'Çok fazla kod istendi. Lütfen bekleyip tekrar deneyin.',
+  AUTH_TOO_MANY_ATTEMPTS: 'Çok fazla başarısız deneme. Lütfen bekleyip tekrar deneyin ya da kodla giriş yapın.',
+  AUTH_BUSY: 'Aynı anda çok fazla giriş yapılıyor. Lütfen biraz sonra tekrar deneyin.',
+  AUTH_INVALID_CREDENTIALS: 'E-posta veya parola geçersiz.',
+  AUTH_REQUIRED: 'Devam etmek için lütfen giriş yapın',
+  AUTH_ADMIN_REQUIRED: 'Yönetici yetkisi gerekli',
+  AUTH_CROSS_SITE: 'Bu istek başka bir siteden geldiği için reddedildi.',
+  RATE_LIMITED: 'Çok fazla istek. Lütfen biraz sonra tekrar deneyin.',
+  TOO_MANY_STREAMS: 'Çok fazla canlı bağlantı açık. Bazı sekmeleri kapatıp tekrar deneyin.',
+  CREDITS_INSUFFICIENT: 'Yeterli kredi yok',
+  EMAIL_SEARCH_UNAVAILABLE: 'E-posta kontrolleri hâlâ yükleniyor. Lütfen bir dakika sonra tekrar deneyin.',
+  EMAIL_SEARCH_FAILED: 'Arama başarısız',
+  PAYMENTS_DISABLED: 'Bu sunucuda ödemeler ayarlanmamış.',
+  PAYMENT_PROVIDER_FAILED: 'Ödeme sağlayıcısı isteği tamamlayamadı. Lütfen tekrar deneyin.',
+  BILLING_INVALID_PRICE: 'Bu fiyat burada sunulmuyor.',
+  BILLING_CONFLICT: 'Bu işlem şu anda yapılamıyor. Sayfayı yenileyip tekrar deneyin.',
+  EMAIL_PLUS_ORDER_CLOSED: 'Bu sipariş zaten kapatılmış.',
+  FORBIDDEN: 'Bu işlem için yetkiniz yok.',
+  SERVICE_UNAVAILABLE: 'Hizmet geçici olarak kullanılamıyor. Lütfen bir dakika sonra tekrar deneyin.',
+  INTERNAL: 'Sunucu hatası. Lütfen daha sonra tekrar deneyin.',
+};
+
+/** Each contracts table paired with its Turkish, key by key. */
+const TABLES: Array<[Record<string, string>, Record<string, string>]> = [
+  [ACCOUNT_MESSAGES, ACCOUNT_TR],
+  [ADMIN_MESSAGES, ADMIN_TR],
+  [SUBSCRIBE_MESSAGES, SUBSCRIBE_TR],
+  [SEARCH_MESSAGES, SEARCH_TR],
+  [EMAIL_PLUS_MESSAGES, EMAIL_PLUS_TR],
+  [BILLING_MESSAGES, BILLING_TR],
+  [EMAIL_SEARCH_MESSAGES, EMAIL_SEARCH_TR],
+];
+
+export const serverTextTr: ServerTextTable = {
+  byText: [
+    ...TABLES.flatMap(([english, turkish]) =>
+      Object.entries(english).map(([key, text]) => [text, turkish[key]!] as const),
+    ),
+    ...SERVER_FIXED_TR,
+  ],
+  byCode: CODES_TR,
+};
