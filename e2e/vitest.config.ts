@@ -9,6 +9,7 @@ export default defineProject({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    // Journeys run beside the other suites' files (two at a time on 2 cores), each on its own server, data
+    // directory and browser: in a group of their own after everything else they took two thirds of the run.
   },
 });

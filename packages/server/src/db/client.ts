@@ -34,8 +34,8 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined = in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /** `dataDir` undefined = in memory (tests), optionally from a template (PgliteThreadStart.templateFile). */
+  | { kind: 'pglite'; dataDir?: string; templateFile?: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -54,7 +54,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let lock: DataDirLock | undefined;
   if (target.dataDir) lock = lockDataDir(target.dataDir);
   try {
-    const thread = await openPgliteThread(target.dataDir ? { dataDir: path.join(target.dataDir, 'pgdata') } : {});
+    const thread = await openPgliteThread(
+      target.dataDir
+        ? { dataDir: path.join(target.dataDir, 'pgdata') }
+        : target.templateFile
+          ? { templateFile: target.templateFile }
+          : {},
+    );
     // Drizzle's PGlite driver calls only `query` and `transaction`, which the thread's client offers.
     const client = thread as unknown as PGlite;
     const db = drizzlePglite(client, { schema }) as unknown as Database;

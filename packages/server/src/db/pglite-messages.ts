@@ -3,6 +3,11 @@
 export interface PgliteThreadStart {
   /** PGlite's data directory; undefined = in memory. */
   dataDir?: string;
+  /**
+   * In memory only: start from this file, a `dumpDataDir()` tarball of a migrated database, instead of
+   * running initdb (the test suites' template: initdb is most of a new database's cost).
+   */
+  templateFile?: string;
 }
 
 export type ToDatabase =

@@ -10,7 +10,7 @@ import type { FromDatabase, PgliteThreadStart, ThreadError, ToDatabase } from '.
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
-const { dataDir } = workerData as PgliteThreadStart;
+const { dataDir, templateFile } = workerData as PgliteThreadStart;
 const send = (message: FromDatabase) => port.postMessage(message);
 
 // Named for `top -H` and the benchmarks (Linux; elsewhere the thread keeps its default name).
@@ -99,7 +99,8 @@ async function handle(pg: PGlite, message: ToDatabase): Promise<unknown> {
 }
 
 try {
-  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: DRIZZLE_PARSERS });
+  const template = !dataDir && templateFile ? { loadDataDir: new Blob([fs.readFileSync(templateFile)]) } : {};
+  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...template, parsers: DRIZZLE_PARSERS });
   port.on('message', (message: ToDatabase) => {
     handle(pg, message).then(
       (result) => send({ id: message.id, type: 'ok', result }),

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Dispatcher } from 'undici';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Background, startBackground } from '../../src/background.ts';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../src/db/client.ts';
@@ -96,7 +97,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 /** A migrated database of `mode`'s kind (PGlite in memory, or a fresh PostgreSQL one); `close` drops it. */
 export async function openTestDatabase(mode: StackMode): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
   const database = mode.scale ? await createTestDatabase() : undefined;
-  const handle = await openDatabase(database ? { kind: 'postgres', url: database.url } : { kind: 'pglite' });
+  const handle = await openDatabase(
+    database ? { kind: 'postgres', url: database.url } : { kind: 'pglite', templateFile: inject('pgliteTemplateFile') },
+  );
   await handle.migrate();
   return {
     handle,
@@ -135,7 +138,9 @@ export async function startStack(mode: StackMode, options: StackOptions): Promis
   const config = readConfig(env, dataDir);
   const target: DatabaseTarget = mode.scale
     ? { kind: 'postgres', url: databaseUrl! }
-    : { kind: 'pglite', ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}) };
+    : options.pgliteDir
+      ? { kind: 'pglite', dataDir: options.pgliteDir }
+      : { kind: 'pglite', templateFile: inject('pgliteTemplateFile') };
   const log = createLogger(config.logLevel);
   const services = await createServices({
     config,

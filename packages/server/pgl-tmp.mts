@@ -1,0 +1,17 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+const t0 = performance.now();
+const a = new PGlite(); await a.waitReady;
+const t1 = performance.now();
+await migrate(drizzle(a), { migrationsFolder: '/work/main/packages/server/drizzle' });
+const t2 = performance.now();
+const dump = await a.dumpDataDir('none');
+const t3 = performance.now();
+await a.close();
+const b = new PGlite({ loadDataDir: dump }); await b.waitReady;
+const t4 = performance.now();
+await migrate(drizzle(b), { migrationsFolder: '/work/main/packages/server/drizzle' });
+const t5 = performance.now();
+console.log({ init: t1-t0, migrate: t2-t1, dump: t3-t2, size: dump.size, load: t4-t3, remigrate: t5-t4 });
+const r = await b.query('select count(*) from users'); console.log(r.rows);
