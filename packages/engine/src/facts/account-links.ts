@@ -15,7 +15,7 @@ interface Pattern {
   specificity: number;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const hostOf = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
 /**
@@ -48,14 +48,14 @@ export class AccountLinks {
     if (host.includes('{username}')) {
       if (rest.includes('{username}')) return;
       const suffix = hostOf(host.slice(host.indexOf('{username}') + '{username}'.length).replace(/^\./, ''));
-      const regex = new RegExp(`^${escape(host).replace(escape('{username}'), '([a-z0-9-]+)')}${escape(rest)}/?$`, 'i');
+      const regex = new RegExp(`^${escapeRegex(host).replace(escapeRegex('{username}'), '([a-z0-9-]+)')}${escapeRegex(rest)}/?$`, 'i');
       const list = this.bySuffix.get(suffix) ?? [];
       list.push({ site, regex, specificity: template.length });
       this.bySuffix.set(suffix, list);
       return;
     }
     if (!rest.includes('{username}')) return;
-    const regex = new RegExp(`^${escape(rest).replace(escape('{username}'), part)}/?$`, 'i');
+    const regex = new RegExp(`^${escapeRegex(rest).replace(escapeRegex('{username}'), part)}/?$`, 'i');
     const key = hostOf(host);
     const list = this.byHost.get(key) ?? [];
     list.push({ site, regex, specificity: template.length });
