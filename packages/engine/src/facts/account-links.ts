@@ -48,7 +48,10 @@ export class AccountLinks {
     if (host.includes('{username}')) {
       if (rest.includes('{username}')) return;
       const suffix = hostOf(host.slice(host.indexOf('{username}') + '{username}'.length).replace(/^\./, ''));
-      const regex = new RegExp(`^${escapeRegex(host).replace(escapeRegex('{username}'), '([a-z0-9-]+)')}${escapeRegex(rest)}/?$`, 'i');
+      const regex = new RegExp(
+        `^${escapeRegex(host).replace(escapeRegex('{username}'), '([a-z0-9-]+)')}${escapeRegex(rest)}/?$`,
+        'i',
+      );
       const list = this.bySuffix.get(suffix) ?? [];
       list.push({ site, regex, specificity: template.length });
       this.bySuffix.set(suffix, list);

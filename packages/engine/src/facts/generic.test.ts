@@ -5,7 +5,9 @@ import type { CheckResponse, Site } from '../model.ts';
 import { AccountLinks } from './account-links.ts';
 import { extractFacts } from './extract-facts.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+// Pages are stored as `.html.txt`: they imitate third-party markup, which the project's linter would rewrite.
+const fixture = (name: string) =>
+  readFileSync(new URL(`./fixtures/${name}${name.endsWith('.html') ? '.txt' : ''}`, import.meta.url), 'utf8');
 const LINKS = new AccountLinks([
   {
     id: 'github.com',
