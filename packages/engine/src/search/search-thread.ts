@@ -55,12 +55,13 @@ async function run(
     send({ type: 'results', id, results: outbox });
     outbox = [];
   };
+  if (facts !== 'off') links ??= new AccountLinks(sites);
   try {
     const options = {
       signal: controller.signal,
       baselines: new Map(baselines ?? []),
       ...(facts ? { facts } : {}),
-      ...(facts !== 'off' ? { links: (links ??= new AccountLinks(sites)) } : {}),
+      ...(facts !== 'off' && links ? { links } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     };
     for await (const { result } of searchStream(selected, username, transport, options)) {
