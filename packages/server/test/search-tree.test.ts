@@ -170,6 +170,33 @@ for (const mode of MODES) {
       expect(only.profiles.find((p) => p.site === 'Site00')?.facts.some((f) => f.value === 'alice_dev')).toBe(true);
     });
 
+    it('cancelling a search cancels the searches its leads started', async () => {
+      // Every search takes at least 3 s (one slow site), so the child is still running when the root is cancelled.
+      net.internet.fault('site03.example', { kind: 'latency', ms: 3000 });
+      try {
+        const started = await call(
+          'POST',
+          '/api/search',
+          { username: 'alice', recursive: true, depth: 2 },
+          admin.headers,
+        );
+        const rootId: string = started.json.search_id;
+        const child = await waitFor(async () => {
+          const answer = SearchTreeSchema.parse((await tree(rootId)).json);
+          return answer.searches.find((s) => s.query === 'alice_dev' && ['queued', 'running'].includes(s.status));
+        }, 30_000);
+        const cancelled = await call('DELETE', `/api/search/${rootId}`, undefined, admin.headers);
+        expect(cancelled.status).toBe(200);
+        expect((await untilEnded(call, child.id)).status).toBe('cancelled');
+        // Nothing more is started below it: no address lead from alice_dev's profile.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const after = SearchTreeSchema.parse((await tree(rootId)).json);
+        expect(after.searches.map((s) => `${s.query} ${s.status}`)).toEqual(['alice completed', 'alice_dev cancelled']);
+      } finally {
+        net.internet.fault('site03.example', null);
+      }
+    });
+
     it('retention deletes a tree with its facts: children and email leads go with their root', async () => {
       const started = await call(
         'POST',
