@@ -146,3 +146,28 @@ describe('block pages yield nothing, whatever profile markup they carry', () => 
     expect(facts('generic-opengraph.html', 'https://pinboard-place.test/robinq', 'robinq', 403)).toEqual([]);
   });
 });
+
+describe('broken markup', () => {
+  it('reads what comes before an unclosed script, comment, quote or tag, and nothing inside them', () => {
+    const base = '<a rel="me" href="https://github.com/kitwren">me</a>';
+    for (const tail of [
+      '<script>var x = "<a rel=me href=https://github.com/in-script>";',
+      '<!-- <a rel="me" href="https://github.com/in-comment">',
+      '<a rel="me" href="https://github.com/in-quote>never closed',
+      '<a rel="me" href=https://github.com/in-tag',
+    ]) {
+      const got = extractFacts(
+        {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+          body: `${base}${tail}${'<b x="'.repeat(5000)}`,
+          finalUrl: 'https://kit.example/',
+          redirects: 0,
+          truncated: false,
+        },
+        { siteName: 'Example', siteHost: 'kit.example', username: 'kit', links: LINKS },
+      );
+      expect(got.map((f) => `${f.kind}=${f.value}`)).toEqual(['link=https://github.com/kitwren', 'username=kitwren']);
+    }
+  });
+});

@@ -25,8 +25,6 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const TAG =
-  /<!--[\s\S]*?-->|<(script|style)\b([^>]*)>[\s\S]*?<\/\1\s*>|<([a-zA-Z][\w:-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/g;
 const ATTR = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
 function parseAttrs(source: string): Record<string, string> {
@@ -38,30 +36,71 @@ function parseAttrs(source: string): Record<string, string> {
   return attrs;
 }
 
+/**
+ * The index of the `>` that ends a start tag whose attributes begin at `from`, or -1. Quotes count only
+ * where a value starts (after `=`), as in a browser.
+ */
+function tagEnd(html: string, from: number): number {
+  let quote = '';
+  let previous = '';
+  for (let j = from; j < html.length; j++) {
+    const c = html[j] as string;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if ((c === '"' || c === "'") && previous === '=') {
+      quote = c;
+    } else if (c === '>') {
+      return j;
+    }
+    if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') previous = c;
+  }
+  return -1;
+}
+
 /** A parsed page: its elements in document order and the JSON-LD blocks it carries. */
 export class HtmlPage {
   readonly elements: Element[] = [];
   readonly jsonLd: string[] = [];
 
   constructor(readonly html: string) {
-    for (const match of html.matchAll(TAG)) {
-      const at = match.index ?? 0;
-      if (match[1]) {
-        // Scripts are skipped (their text is not the page's), except the structured data they carry.
-        const attrs = parseAttrs(match[2] ?? '');
-        if ((attrs.type ?? '').toLowerCase() === 'application/ld+json') {
-          const body = match[0];
-          this.jsonLd.push(body.slice(body.indexOf('>') + 1, body.lastIndexOf('<')));
-        }
+    // One pass, linear in the page's length whatever its markup: an unclosed comment, tag, quote or script
+    // ends the scan instead of being searched for again from every later position.
+    const lower = html.toLowerCase();
+    const length = html.length;
+    const name = /[a-zA-Z][\w:-]*/y;
+    for (let i = html.indexOf('<'); i >= 0 && i < length; i = html.indexOf('<', i)) {
+      if (html.startsWith('<!--', i)) {
+        const end = html.indexOf('-->', i + 4);
+        if (end < 0) break;
+        i = end + 3;
         continue;
       }
-      if (!match[3]) continue;
-      this.elements.push({
-        tag: match[3].toLowerCase(),
-        attrs: parseAttrs(match[4] ?? ''),
-        start: at + match[0].length,
-        at,
-      });
+      name.lastIndex = i + 1;
+      const tag = name.exec(html)?.[0];
+      if (!tag) {
+        i++;
+        continue;
+      }
+      const close = tagEnd(html, i + 1 + tag.length);
+      if (close < 0) break;
+      const element: Element = {
+        tag: tag.toLowerCase(),
+        attrs: parseAttrs(html.slice(i + 1 + tag.length, close)),
+        start: close + 1,
+        at: i,
+      };
+      i = close + 1;
+      if (element.tag === 'script' || element.tag === 'style') {
+        // Their text is not the page's, except the structured data a script carries.
+        const end = lower.indexOf(`</${element.tag}`, i);
+        if (element.tag === 'script' && (element.attrs.type ?? '').toLowerCase() === 'application/ld+json') {
+          this.jsonLd.push(html.slice(i, end < 0 ? length : end));
+        }
+        if (end < 0) break;
+        i = end + 1;
+        continue;
+      }
+      this.elements.push(element);
     }
   }
 
@@ -91,11 +130,19 @@ export class HtmlPage {
       .trim();
   }
 
-  /** Elements matching a compound selector, optionally only those inside `within`. */
-  select(selector: string, within?: Element): Element[] {
+  /**
+   * The first `limit` elements matching a compound selector, optionally only those inside `within`
+   * (a profile states a fact a few times at most, and reading each match's text is a scan of its own).
+   */
+  select(selector: string, within?: Element, limit = 20): Element[] {
     const test = compileSelector(selector);
     const end = within ? this.contentEnd(within) : Number.POSITIVE_INFINITY;
-    return this.elements.filter((e) => (!within || (e.at >= within.start && e.at < end)) && test(e));
+    const out: Element[] = [];
+    for (const e of this.elements) {
+      if (out.length >= limit) break;
+      if ((!within || (e.at >= within.start && e.at < end)) && test(e)) out.push(e);
+    }
+    return out;
   }
 }
 
