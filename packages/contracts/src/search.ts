@@ -4,6 +4,7 @@
  * parses with them.
  */
 import { z } from 'zod';
+import { FOLLOW_LIMITS, ProfileFactSchema } from './leads.ts';
 
 export const VerdictSchema = z.enum(['found', 'not_found', 'unknown', 'invalid']);
 export type Verdict = z.infer<typeof VerdictSchema>;
@@ -22,6 +23,14 @@ export type SearchScope = z.infer<typeof SearchScopeSchema>;
 export const StartSearchRequestSchema = SearchScopeSchema.extend({
   username: z.string(),
   device_id: z.string().max(200).optional(),
+  /**
+   * Follow the leads (issue 29): the usernames found profiles link to become child searches, `depth` steps
+   * deep (default FOLLOW_LIMITS.defaultDepth). Signed-in users only; each child counts against the same limits.
+   */
+  recursive: z.boolean().optional(),
+  depth: z.number().int().min(1).max(FOLLOW_LIMITS.maxDepth).optional(),
+  /** `fetch`: one GET of a found profile's page where the check read an API answer (facts only). */
+  facts: z.enum(['page', 'fetch']).optional(),
 });
 export type StartSearchRequest = z.infer<typeof StartSearchRequestSchema>;
 
@@ -71,6 +80,8 @@ export const PlatformResultSchema = z.object({
    */
   reason: z.string().optional(),
   evidence: EvidenceSchema,
+  /** What a found profile states about its owner (issue 29); never on another verdict. */
+  facts: z.array(ProfileFactSchema).optional(),
 });
 export type PlatformResult = z.infer<typeof PlatformResultSchema>;
 

@@ -6,6 +6,7 @@ import type { EmailCheck } from './email/catalogue-format.ts';
 import { EMAIL_HEALTH_PREFIX, runEmailSelfTest } from './email/email-self-test.ts';
 import { BUNDLED_EMAIL_CATALOGUE, loadEmailCatalogues } from './email/load-email-catalogue.ts';
 import { searchEmailStream } from './email/search-email.ts';
+import { AccountLinks } from './facts/account-links.ts';
 import { type CheckBaseline, checkKey } from './health/baseline.ts';
 import { runSelfTest } from './health/self-test.ts';
 import { readHealth, writeHealth } from './health/store.ts';
@@ -170,6 +171,7 @@ class LoadedEngine implements HoundEngine {
   private healthBySite: Map<string, SiteHealth>;
   private healthByEmailCheck: Map<string, SiteHealth>;
   private closed = false;
+  private accountLinks: AccountLinks | undefined;
 
   constructor(
     readonly sites: readonly Site[],
@@ -201,11 +203,12 @@ class LoadedEngine implements HoundEngine {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       baselines: baselinesOf(selected, this.healthBySite),
+      ...(options.facts ? { facts: options.facts } : {}),
     };
     const threads = this.settings.threads;
-    return threads
-      ? threads.search(selected, name, streamOptions)
-      : searchStream(selected, name, this.transport, streamOptions);
+    if (threads) return threads.search(selected, name, streamOptions);
+    this.accountLinks ??= new AccountLinks(this.sites);
+    return searchStream(selected, name, this.transport, { ...streamOptions, links: this.accountLinks });
   }
 
   /** The email checks a search runs: every one but those the self-test found unreliable, unless named. */

@@ -1,3 +1,4 @@
+import type { ProfileFact } from '@hound/contracts';
 import type { CheckBaseline } from './health/baseline.ts';
 /**
  * The engine's shared vocabulary. Catalogue loaders produce these shapes; the checker, the search
@@ -190,7 +191,18 @@ export interface SiteResult {
   verdict: Verdict;
   reason?: Reason;
   evidence: Evidence;
+  /**
+   * What a `found` profile states about its owner (issue 29), each with the page it came from. Never on
+   * another verdict: extraction does not decide anything, and a block page yields none.
+   */
+  facts?: ProfileFact[];
 }
+
+/**
+ * Profile facts: `page` reads them from what the check already fetched (default); `fetch` also makes one
+ * GET of the profile page where the check read an API answer instead; `off` reads none.
+ */
+export type FactsMode = 'page' | 'fetch' | 'off';
 
 export interface SearchProgress {
   done: number;
@@ -217,6 +229,8 @@ export interface SearchOptions {
   includeUnreliable?: boolean;
   /** Per-check time budget in ms (connect + headers + body, retries included). */
   timeoutMs?: number;
+  /** Profile facts of found results. @default 'page' */
+  facts?: FactsMode;
   /** Cancels every request of this search. */
   signal?: AbortSignal;
 }

@@ -49,6 +49,7 @@ export async function startBackground(
             metrics,
             checkTimeoutMs: config.checkTimeoutMs,
             flushMs: options.flushMs,
+            queue,
           },
           job,
           context,

@@ -12,7 +12,7 @@ import { Listener } from './server/listener.ts';
 import { dnsFailureBody, handleRequest } from './server/request-handler.ts';
 import { SiteRegistry } from './site/registry.ts';
 import { CertificateStore } from './tls/certificate-store.ts';
-import type { Conflict, Fault, Internet, RouteHandler, SiteInfo, StartOptions } from './types.ts';
+import type { Conflict, Fault, Internet, PlantedPage, RouteHandler, SiteInfo, StartOptions } from './types.ts';
 
 function validate(options: StartOptions): void {
   const bad = (message: string) => new TestkitError('INVALID_OPTION', message);
@@ -90,6 +90,21 @@ export async function startInternet(options: StartOptions = {}): Promise<Interne
   const dispatcher = new Agent({ connect });
   let closed = false;
 
+  function register(host: string, username: string, page?: PlantedPage): void {
+    if (typeof username !== 'string' || username === '') {
+      throw new TestkitError('INVALID_OPTION', 'register needs a non-empty username');
+    }
+    const routes = registry.routesAt(host);
+    if (routes.length === 0) throw new TestkitError('NO_SUCH_SITE', `no fake site at ${host}`);
+    const accepted = routes.map((route) => route.register(username, undefined, page)).some(Boolean);
+    if (!accepted) {
+      throw new TestkitError(
+        'INVALID_OPTION',
+        `${username} does not match the username pattern of the sites at ${host}`,
+      );
+    }
+  }
+
   const internet: Internet = {
     port,
     tlsPort,
@@ -127,18 +142,11 @@ export async function startInternet(options: StartOptions = {}): Promise<Interne
           reason: route.plan.conflict ?? '',
         })),
     register(host, username) {
-      if (typeof username !== 'string' || username === '') {
-        throw new TestkitError('INVALID_OPTION', 'register needs a non-empty username');
-      }
-      const routes = registry.routesAt(host);
-      if (routes.length === 0) throw new TestkitError('NO_SUCH_SITE', `no fake site at ${host}`);
-      const accepted = routes.map((route) => route.register(username)).some(Boolean);
-      if (!accepted) {
-        throw new TestkitError(
-          'INVALID_OPTION',
-          `${username} does not match the username pattern of the sites at ${host}`,
-        );
-      }
+      register(host, username);
+    },
+    plant(host, username, page) {
+      if (!page || typeof page !== 'object') throw new TestkitError('INVALID_OPTION', 'plant needs a page');
+      register(host, username, page);
     },
     fault(host: string, fault: Fault | null) {
       faults.set(host.toLowerCase(), fault);

@@ -1,4 +1,7 @@
 import type { Agent, buildConnector } from 'undici';
+import type { PlantedPage } from './site/route.ts';
+
+export type { PlantedPage };
 
 /** The catalogue formats the testkit can impersonate. */
 export type CatalogueFormat = 'sherlock' | 'whatsmyname' | 'maigret';
@@ -196,6 +199,11 @@ export interface Internet {
   conflicts(): Conflict[];
   /** The username now exists on every fake site at `host` (a host name or a `sites()` host pattern). */
   register(host: string, username: string): void;
+  /**
+   * Like `register`, and the profile page carries this markup too (profile facts, links to other
+   * profiles: issue 29). The page stays the site's generated profile page, so its rules still hold.
+   */
+  plant(host: string, username: string, page: PlantedPage): void;
   /** Per-host misbehaviour; `null` makes the host behave normally (also overriding seeded shares). */
   fault(host: string, fault: Fault | null): void;
   /**

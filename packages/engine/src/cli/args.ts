@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { FOLLOW_LIMITS } from '@hound/contracts';
+import type { FactsMode } from '../model.ts';
 
 /** A command line that cannot be run as given. The message says what to fix. */
 export class UsageError extends Error {
@@ -13,6 +15,9 @@ const OPTIONS = {
   nsfw: { type: 'boolean' },
   'print-all': { type: 'boolean' },
   'include-unreliable': { type: 'boolean' },
+  recursive: { type: 'boolean' },
+  depth: { type: 'string' },
+  facts: { type: 'string' },
   timeout: { type: 'string' },
   proxy: { type: 'string' },
   ca: { type: 'string' },
@@ -53,6 +58,10 @@ export type Command =
       nsfw: boolean;
       printAll: boolean;
       includeUnreliable: boolean;
+      /** `--recursive [--depth N]`: follow the usernames and addresses found profiles name (0: not). */
+      depth: number;
+      /** `--facts page|fetch|off`: profile facts from what the check read, plus a profile GET, or none. */
+      facts: FactsMode;
       common: CommonArgs;
     }
   | {
@@ -124,7 +133,16 @@ export function parseCommand(argv: string[]): Command {
       throw new UsageError(`hound sites needs one of: ${SITES_ACTIONS.join(', ')}`);
     }
     if (positionals.length > 2) throw new UsageError(`unexpected argument "${positionals[2]}"`);
-    for (const flag of ['json', 'csv', 'site', 'print-all', 'include-unreliable'] as const) {
+    for (const flag of [
+      'json',
+      'csv',
+      'site',
+      'print-all',
+      'include-unreliable',
+      'recursive',
+      'depth',
+      'facts',
+    ] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} does not apply to hound sites ${action}`);
     }
     return {
@@ -141,7 +159,16 @@ export function parseCommand(argv: string[]): Command {
     const list = values.list ?? false;
     if (addresses.length === 0 && !list) throw new UsageError('hound email needs at least one address (or --list)');
     if (addresses.length > 0 && list) throw new UsageError('hound email --list takes no address');
-    for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue'] as const) {
+    for (const flag of [
+      'site',
+      'category',
+      'nsfw',
+      'include-unreliable',
+      'catalogue',
+      'recursive',
+      'depth',
+      'facts',
+    ] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} does not apply to hound email`);
     }
     if (values.json !== undefined && values.json === values.csv)
@@ -175,6 +202,24 @@ export function parseCommand(argv: string[]): Command {
     nsfw: values.nsfw ?? false,
     printAll: values['print-all'] ?? false,
     includeUnreliable: values['include-unreliable'] ?? false,
+    depth: followDepth(values.recursive ?? false, values.depth),
+    facts: factsMode(values.facts),
     common,
   };
+}
+
+function followDepth(recursive: boolean, depth: string | undefined): number {
+  if (depth === undefined) return recursive ? FOLLOW_LIMITS.defaultDepth : 0;
+  if (!recursive) throw new UsageError('--depth applies only with --recursive');
+  const n = Number(depth);
+  if (!Number.isInteger(n) || n < 1 || n > FOLLOW_LIMITS.maxDepth) {
+    throw new UsageError(`--depth takes 1 to ${FOLLOW_LIMITS.maxDepth}, got "${depth}"`);
+  }
+  return n;
+}
+
+function factsMode(value: string | undefined): FactsMode {
+  if (value === undefined) return 'page';
+  if (value === 'page' || value === 'fetch' || value === 'off') return value;
+  throw new UsageError(`--facts takes page, fetch or off, got "${value}"`);
 }

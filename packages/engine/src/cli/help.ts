@@ -1,3 +1,4 @@
+import { FOLLOW_LIMITS } from '@hound/contracts';
 import { DEFAULT_USER_AGENT, TRANSPORT_DEFAULTS } from '../transport/options.ts';
 
 /** `hound --help`: a man-page style synopsis. */
@@ -8,6 +9,7 @@ and Maigret site catalogues.
 
 USAGE
     hound [OPTIONS] USERNAME...
+    hound --recursive [--depth 2] USERNAME...
     hound email [OPTIONS] ADDRESS...
     hound sites update|list|stats|selftest [OPTIONS]
 
@@ -22,6 +24,13 @@ SEARCH OPTIONS
     --include-unreliable Include sites the health self-test marked unreliable.
     --print-all          Also print sites where the name was not found, could not be checked
                          (unknown, with the reason) or cannot be checked (invalid).
+    --recursive          Follow the leads: search again for the usernames and addresses the found
+                         profiles link to or state, shown under the search that found them, with why.
+    --depth N            How many steps --recursive follows: 1 (default) or 2. At most ${FOLLOW_LIMITS.maxNewNamesPerLevel}
+                         new names per step; a name is never searched twice.
+    --facts MODE         Profile facts (name, bio, links, other usernames): page (default, read from
+                         what the check fetched), fetch (also one GET of the profile page where the
+                         check asked an API), off.
     --json FILE          Write every result, with its evidence, as JSON.
     --csv FILE           Write every result as CSV (cells are neutralised against formula injection).
 
@@ -97,6 +106,7 @@ EXAMPLES
     hound alice
     hound alice bob --json results.json --csv results.csv
     hound alice --site GitHub --site GitLab --print-all
+    hound alice --recursive --depth 2 --json alice-tree.json
     hound alice --proxy socks5h://127.0.0.1:9050 --timeout 30
     hound alice --catalogue ./my-sites.json
     hound email someone@example.com --json someone.json

@@ -1,8 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import type { SiteResult } from '../model.ts';
+import type { SearchTree } from '@hound/contracts';
+import type { EmailResult, SiteResult } from '../model.ts';
 import { csvRow } from './csv.ts';
 
 export interface SearchRecord {
+  /** The search's id in its tree (`trees` in the JSON file). */
+  searchId: string;
   username: string;
   startedAt: string;
   elapsedMs: number;
@@ -11,19 +14,40 @@ export interface SearchRecord {
   results: SiteResult[];
 }
 
+/** An address a recursive search followed (a profile stated it). */
+export interface EmailSearchRecord {
+  searchId: string;
+  email: string;
+  startedAt: string;
+  elapsedMs: number;
+  interrupted: boolean;
+  results: EmailResult[];
+}
+
 export function countVerdicts(results: readonly SiteResult[]): Record<SiteResult['verdict'], number> {
   const counts = { found: 0, not_found: 0, unknown: 0, invalid: 0 };
   for (const result of results) counts[result.verdict]++;
   return counts;
 }
 
-/** `--json FILE`: every search with every result and its evidence. */
-export async function writeJson(file: string, version: string, searches: SearchRecord[]): Promise<void> {
+/**
+ * `--json FILE`: every search with every result, its evidence and a found profile's facts; per name given,
+ * its search tree (`hound-tree/1`: the searches its leads started, with why, and every found profile).
+ */
+export async function writeJson(
+  file: string,
+  version: string,
+  searches: SearchRecord[],
+  trees: SearchTree[] = [],
+  emailSearches: EmailSearchRecord[] = [],
+): Promise<void> {
   const body = {
     tool: 'hound',
     version,
     generatedAt: new Date().toISOString(),
     searches: searches.map((search) => ({ ...search, counts: countVerdicts(search.results) })),
+    ...(emailSearches.length > 0 ? { emailSearches } : {}),
+    trees,
   };
   await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, 'utf8');
 }

@@ -1,4 +1,7 @@
-import type { SiteResult } from '../model.ts';
+import { FOLLOW_LIMITS, type LeadSearch, type ProfileFact, type SearchTree } from '@hound/contracts';
+import { type Lead, leadKey, pickLeads } from '../leads/pick-leads.ts';
+import { TreeBuilder } from '../leads/tree.ts';
+import type { EmailResult, Engine, SiteResult } from '../model.ts';
 import { SearchError } from '../search/errors.ts';
 import { EMAIL_INPUT_MESSAGE, isEmailLike } from '../username/email.ts';
 import { normaliseUsernameInput } from '../username/input.ts';
@@ -7,15 +10,37 @@ import { palette, printable, verdictMark } from './color.ts';
 import { engineFromArgs } from './engine-from-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
-import { countVerdicts, type SearchRecord, writeCsv, writeJson } from './output-files.ts';
+import { countVerdicts, type EmailSearchRecord, type SearchRecord, writeCsv, writeJson } from './output-files.ts';
 import { ProgressBar } from './progress.ts';
 
 type SearchCommand = Extract<Command, { kind: 'search' }>;
+type Palette = ReturnType<typeof palette>;
 
-function describe(result: SiteResult): string {
-  if (result.verdict === 'found') return result.url;
+function describe(result: SiteResult | EmailResult): string {
+  if (result.verdict === 'found') return result.url || 'account';
   if (result.verdict === 'not_found') return 'not found';
   return `${result.verdict} (${result.reason ?? 'no reason'}): ${printable(result.evidence.rule)}`;
+}
+
+/** One line of the facts a found profile states (recursive searches print them under the profile). */
+function factsLine(facts: readonly ProfileFact[]): string | undefined {
+  const parts: string[] = [];
+  const name = facts.find((f) => f.kind === 'display_name');
+  if (name) parts.push(`name: ${name.value}`);
+  const others = facts.filter((f) => f.kind === 'username' || f.kind === 'email');
+  if (others.length > 0)
+    parts.push(`links: ${others.map((f) => (f.site ? `${f.site}/${f.value}` : f.value)).join(', ')}`);
+  return parts.length > 0 ? printable(parts.join(' · ')) : undefined;
+}
+
+interface Run {
+  command: SearchCommand;
+  engine: Engine;
+  io: CliIo;
+  out: Palette;
+  err: Palette;
+  searches: SearchRecord[];
+  emailSearches: EmailSearchRecord[];
 }
 
 /** `hound USERNAME...`: searches each name in turn, printing found profiles as they arrive. */
@@ -27,64 +52,139 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
     normaliseUsernameInput(username);
   }
   const engine = await engineFromArgs(command.common, io);
-  const searches: SearchRecord[] = [];
+  const run: Run = { command, engine, io, out, err, searches: [], emailSearches: [] };
+  const trees: SearchTree[] = [];
   try {
-    for (const username of command.usernames) {
+    for (const [index, username] of command.usernames.entries()) {
       if (io.signal.aborted) break;
-      const options = {
-        ...(command.sites ? { sites: command.sites } : {}),
-        ...(command.categories ? { categories: command.categories } : {}),
-        nsfw: command.nsfw,
-        includeUnreliable: command.includeUnreliable,
-        signal: io.signal,
-      };
-      const stream = engine.searchUsername(username, options);
-      const total = engine.countSites(options);
-      io.stderr.write(`${err.bold(`Searching ${printable(username)}`)} on ${total} sites\n`);
-      const bar = new ProgressBar(io.stderr, printable(username));
-      const record: SearchRecord = {
-        username,
-        startedAt: new Date().toISOString(),
-        elapsedMs: 0,
-        interrupted: false,
-        results: [],
-      };
-      const started = performance.now();
-      let found = 0;
-      for await (const { result, progress } of stream) {
-        record.results.push(result);
-        if (result.verdict === 'found') found++;
-        const show = result.verdict === 'found' || command.printAll;
-        if (show) {
-          bar.clear();
-          const mark = verdictMark(out, result.verdict);
-          io.stdout.write(`${mark} ${printable(result.name)}: ${describe(result)}\n`);
-        }
-        bar.update(progress.done, progress.total, found, show);
-      }
-      bar.clear();
-      record.elapsedMs = Math.round(performance.now() - started);
-      record.interrupted = io.signal.aborted;
-      searches.push(record);
-      const counts = countVerdicts(record.results);
-      io.stderr.write(
-        `${printable(username)}: ${err.green(`${counts.found} found`)}, ${counts.not_found} not found, ` +
-          `${err.yellow(`${counts.unknown} unknown`)}, ${counts.invalid} invalid ` +
-          `(${record.results.length} sites, ${(record.elapsedMs / 1000).toFixed(1)} s)` +
-          `${record.interrupted ? ' — interrupted' : ''}\n`,
-      );
-      const refused = record.results.filter((r) => r.reason === 'blocked_address').length;
-      if (refused > 0) {
-        io.stderr.write(
-          `${refused} ${refused === 1 ? 'site was' : 'sites were'} not asked: the address is not public ` +
-            '(blocked_address; --allow-private-addresses allows it)\n',
-        );
-      }
+      trees.push(await searchTree(run, username, `t${index + 1}s`));
     }
   } finally {
     await engine.close();
   }
-  if (command.json) await writeJson(command.json, version, searches);
-  if (command.csv) await writeCsv(command.csv, searches);
+  if (command.json) await writeJson(command.json, version, run.searches, trees, run.emailSearches);
+  if (command.csv) await writeCsv(command.csv, run.searches);
   return io.signal.aborted ? EXIT.interrupted : EXIT.ok;
+}
+
+/**
+ * One root search and, with `--recursive`, the searches its leads start, depth first so each child is
+ * printed under the search that found it. At most FOLLOW_LIMITS.maxNewNamesPerLevel new names per level
+ * of the tree; no name is searched twice.
+ */
+async function searchTree(run: Run, username: string, prefix: string): Promise<SearchTree> {
+  const builder = new TreeBuilder(prefix);
+  const seen = new Set([leadKey('username', username)]);
+  const perLevel = new Map<number, number>();
+  const visit = async (search: LeadSearch): Promise<void> => {
+    const indent = '  '.repeat(search.depth);
+    const sources =
+      search.kind === 'username' ? await runUsername(run, search, indent) : await runEmail(run, search, indent);
+    search.status = run.io.signal.aborted ? 'cancelled' : 'completed';
+    for (const result of sources) builder.found(search, result);
+    if (search.depth >= run.command.depth || run.io.signal.aborted) return;
+    const level = search.depth + 1;
+    const room = FOLLOW_LIMITS.maxNewNamesPerLevel - (perLevel.get(level) ?? 0);
+    if (room <= 0) return;
+    const leads: Lead[] = pickLeads(search, sources, seen, room);
+    perLevel.set(level, (perLevel.get(level) ?? 0) + leads.length);
+    const children = leads.map((lead) => builder.add(lead.kind, lead.query, search.id, level, lead.reason));
+    for (const child of children) {
+      if (run.io.signal.aborted) break;
+      run.io.stdout.write(
+        `${indent}  ${run.out.bold(`↳ ${printable(child.query)}`)} — ${printable(child.reason?.text ?? '')}\n`,
+      );
+      await visit(child);
+    }
+  };
+  await visit(builder.add('username', username, null, 0, null));
+  for (const search of builder.tree().searches) if (search.status === 'running') search.status = 'cancelled';
+  return builder.tree();
+}
+
+async function runUsername(run: Run, search: LeadSearch, indent: string): Promise<SiteResult[]> {
+  const { command, engine, io, out, err } = run;
+  const username = search.query;
+  const options = {
+    ...(command.sites ? { sites: command.sites } : {}),
+    ...(command.categories ? { categories: command.categories } : {}),
+    nsfw: command.nsfw,
+    includeUnreliable: command.includeUnreliable,
+    facts: command.facts,
+    signal: io.signal,
+  };
+  const stream = engine.searchUsername(username, options);
+  const total = engine.countSites(options);
+  io.stderr.write(`${err.bold(`Searching ${printable(username)}`)} on ${total} sites\n`);
+  const bar = new ProgressBar(io.stderr, printable(username));
+  const record: SearchRecord = {
+    searchId: search.id,
+    username,
+    startedAt: new Date().toISOString(),
+    elapsedMs: 0,
+    interrupted: false,
+    results: [],
+  };
+  const started = performance.now();
+  let found = 0;
+  for await (const { result, progress } of stream) {
+    record.results.push(result);
+    if (result.verdict === 'found') found++;
+    const show = result.verdict === 'found' || command.printAll;
+    if (show) {
+      bar.clear();
+      io.stdout.write(`${indent}${verdictMark(out, result.verdict)} ${printable(result.name)}: ${describe(result)}\n`);
+      const facts = command.depth > 0 && result.facts ? factsLine(result.facts) : undefined;
+      if (facts) io.stdout.write(`${indent}    ${facts}\n`);
+    }
+    bar.update(progress.done, progress.total, found, show);
+  }
+  bar.clear();
+  record.elapsedMs = Math.round(performance.now() - started);
+  record.interrupted = io.signal.aborted;
+  run.searches.push(record);
+  const counts = countVerdicts(record.results);
+  io.stderr.write(
+    `${printable(username)}: ${err.green(`${counts.found} found`)}, ${counts.not_found} not found, ` +
+      `${err.yellow(`${counts.unknown} unknown`)}, ${counts.invalid} invalid ` +
+      `(${record.results.length} sites, ${(record.elapsedMs / 1000).toFixed(1)} s)` +
+      `${record.interrupted ? ' — interrupted' : ''}\n`,
+  );
+  const refused = record.results.filter((r) => r.reason === 'blocked_address').length;
+  if (refused > 0) {
+    io.stderr.write(
+      `${refused} ${refused === 1 ? 'site was' : 'sites were'} not asked: the address is not public ` +
+        '(blocked_address; --allow-private-addresses allows it)\n',
+    );
+  }
+  return record.results;
+}
+
+/** An address a profile stated: the email checks (not the loud ones), its found accounts printed. */
+async function runEmail(run: Run, search: LeadSearch, indent: string): Promise<EmailResult[]> {
+  const { command, engine, io, out, err } = run;
+  io.stderr.write(
+    `${err.bold(`Searching ${printable(search.query)}`)} with ${engine.countEmailChecks()} email checks\n`,
+  );
+  const record: EmailSearchRecord = {
+    searchId: search.id,
+    email: search.query,
+    startedAt: new Date().toISOString(),
+    elapsedMs: 0,
+    interrupted: false,
+    results: [],
+  };
+  const started = performance.now();
+  for await (const { result } of engine.searchEmail(search.query, { signal: io.signal })) {
+    record.results.push(result);
+    if (result.verdict === 'found' || command.printAll) {
+      io.stdout.write(`${indent}${verdictMark(out, result.verdict)} ${printable(result.name)}: ${describe(result)}\n`);
+    }
+  }
+  record.elapsedMs = Math.round(performance.now() - started);
+  record.interrupted = io.signal.aborted;
+  run.emailSearches.push(record);
+  const found = record.results.filter((r) => r.verdict === 'found').length;
+  io.stderr.write(`${printable(search.query)}: ${err.green(`${found} found`)} (${record.results.length} checks)\n`);
+  return record.results;
 }

@@ -1,4 +1,5 @@
 import { combineOutcomes } from '../catalogue/combine-outcomes.ts';
+import { type FactOptions, profileFacts } from '../facts/profile-facts.ts';
 import type { Evidence, SiteResult } from '../model.ts';
 import { type CheckRun, type RequestCache, runCheck } from './run-check.ts';
 import type { SelectedSite } from './select-sites.ts';
@@ -7,7 +8,12 @@ import type { SelectedSite } from './select-sites.ts';
  * One site's result for one username: every selected catalogue check runs in parallel and their
  * outcomes are combined (agreement strengthens, disagreement is `unknown` `conflict`).
  */
-export async function checkSite(selected: SelectedSite, username: string, requests: RequestCache): Promise<SiteResult> {
+export async function checkSite(
+  selected: SelectedSite,
+  username: string,
+  requests: RequestCache,
+  facts?: FactOptions,
+): Promise<SiteResult> {
   const { site, checks } = selected;
   const runs = await Promise.all(checks.map((check) => runCheck(check, username, requests)));
   const combined = combineOutcomes(runs.map((run) => run.outcome));
@@ -26,14 +32,22 @@ export async function checkSite(selected: SelectedSite, username: string, reques
     ...(runs.length > 1 ? { outcomes: combined.outcomes } : {}),
     ...(detail ? { detail } : {}),
   };
+  const url = deciding.profileUrl ?? runs.find((run) => run.profileUrl)?.profileUrl ?? '';
+  // Facts only for a found profile, read after the verdict is settled: they never change it, and an
+  // `unknown` (conflict, block, unfamiliar answer) keeps none.
+  const found =
+    facts && combined.verdict === 'found'
+      ? await profileFacts(site, username, url, deciding.response, requests, facts).catch(() => [])
+      : [];
   return {
     siteId: site.id,
     name: site.name,
-    url: deciding.profileUrl ?? runs.find((run) => run.profileUrl)?.profileUrl ?? '',
+    url,
     category: site.category,
     tags: site.tags,
     verdict: combined.verdict,
     ...(combined.reason ? { reason: combined.reason } : {}),
     evidence,
+    ...(found.length > 0 ? { facts: found } : {}),
   };
 }

@@ -1,5 +1,7 @@
+import type { AccountLinks } from '../facts/account-links.ts';
+import type { FactOptions } from '../facts/profile-facts.ts';
 import type { CheckBaseline } from '../health/baseline.ts';
-import type { SearchEvent, SiteResult } from '../model.ts';
+import type { FactsMode, SearchEvent, SiteResult } from '../model.ts';
 import type { Transport } from '../transport/index.ts';
 import { checkSite } from './check-site.ts';
 import { controlProbesFor } from './control-probe.ts';
@@ -21,6 +23,10 @@ export interface StreamOptions {
   timeoutMs?: number;
   /** The self-test's baselines by check key (decision 100); none before the first self-test. */
   baselines?: ReadonlyMap<string, CheckBaseline>;
+  /** Profile facts of found results (issue 29). @default 'page' */
+  facts?: FactsMode;
+  /** The catalogue's profile URL patterns, to read the usernames a profile links to. */
+  links?: AccountLinks;
 }
 
 /**
@@ -47,6 +53,9 @@ export async function* searchStream(
     { controls: controlProbesFor(transport), baselines: options.baselines ?? new Map() },
   );
 
+  const mode = options.facts ?? 'page';
+  const facts: FactOptions | undefined =
+    mode === 'off' ? undefined : { mode, ...(options.links ? { links: options.links } : {}) };
   const ready: Array<SiteResult | undefined> = [];
   let wake: (() => void) | undefined;
   const deliver = (result: SiteResult) => {
@@ -87,7 +96,7 @@ export async function* searchStream(
     if (!entry) return;
     if (next === queue.length) leave();
     inProgress++;
-    checkSite(entry, username, requests)
+    checkSite(entry, username, requests, facts)
       .catch((error: unknown) => failed(entry, error))
       .then((result) => {
         inProgress--;

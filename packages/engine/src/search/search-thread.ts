@@ -6,8 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { AccountLinks } from '../facts/account-links.ts';
 import type { CheckBaseline } from '../health/baseline.ts';
-import type { Site, SiteResult } from '../model.ts';
+import type { FactsMode, Site, SiteResult } from '../model.ts';
 import { createTransport, type TransportOptions } from '../transport/index.ts';
 import { searchStream } from './search-stream.ts';
 import type { FromThread, ThreadStart, ToThread } from './thread-messages.ts';
@@ -17,6 +18,7 @@ if (!port) throw new Error('search-thread.ts runs only as a worker thread');
 const { sites, transport: transportOptions, nice } = workerData as ThreadStart;
 const transport = createTransport(transportOptions as TransportOptions);
 const running = new Map<number, AbortController>();
+let links: AccountLinks | undefined;
 
 const send = (message: FromThread) => port.postMessage(message);
 
@@ -37,6 +39,7 @@ async function run(
   selection: Array<[number, number[]]>,
   timeoutMs?: number,
   baselines?: Array<[string, CheckBaseline]>,
+  facts?: FactsMode,
 ) {
   const controller = new AbortController();
   running.set(id, controller);
@@ -52,10 +55,13 @@ async function run(
     send({ type: 'results', id, results: outbox });
     outbox = [];
   };
+  if (facts !== 'off') links ??= new AccountLinks(sites);
   try {
     const options = {
       signal: controller.signal,
       baselines: new Map(baselines ?? []),
+      ...(facts ? { facts } : {}),
+      ...(facts !== 'off' && links ? { links } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     };
     for await (const { result } of searchStream(selected, username, transport, options)) {
@@ -77,7 +83,7 @@ async function run(
 
 port.on('message', (message: ToThread) => {
   if (message.type === 'search') {
-    void run(message.id, message.username, message.selection, message.timeoutMs, message.baselines);
+    void run(message.id, message.username, message.selection, message.timeoutMs, message.baselines, message.facts);
   } else if (message.type === 'cancel') running.get(message.id)?.abort();
   else if (message.type === 'close') {
     for (const controller of running.values()) controller.abort();

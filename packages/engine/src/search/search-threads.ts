@@ -117,6 +117,7 @@ export class SearchThreads {
       selection,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.baselines && options.baselines.size > 0 ? { baselines: [...options.baselines] } : {}),
+      ...(options.facts ? { facts: options.facts } : {}),
     });
     const cancel = () => post({ type: 'cancel', id });
     if (options.signal?.aborted) cancel();

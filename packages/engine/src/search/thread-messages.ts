@@ -1,6 +1,6 @@
 /** What the engine and its search threads say to each other (structured-cloned messages). */
 import type { CheckBaseline } from '../health/baseline.ts';
-import type { Site, SiteResult } from '../model.ts';
+import type { FactsMode, Site, SiteResult } from '../model.ts';
 import type { ResolvedTransportOptions } from '../transport/options.ts';
 
 /** A thread's `workerData`: the sites (sent once) and the transport settings (a function cannot cross). */
@@ -21,6 +21,7 @@ export type ToThread =
       timeoutMs?: number;
       /** The self-test's baselines of the selected checks (decision 100). */
       baselines?: Array<[string, CheckBaseline]>;
+      facts?: FactsMode;
     }
   | { type: 'cancel'; id: number }
   | { type: 'close' };

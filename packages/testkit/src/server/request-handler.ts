@@ -10,6 +10,7 @@ import { hashString } from '../random.ts';
 import type { RequestLogger } from '../request-log.ts';
 import { GLOBAL_EXCLUDES } from '../site/fingerprints.ts';
 import type { SiteRegistry } from '../site/registry.ts';
+import type { PlantedPage } from '../site/route.ts';
 import type { RouteHandler } from '../types.ts';
 import { FINAL_PAGE_PREFIX, finalPageResponse, notFoundPage, siteResponse, textResponse } from './site-response.ts';
 
@@ -143,12 +144,29 @@ function normalResponse(
   const header = missingHeader(match.route, req);
   if (header) return textResponse(400, `hound-testkit: this site expects the request header "${header}"\n`);
   const key = match.route.pattern.hostRegex ? match.username.toLowerCase() : match.username;
-  const response = siteResponse(match.route, match.username, soft404 || match.route.registered.has(key));
+  const exists = soft404 || match.route.registered.has(key);
+  const planted = exists ? match.route.planted.get(key) : undefined;
+  const response = plantedPage(siteResponse(match.route, match.username, exists), planted);
   if (noisy === undefined) return response;
   const id = hashString(`${target.host}${target.path}`).toString(16).padStart(8, '0');
   // Upstream tools' WAF phrases are excluded from generated pages; the noisy profile quotes them on purpose.
   const exclude = match.route.plan.exists.exclude.filter((s) => !GLOBAL_EXCLUDES.includes(s));
   return noisyProfile(response, noisy, id, exclude);
+}
+
+/** A planted profile's markup inside the generated profile page (which keeps what the site's rules look for). */
+function plantedPage(response: CannedResponse, page: PlantedPage | undefined): CannedResponse {
+  if (!page || typeof response.body !== 'string') return response;
+  const insert = (body: string, before: string, markup: string | undefined) => {
+    if (!markup) return body;
+    const at = body.toLowerCase().lastIndexOf(before);
+    return at < 0
+      ? before === '</head>'
+        ? `${markup}${body}`
+        : `${body}${markup}`
+      : `${body.slice(0, at)}${markup}${body.slice(at)}`;
+  };
+  return { ...response, body: insert(insert(response.body, '</head>', page.head), '</body>', page.body) };
 }
 
 /** Handles one HTTP request: log, fault, latency, then the site's answer. */

@@ -3,6 +3,14 @@ import type { SiteEntry } from './entry.ts';
 import { planRoute, type ResponsePlan } from './plan.ts';
 import type { UrlPattern } from './url-pattern.ts';
 
+/** Markup a planted profile adds to the site's generated profile page. */
+export interface PlantedPage {
+  /** Inserted before `</head>`. */
+  head?: string;
+  /** Inserted before `</body>`. */
+  body?: string;
+}
+
 export type MethodClass = 'GET' | 'POST' | 'PUT';
 
 /** HEAD is answered wherever GET is (Sherlock probes with HEAD what it would GET). */
@@ -19,6 +27,8 @@ export function methodClass(method: string): MethodClass | undefined {
 export class Route {
   readonly entries: SiteEntry[] = [];
   readonly registered = new Set<string>();
+  /** Extra markup of planted profiles (`Internet.plant`), by username as registered. */
+  readonly planted = new Map<string, PlantedPage>();
   readonly body: BodyPattern | undefined;
   private cachedPlan: ResponsePlan | undefined;
   private cachedHeaders: Record<string, string> | undefined;
@@ -60,12 +70,14 @@ export class Route {
   }
 
   /** Registers `username` as the catalogues' clients would send it; false when no entry accepts it. */
-  register(username: string, onlyFor?: SiteEntry): boolean {
+  register(username: string, onlyFor?: SiteEntry, page?: PlantedPage): boolean {
     const entries = onlyFor ? [onlyFor] : this.entries;
     const accepting = entries.filter((e) => !e.usernamePattern || e.usernamePattern.test(username));
     for (const entry of accepting) {
       const sent = entry.transformUsername ? entry.transformUsername(username) : username;
-      this.registered.add(this.pattern.hostRegex ? sent.toLowerCase() : sent);
+      const key = this.pattern.hostRegex ? sent.toLowerCase() : sent;
+      this.registered.add(key);
+      if (page) this.planted.set(key, page);
     }
     return accepting.length > 0;
   }

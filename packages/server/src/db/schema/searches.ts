@@ -1,5 +1,5 @@
-import type { SearchScope } from '@hound/contracts';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { LeadReason, SearchScope } from '@hound/contracts';
+import { type AnyPgColumn, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { jsonText } from './json-text.ts';
 import { users } from './users.ts';
 
@@ -28,6 +28,20 @@ export const searches = pgTable(
     done: integer('done').notNull().default(0),
     found: integer('found').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Recursive searches (issue 29, decision 111): a child search names the search whose profile led to it
+     * and the tree's root; deleted with its parent (retention deletes the root).
+     */
+    parentId: text('parent_id').references((): AnyPgColumn => searches.id, { onDelete: 'cascade' }),
+    rootId: text('root_id'),
+    /** 0 for a search someone started; 1–2 for one a lead started. */
+    depth: integer('depth').notNull().default(0),
+    /** Why a child search exists (the profile and fact that named it). */
+    reason: jsonText<LeadReason>('reason'),
+    /** How deep the tree follows leads (the root's choice, copied to its children); 0: not recursive. */
+    followDepth: integer('follow_depth').notNull().default(0),
+    /** `fetch`: one GET of a found profile's page after an API check, for facts; null: the page read only. */
+    factsMode: text('facts_mode', { enum: ['fetch'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -37,7 +51,29 @@ export const searches = pgTable(
     index('searches_created_at_idx').on(t.createdAt),
     index('searches_status_updated_idx').on(t.status, t.updatedAt),
     index('searches_user_created_idx').on(t.userId, t.createdAt),
+    index('searches_root_idx').on(t.rootId),
+    index('searches_parent_idx').on(t.parentId),
   ],
+);
+
+/**
+ * An email address a profile in a recursive search states (issue 29). It is shown in the search tree as a
+ * lead, not searched: an email search costs a credit, so the user starts it. Deleted with its search.
+ */
+export const searchEmailLeads = pgTable(
+  'search_email_leads',
+  {
+    id: text('id').primaryKey(),
+    searchId: text('search_id')
+      .notNull()
+      .references(() => searches.id, { onDelete: 'cascade' }),
+    rootId: text('root_id').notNull(),
+    email: text('email').notNull(),
+    depth: integer('depth').notNull(),
+    reason: jsonText<LeadReason>('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_email_leads_root_idx').on(t.rootId), index('search_email_leads_search_idx').on(t.searchId)],
 );
 
 export type SearchRow = typeof searches.$inferSelect;

@@ -1,7 +1,10 @@
 import type { SearchStatusResponse } from '@hound/contracts';
-import type { SearchRow } from '../../db/schema/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import { ACTIVE_STATUSES, type SearchRow, searches } from '../../db/schema/index.ts';
 import { type FinishDeps, finishSearch } from './finish-search.ts';
 import { getSearchRow, getSearchStatus, searchNotFound } from './get-search-status.ts';
+
+const isActive = (status: SearchRow['status']) => (ACTIVE_STATUSES as readonly string[]).includes(status);
 
 /** Who asks to cancel: the signed-in user (if any) and the device id the request names (if any). */
 export interface SearchCaller {
@@ -34,5 +37,22 @@ export async function cancelSearch(
   const row = await getSearchRow(deps.db, searchId);
   if (who && !ownsSearch(row, who)) throw searchNotFound();
   if (await finishSearch(deps, searchId, 'cancelled')) await deps.bus.publishCancel(searchId);
+  await cancelLeads(deps, row);
   return getSearchStatus(deps.db, searchId);
+}
+
+/** Cancelling a search of a recursive tree cancels the searches its leads started below it (issue 29). */
+async function cancelLeads(deps: FinishDeps, row: SearchRow): Promise<void> {
+  if (row.followDepth <= row.depth) return;
+  const tree = await deps.db
+    .select({ id: searches.id, parentId: searches.parentId, status: searches.status })
+    .from(searches)
+    .where(eq(searches.rootId, row.rootId ?? row.id))
+    .orderBy(asc(searches.depth));
+  const below = new Set([row.id]);
+  for (const s of tree) {
+    if (!s.parentId || !below.has(s.parentId)) continue;
+    below.add(s.id);
+    if (isActive(s.status) && (await finishSearch(deps, s.id, 'cancelled'))) await deps.bus.publishCancel(s.id);
+  }
 }

@@ -7,10 +7,11 @@ import type { Database } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { ACTIVE_STATUSES, searches } from '../../db/schema/index.ts';
 import type { SearchBus } from '../../events/search-bus.ts';
-import type { JobContext, SearchJob } from '../../jobs/job-queue.ts';
+import type { JobContext, JobQueue, SearchJob } from '../../jobs/job-queue.ts';
 import type { SearchLimiter } from '../../limits/search-limiter.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 import { finishSearch } from './finish-search.ts';
+import { followLeads } from './follow-leads.ts';
 import { isTerminal } from './get-search-status.ts';
 import { readStoredSiteIds } from './result-batches.ts';
 import { createResultWriter, type ResultWriter } from './result-writer.ts';
@@ -36,6 +37,8 @@ export interface RunSearchDeps {
   flushSize?: number;
   /** How long a run waits for the catalogues before failing this attempt. */
   engineWaitMs?: number;
+  /** Queues the child searches of a recursive search (issue 29); without it, leads are not followed. */
+  queue?: JobQueue;
 }
 
 export const CATALOGUES_LOADING_MESSAGE = 'Site catalogues are still loading. Please try again in a minute.';
@@ -79,6 +82,7 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
       const options: SearchOptions = {
         ...scope,
         signal,
+        ...(row.factsMode === 'fetch' ? { facts: 'fetch' as const } : {}),
         ...(deps.checkTimeoutMs ? { timeoutMs: deps.checkTimeoutMs } : {}),
         ...(only ? { sites: only } : {}),
       };
@@ -105,8 +109,14 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
     await batch.close();
     if (context.signal.aborted) throw context.signal.reason;
     if (cancel.signal.aborted) return;
-    await finishSearch(deps, searchId, 'completed');
+    const completed = await finishSearch(deps, searchId, 'completed');
     log.info({ searchId }, 'search completed');
+    if (completed && deps.queue && row.followDepth > row.depth) {
+      // A failure here leaves the search completed: its results stand, only its leads are not followed.
+      await followLeads({ db, queue: deps.queue, log }, lease.engine, row).catch((error: unknown) =>
+        log.error({ err: error, searchId }, 'following the leads failed'),
+      );
+    }
   } finally {
     lease?.release();
     await stopListening();

@@ -1,6 +1,8 @@
 import {
   ApiErrorSchema,
+  FOLLOW_LIMITS,
   SearchStatusResponseSchema,
+  SearchTreeSchema,
   StartSearchRequestSchema,
   StartSearchResponseSchema,
 } from '@hound/contracts';
@@ -12,6 +14,7 @@ import type { StreamLimiter } from '../../limits/stream-limiter.ts';
 import { cancelSearch } from './cancel-search.ts';
 import { createFinishedSearchCache } from './finished-search-cache.ts';
 import { getSearchRow } from './get-search-status.ts';
+import { getSearchTree } from './get-search-tree.ts';
 import { startSearch } from './start-search.ts';
 import { streamSearchEvents } from './stream-search-events.ts';
 
@@ -41,12 +44,14 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: Str
         description:
           '**Try it out starts a real search**: this installation sends a request to every site in its catalogues for that username, and it counts against your device’s limits.\n\n' +
           'Usernames must match `^[A-Za-z0-9._-]{1,64}$` after trimming: ASCII letters, digits, `.`, `_`, `-`, 1–64 characters (422 otherwise; email addresses get a 422 pointing to email search). ' +
+          '`recursive: true` (signed-in users only) follows the leads: the usernames the found profiles link to become child searches, `depth` levels deep (1 by default, at most 2; at most 10 new names per level); `GET /api/search/{id}/tree` shows the tree. `facts: "fetch"` also reads a found profile’s page where the check asked an API. ' +
           '`busy`: the service is at capacity. `device_limit`: this device or IP used up today’s searches. 429: this device or IP already runs its maximum of searches.',
         tags: ['search'],
         body: StartSearchRequestSchema,
         response: {
           200: StartSearchResponseSchema.describe('`started` with the search id, or why it did not start'),
           400: ApiErrorSchema.describe('Malformed request body'),
+          401: ApiErrorSchema.describe('`recursive: true` without a signed-in session (`AUTH_REQUIRED`)'),
           422: ApiErrorSchema.describe(
             'The username breaks the rule above, or is an email address; or `sites` names an unknown site, or the scope selects no site',
           ),
@@ -70,6 +75,8 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: Str
           scope: { categories: request.body.categories, sites: request.body.sites, nsfw: request.body.nsfw },
           ip: request.ip,
           userId: request.auth?.user.id,
+          ...(request.body.recursive ? { followDepth: request.body.depth ?? FOLLOW_LIMITS.defaultDepth } : {}),
+          ...(request.body.facts === 'fetch' ? { factsMode: 'fetch' as const } : {}),
         },
       ),
   );
@@ -92,6 +99,25 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: Str
       const json = await finished.status(db, await getSearchRow(db, request.params.id));
       return reply.type('application/json; charset=utf-8').send(json as never);
     },
+  );
+
+  app.get(
+    '/api/search/:id/tree',
+    {
+      schema: {
+        summary: 'The search tree of a search (issue 29): the searches its leads started, why, and the facts',
+        description:
+          'Format `hound-tree/1`: the search, every search its found profiles led to below it (with the reason: which profile and fact named it), the addresses they stated (`kind: email`, status `not_started`: an email search costs a credit, so it is not started for you), and every found profile with the facts its page states. ' +
+          'Like the status, it is read with the search id; a child search’s id gives its own subtree only.',
+        tags: ['search'],
+        params: IdParams,
+        response: {
+          200: SearchTreeSchema.describe('The tree below this search'),
+          404: ApiErrorSchema.describe('No such search (searches are deleted after the retention period)'),
+        },
+      },
+    },
+    async (request) => getSearchTree(db, request.params.id),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { SEARCH_MESSAGES, type SearchScope, type StartSearchResponse } from '@hound/contracts';
+import { FOLLOW_LIMITS, SEARCH_MESSAGES, type SearchScope, type StartSearchResponse } from '@hound/contracts';
 import { type Engine, SearchError } from '@hound/engine';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -56,11 +56,15 @@ const insertSearch = preparedFor((db) =>
       // into the text "null").
       scope: sql`${sql.placeholder('scope')}`,
       total: sql.placeholder('total'),
+      followDepth: sql.placeholder('followDepth'),
+      factsMode: sql.placeholder('factsMode'),
     })
     .prepare('hound_insert_search'),
 );
 
 export const ENQUEUE_FAILED_MESSAGE = 'The search could not be queued. Please try again later.';
+/** Following leads starts up to 20 more searches: for signed-in users only (decision 111). */
+export const RECURSIVE_SIGN_IN_MESSAGE = 'Sign in to follow the leads of a search (recursive search).';
 
 /**
  * Starts a username search: validates (422), applies the limits (busy, 429, device_limit), stores the
@@ -68,9 +72,19 @@ export const ENQUEUE_FAILED_MESSAGE = 'The search could not be queued. Please tr
  */
 export async function startSearch(
   deps: StartSearchDeps,
-  input: { username: string; userId?: string; scope?: SearchScope } & ClientKeys,
+  input: {
+    username: string;
+    userId?: string;
+    scope?: SearchScope;
+    /** Follow leads this many levels deep (recursive search); 0 or absent: do not. */
+    followDepth?: number;
+    /** `fetch`: one GET of a found profile's page after an API check, for facts. */
+    factsMode?: 'fetch';
+  } & ClientKeys,
 ): Promise<StartSearchResponse> {
   const username = validateUsername(input.username);
+  const followDepth = Math.min(input.followDepth ?? 0, FOLLOW_LIMITS.maxDepth);
+  if (followDepth > 0 && !input.userId) throw new AppError('AUTH_REQUIRED', RECURSIVE_SIGN_IN_MESSAGE);
   const engine = deps.engines.current();
   if (!engine) {
     const unavailable = deps.engines.state().unavailable;
@@ -92,6 +106,8 @@ export async function startSearch(
       userId: input.userId ?? null,
       scope: stored ? JSON.stringify(stored) : null,
       total,
+      followDepth,
+      factsMode: input.factsMode ?? null,
     });
   } catch (error) {
     await deps.limiter.release(id);

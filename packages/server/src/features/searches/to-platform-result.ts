@@ -37,5 +37,7 @@ export function toPlatformResult(result: SiteResult, username: string): Platform
       ...(e.outcomes ? { outcomes: e.outcomes.map((o) => ({ ...o })) } : {}),
       ...(e.detail !== undefined ? { detail: e.detail } : {}),
     },
+    // Facts only ever sit on a found result (the engine extracts none for any other verdict).
+    ...(result.verdict === 'found' && result.facts?.length ? { facts: result.facts } : {}),
   };
 }
