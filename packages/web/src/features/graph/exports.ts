@@ -96,8 +96,6 @@ export interface StandaloneStrings {
   searches: string;
   ties: string;
   reason: string;
-  profileFacts: string;
-  noFacts: string;
   source: string;
   kinds: Record<string, string>;
   factKinds: Record<string, string>;

@@ -151,8 +151,9 @@ describe('layout', () => {
     const l = layoutGraph(g);
     const ms = performance.now() - started;
     expect(g.nodes.length).toBeGreaterThanOrEqual(3000);
-    // Generous for a shared, busy machine; the work is linear and takes a few ms on an idle one.
-    expect(ms).toBeLessThan(400);
+    // Both are linear (about 10 ms on an idle machine); the bound leaves room for a shared, loaded one and
+    // still fails a quadratic step, which takes seconds at this size.
+    expect(ms).toBeLessThan(1500);
     const spots = new Set<string>();
     for (let i = 0; i < g.nodes.length; i++) spots.add(`${Math.round(l.x[i]!)}:${Math.round(l.y[i]!)}`);
     expect(spots.size).toBeGreaterThan(g.nodes.length * 0.99);

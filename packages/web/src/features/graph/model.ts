@@ -99,16 +99,16 @@ export const ENGLISH_REASONS: ReasonStrings = {
  * trailing slash or fragment. `http://www.Alice.dev/` and `https://alice.dev` are one website.
  */
 export function pageKey(value: string): string {
+  // A regular expression, not `new URL`: thousands of addresses per graph, and this is several times faster.
   const text = value.trim();
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return text.toLowerCase();
-    const host = url.hostname.toLowerCase().replace(/^www\./, '');
-    const path = url.pathname.replace(/\/+$/, '');
-    return `${host}${url.port ? `:${url.port}` : ''}${path}${url.search}`;
-  } catch {
-    return text.toLowerCase();
-  }
+  const match = /^(?:(https?):\/\/)?([^/?#\s]+)([^?#]*)(\?[^#]*)?/i.exec(text);
+  if (!match || (!match[1] && /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text))) return text.toLowerCase();
+  const host = match[2]!
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/:(80|443)$/, '');
+  const path = (match[3] ?? '').replace(/\/+$/, '');
+  return `${host}${path}${match[4] ?? ''}`;
 }
 
 const nameKey = (value: string) => value.trim().replace(/^@/, '').toLowerCase();
@@ -209,8 +209,8 @@ export function buildGraph(tree: SearchTree, reasons: ReasonStrings = ENGLISH_RE
     });
     addEdge(b, parent, index, 'found', fill(reasons.found, { site: p.site, query: search.query }));
     push(profilesOf, parent, index);
-    pageOf.set(index, pageKey(p.url));
     const key = pageKey(p.url);
+    pageOf.set(index, key);
     if (!profileByPage.has(key)) profileByPage.set(key, index);
   }
 
