@@ -94,10 +94,15 @@ export function NodeList(props: {
               onClick={() => props.onSelect(n.index)}
               className={`w-full rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100 aria-pressed:bg-amber-100 dark:hover:bg-slate-800 dark:aria-pressed:bg-amber-900/40 ${focusRing}`}
             >
-              <span className={`mr-2 text-xs font-semibold tracking-wide uppercase ${muted}`}>{g.kinds[n.kind]}</span>
-              <span className="font-medium break-words">{n.label}</span>
-              {n.url && <span className={`ml-2 break-all ${muted}`}>{n.url}</span>}
-              <span className={`ml-2 whitespace-nowrap ${muted}`}>
+              {/* Spaces between the parts, so a screen reader says "Profile GitHub https://…" as words. */}
+              <span className={`text-xs font-semibold tracking-wide uppercase ${muted}`}>{g.kinds[n.kind]}</span>{' '}
+              <span className="font-medium break-words">{n.label}</span>{' '}
+              {n.url && (
+                <>
+                  <span className={`break-all ${muted}`}>{n.url}</span>{' '}
+                </>
+              )}
+              <span className={`whitespace-nowrap ${muted}`}>
                 · {fill(g.list.ties, { count: number(graph.adjacency[n.index]!.length) })}
               </span>
             </button>

@@ -25,7 +25,7 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
     tieEdge: 'rgba(180, 83, 9, 0.75)',
     selectedEdge: '#0f172a',
     label: '#0f172a',
-    halo: 'rgba(255, 255, 255, 0.85)',
+    halo: 'rgba(255, 255, 255, 0.7)',
     ring: '#0f172a',
     node: {
       username: '#b45309',
@@ -42,7 +42,7 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
     tieEdge: 'rgba(251, 191, 36, 0.7)',
     selectedEdge: '#f8fafc',
     label: '#e2e8f0',
-    halo: 'rgba(15, 23, 42, 0.85)',
+    halo: 'rgba(15, 23, 42, 0.7)',
     ring: '#f8fafc',
     node: {
       username: '#fbbf24',
@@ -56,7 +56,7 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
 };
 
 /** At most this many labels a frame: beyond it text is unreadable anyway and costs time. */
-const MAX_LABELS = 400;
+const MAX_LABELS = 250;
 
 export function drawGraph(
   ctx: CanvasRenderingContext2D,
@@ -128,8 +128,12 @@ export function drawGraph(
       const i = node.index;
       if (!visible(i)) continue;
       const r = Math.max(size[i]!, minRadius);
-      ctx.moveTo(x[i]! + r, y[i]!);
-      ctx.arc(x[i]!, y[i]!, r, 0, 2 * Math.PI);
+      // A dot of a few pixels looks the same as a square and rasterises several times faster.
+      if (r * cam.k < 3) ctx.rect(x[i]! - r, y[i]! - r, 2 * r, 2 * r);
+      else {
+        ctx.moveTo(x[i]! + r, y[i]!);
+        ctx.arc(x[i]!, y[i]!, r, 0, 2 * Math.PI);
+      }
       onScreen.push(i);
     }
     ctx.fillStyle = palette.node[kind];
@@ -147,16 +151,15 @@ export function drawGraph(
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.font = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   ctx.textBaseline = 'middle';
-  ctx.lineWidth = 3;
-  ctx.lineJoin = 'round';
   let labels = 0;
   const label = (i: number) => {
     const sx = (x[i]! - cam.x) * cam.k + width / 2;
     const sy = (y[i]! - cam.y) * cam.k + height / 2;
     const text = graph.nodes[i]!.label.length > 40 ? `${graph.nodes[i]!.label.slice(0, 39)}…` : graph.nodes[i]!.label;
     const sx2 = sx + Math.max(size[i]! * cam.k, 2) + 4;
-    ctx.strokeStyle = palette.halo;
-    ctx.strokeText(text, sx2, sy);
+    // A halo box behind the text instead of stroked glyphs: far cheaper, and as readable over the edges.
+    ctx.fillStyle = palette.halo;
+    ctx.fillRect(sx2 - 2, sy - 8, ctx.measureText(text).width + 4, 16);
     ctx.fillStyle = palette.label;
     ctx.fillText(text, sx2, sy);
     labels += 1;
