@@ -39,6 +39,15 @@ async function drawn(page: Page, nodes?: number): Promise<number> {
   return Number(await canvas(page).getAttribute('data-graph-nodes'));
 }
 
+const camera = async (page: Page) => {
+  const [x, y, k] = (await canvas(page).getAttribute('data-camera'))!.split(',').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  return { x, y, k };
+};
+
 /** Where world point (x, y) is on the page, from the camera the canvas reports. */
 async function onScreen(page: Page, x: number, y: number) {
   const box = (await canvas(page).boundingBox())!;
@@ -93,15 +102,24 @@ describeInBrowser('identity graph', () => {
     const box = (await canvas(page).boundingBox())!;
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     await page.mouse.move(centre.x, centre.y);
+    const fitted = await camera(page);
     for (let i = 0; i < 8; i++) {
       await page.mouse.wheel(0, -200);
       await page.waitForTimeout(60);
     }
+    const zoomed = await camera(page);
+    expect(zoomed.k).toBeGreaterThan(fitted.k * 4);
     // Drag to pan.
     await step(page, steps, 'drag');
     await page.mouse.down();
     for (let i = 1; i <= 10; i++) await page.mouse.move(centre.x + i * 25, centre.y + i * 10);
     await page.mouse.up();
+    await page.waitForTimeout(50);
+    const panned = await camera(page);
+    // The graph followed the pointer: 250 px right means the view's centre moved 250 px' worth left.
+    expect(panned.x).toBeCloseTo(zoomed.x - 250 / zoomed.k, 0);
+    // A drag is not a click: nothing got selected.
+    expect(await page.getByText('Click a node, or choose one in the list below').isVisible()).toBe(true);
     await step(page, steps, 'wheel out');
     for (let i = 0; i < 6; i++) {
       await page.mouse.wheel(0, 250);
@@ -113,8 +131,12 @@ describeInBrowser('identity graph', () => {
     await page.getByRole('button', { name: 'Zoom out' }).click();
     await page.getByRole('button', { name: 'Fit to screen' }).click();
     await canvas(page).focus();
-    for (const key of ['+', '+', 'ArrowLeft', 'ArrowDown', '-', '0']) await page.keyboard.press(key);
-    await page.waitForTimeout(100);
+    for (const key of ['+', '+', 'ArrowLeft', 'ArrowDown', '-']) await page.keyboard.press(key);
+    await page.waitForTimeout(50);
+    expect((await camera(page)).k).toBeCloseTo(fitted.k * 1.25, 5);
+    await page.keyboard.press('0');
+    await page.waitForTimeout(50);
+    expect(await camera(page)).toEqual(fitted);
 
     // Click the root search (the layout puts it at the world's origin).
     await step(page, steps, 'click root');
@@ -263,6 +285,31 @@ describeInBrowser('identity graph', () => {
         .click();
       await page.getByRole('heading', { name: 'GitHub', exact: true }).waitFor();
       await noSidewaysScroll(page);
+      if (width === 390) {
+        // Two fingers spread apart on the canvas zoom in (pointer events from touch).
+        await canvas(page).scrollIntoViewIfNeeded();
+        const before = await camera(page);
+        const b = (await canvas(page).boundingBox())!;
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+        const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
+          cdp.send('Input.dispatchTouchEvent', {
+            type,
+            touchPoints:
+              type === 'touchEnd'
+                ? []
+                : [
+                    { x: b.x + b.width / 2 - spread, y: b.y + b.height / 2, id: 1 },
+                    { x: b.x + b.width / 2 + spread, y: b.y + b.height / 2, id: 2 },
+                  ],
+          });
+        await touch('touchStart', 20);
+        for (const spread of [30, 45, 60, 80]) await touch('touchMove', spread);
+        await touch('touchEnd', 0);
+        await page.waitForTimeout(100);
+        expect((await camera(page)).k).toBeGreaterThan(before.k * 2);
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `graph-${language}`, true);
     }, 60_000);
   }
