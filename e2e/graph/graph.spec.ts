@@ -222,6 +222,28 @@ describeInBrowser('identity graph', () => {
       expect(await standalone.getByText('linked from the GitHub profile of alice').first().isVisible()).toBe(true);
       await noSidewaysScroll(standalone);
       await screenshot(standalone, 'graph-standalone', false);
+
+      // The 3,000-node graph's page: drawn, and zoomed and panned without a long task over 200 ms.
+      await page.getByLabel('Open a Hound export').setInputFiles(bigFile);
+      await page.waitForFunction(() => Number(document.querySelector('canvas')?.dataset.graphNodes) >= 3000);
+      await page.getByRole('heading', { name: 'Identity graph of “target”' }).waitFor();
+      const big = await download('HTML page');
+      await standalone.setContent(big.text);
+      await standalone.waitForFunction(() => Number(document.documentElement.dataset.graphReady) >= 3000);
+      await watchLongTasks(standalone);
+      const bb = (await standalone.locator('#graph').boundingBox())!;
+      await standalone.mouse.move(bb.x + bb.width / 2, bb.y + bb.height / 2);
+      for (let i = 0; i < 6; i++) {
+        await standalone.mouse.wheel(0, -250);
+        await standalone.waitForTimeout(60);
+      }
+      await standalone.mouse.down();
+      for (let i = 1; i <= 8; i++) await standalone.mouse.move(bb.x + bb.width / 2 + i * 15, bb.y + bb.height / 2);
+      await standalone.mouse.up();
+      await standalone.waitForTimeout(200);
+      const tasks = await longTasks(standalone);
+      console.info(`[graph] standalone page long tasks: ${JSON.stringify(tasks)}`);
+      expect(tasks.filter((t) => t.ms > 200)).toEqual([]);
       expect(requests.filter((u) => !u.startsWith('about:'))).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
