@@ -5,6 +5,7 @@
  * no request leaving it); 390 px without sideways scrolling; light and dark, English and Turkish.
  */
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { SearchTreeSchema } from '@hound/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -23,6 +24,20 @@ const plantedFile = {
   mimeType: 'application/json',
   buffer: Buffer.from(JSON.stringify(plantedTree())),
 };
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA rules (contrast included), as in the accessibility journey. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(await axeSource);
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }))
+      .violations;
+  })) as Array<{ id: string; nodes: Array<{ target: string[]; failureSummary: string }> }>;
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${n.failureSummary}`));
+}
 
 const canvas = (page: Page) => page.locator('canvas[data-graph-nodes]');
 
@@ -307,6 +322,7 @@ describeInBrowser('identity graph', () => {
         .click();
       await page.getByRole('heading', { name: 'GitHub', exact: true }).waitFor();
       await noSidewaysScroll(page);
+      expect(await axeViolations(page)).toEqual([]);
       if (width === 390) {
         // Two fingers spread apart on the canvas zoom in (pointer events from touch).
         await canvas(page).scrollIntoViewIfNeeded();
