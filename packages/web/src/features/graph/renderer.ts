@@ -5,7 +5,7 @@
  */
 import type { Camera, Viewport } from './camera.ts';
 import { type GraphLayout, SPACING } from './layout.ts';
-import { type IdentityGraph, NODE_KINDS, type NodeKind } from './model.ts';
+import type { IdentityGraph, NodeKind } from './model.ts';
 
 /**
  * Edge colours are opaque (pre-mixed with the background) and edges are one pixel wide: a translucent or
@@ -60,6 +60,8 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
   },
 };
 
+const DRAW_ORDER: readonly NodeKind[] = ['profile', 'website', 'avatar', 'account', 'email', 'username'];
+
 /** At most this many labels a frame: beyond it text is unreadable anyway and costs time. */
 const MAX_LABELS = 250;
 
@@ -111,13 +113,14 @@ export function drawGraph(
 
   // Nodes never shrink below 2 px on screen, so a zoomed-out 3,000-node graph still shows its shape.
   const onScreen: number[] = [];
-  for (const kind of NODE_KINDS) {
+  // Profiles first, searches last: a search stays on top of its own disc, and never shrinks below 5 px.
+  for (const kind of DRAW_ORDER) {
     ctx.beginPath();
     for (const node of graph.nodes) {
       if (node.kind !== kind) continue;
       const i = node.index;
       if (!visible(i)) continue;
-      const r = Math.max(size[i]! * cam.k, 2);
+      const r = Math.max(size[i]! * cam.k, node.search ? 5 : 2);
       // A dot of a few pixels looks the same as a square and rasterises several times faster.
       if (r < 3.5) ctx.rect(sx[i]! - r, sy[i]! - r, 2 * r, 2 * r);
       else {
@@ -131,7 +134,13 @@ export function drawGraph(
   }
   if (selected >= 0 && selected < n) {
     ctx.beginPath();
-    ctx.arc(sx[selected]!, sy[selected]!, Math.max(size[selected]! * cam.k, 2) + 4, 0, 2 * Math.PI);
+    ctx.arc(
+      sx[selected]!,
+      sy[selected]!,
+      Math.max(size[selected]! * cam.k, graph.nodes[selected]!.search ? 5 : 2) + 4,
+      0,
+      2 * Math.PI,
+    );
     ctx.strokeStyle = palette.ring;
     ctx.lineWidth = 2.5;
     ctx.stroke();
