@@ -117,6 +117,8 @@ describe('identity graph model', () => {
     expect(pageKey('http://www.Alice.dev/')).toBe(pageKey('https://alice.dev'));
     expect(pageKey('alice.dev/about/')).toBe('alice.dev/about');
     expect(pageKey('https://a.example/x?y=1')).not.toBe(pageKey('https://a.example/x'));
+    expect(pageKey('alice.dev:8080/x')).toBe('alice.dev:8080/x');
+    expect(pageKey('mailto:A@B.example')).toBe('mailto:a@b.example');
   });
 });
 
