@@ -26,6 +26,7 @@ const PUBLIC_PAGES = [
   '/licenses',
   '/account/billing',
   '/no-such-page',
+  '/graph',
   '/login',
   '/register',
 ];

@@ -35,6 +35,7 @@ const EmailSearchPage = lazy(() => import('../features/email-search/email-search
 const EmailTermsPage = lazy(() => import('../features/legal/email-terms-page.tsx'));
 const PricingPage = lazy(() => import('../features/billing/pricing-page.tsx'));
 const CheckoutReturnPage = lazy(() => import('../features/billing/checkout-return-page.tsx'));
+const GraphPage = lazy(() => import('../features/graph/graph-page.tsx'));
 
 /**
  * The crash-test route (/__crash) exists in development builds; a production build has it only for a tab
@@ -121,6 +122,8 @@ export function App({ language, messages }: { language: Language; messages: Mess
                         <Route index element={<SearchPage />} />
                         <Route path="username-search" element={<SearchPage />} />
                         <Route path="search/:id" element={<SearchPage />} />
+                        <Route path="search/:id/graph" element={<GraphPage />} />
+                        <Route path="graph" element={<GraphPage />} />
                         <Route path="email-search" element={<EmailSearchPage />} />
                         <Route path="email-search/:id" element={<EmailSearchPage />} />
                         <Route path="library" element={<LibraryPage />} />

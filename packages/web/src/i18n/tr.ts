@@ -3,6 +3,7 @@ import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
 import { billingTr } from './billing-tr.ts';
 import { emailTr } from './email-tr.ts';
+import { graphTr } from './graph-tr.ts';
 import type { Messages } from './messages.ts';
 export const tr: Messages = {
   brand: '{brand}',
@@ -10,6 +11,7 @@ export const tr: Messages = {
   admin: adminTr,
   billing: billingTr,
   email: emailTr,
+  graph: graphTr,
   meta: {
     title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',
     description:

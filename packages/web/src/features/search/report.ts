@@ -3,6 +3,7 @@
  * self-contained HTML page (printable to PDF by the browser) and an XLSX workbook written without a
  * dependency (a stored ZIP of five small XML files).
  */
+import type { ProfileFact } from '@hound/contracts';
 import type { Messages } from '../../i18n/messages.ts';
 import { fill } from '../../lib/format.ts';
 import { htmlText } from '../../lib/html-text.ts';
@@ -26,6 +27,56 @@ export interface ReportInput extends ExportInput {
 }
 
 const VERDICT_ORDER = { found: 0, unknown: 1, not_found: 2, invalid: 3 } as const;
+
+/**
+ * The facts a result carries (issue 29), read defensively: results stored before facts existed have none, and
+ * anything that is not a list of `{kind, value, source}` strings is left out rather than trusted.
+ */
+export function resultFacts(result: object): ProfileFact[] {
+  const facts = (result as { facts?: unknown }).facts;
+  if (!Array.isArray(facts)) return [];
+  return facts.filter(
+    (f): f is ProfileFact =>
+      !!f &&
+      typeof f === 'object' &&
+      typeof (f as ProfileFact).kind === 'string' &&
+      typeof (f as ProfileFact).value === 'string' &&
+      typeof (f as ProfileFact).source === 'string',
+  );
+}
+
+/** "Facts": per found profile, what its page states, each with the page it was read from. */
+function factsSection(entries: ReportInput['entries'], m: Messages): string {
+  const g = m.graph;
+  const profiles = entries
+    // Only a found profile's page speaks for its owner: facts of any other verdict are never shown (issue 29).
+    .filter((e) => e.result.verdict === 'found')
+    .map((e) => ({ platform: e.platform, url: e.result.url, facts: resultFacts(e.result) }))
+    .filter((p) => p.facts.length > 0);
+  if (!profiles.length) return '';
+  const kindName = (kind: string) => (g.factKinds as Record<string, string | undefined>)[kind] ?? kind;
+  const items = profiles.map((p) => {
+    const href = safeHref(p.url);
+    const facts = p.facts
+      .map((f) => {
+        const source = safeHref(f.source);
+        return `<dt>${htmlText(kindName(f.kind))}</dt><dd>${htmlText(f.value)}${
+          source
+            ? ` <small>(<a href="${source}" rel="noopener noreferrer nofollow">${htmlText(g.report.source)}</a>${f.via ? `, ${htmlText(f.via)}` : ''})</small>`
+            : ''
+        }</dd>`;
+      })
+      .join('');
+    return `<article class="profile"><h3>${htmlText(p.platform)}${
+      href ? ` <a href="${href}" rel="noopener noreferrer nofollow">${htmlText(p.url)}</a>` : ''
+    }</h3><dl>${facts}</dl></article>`;
+  });
+  return `<section class="facts">
+<h2>${htmlText(g.report.facts)}</h2>
+<p class="meta">${htmlText(g.report.intro)}</p>
+${items.join('\n')}
+</section>`;
+}
 
 export function toHtmlReport(input: ReportInput): string {
   const { m, locale } = input;
@@ -80,6 +131,14 @@ export function toHtmlReport(input: ReportInput): string {
   tr.found .badge { background: #d1fae5; color: #065f46; }
   tr.unknown .badge { background: #fef3c7; color: #92400e; }
   footer { margin-top: 2rem; color: #64748b; font-size: .8rem; }
+  .facts h2 { font-size: 1.2rem; margin: 2rem 0 .25rem; }
+  .facts h3 { font-size: 1rem; margin: 1rem 0 .25rem; overflow-wrap: anywhere; }
+  .facts h3 a { font-weight: 400; font-size: .85rem; color: #92400e; }
+  .facts dl { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .75rem; margin: 0; font-size: .875rem; }
+  .facts dt { font-weight: 600; }
+  .facts dd { margin: 0; overflow-wrap: anywhere; }
+  .facts small a { color: #92400e; }
+  .facts article { break-inside: avoid; }
   @media screen and (prefers-color-scheme: dark) {
     :root { color-scheme: dark; color: #e2e8f0; background: #0b0f17; }
     .meta { color: #94a3b8; }
@@ -91,6 +150,7 @@ export function toHtmlReport(input: ReportInput): string {
     tr.found .badge { background: #064e3b; color: #a7f3d0; }
     tr.unknown .badge { background: #78350f; color: #fde68a; }
     footer { color: #94a3b8; }
+    .facts h3 a, .facts small a { color: #fcd34d; }
   }
   @media (max-width: 40rem) {
     td.url { min-width: 0; }
@@ -122,6 +182,7 @@ export function toHtmlReport(input: ReportInput): string {
 ${table}
 </tbody>
 </table>
+${factsSection(sorted, m)}
 <footer>${htmlText(fill(r.footer, { brand: input.brand }))}</footer>
 </body>
 </html>

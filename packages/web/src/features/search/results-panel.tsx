@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { AlertIcon, CopyIcon, DownloadIcon, ExternalIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -273,6 +274,15 @@ export function ResultsPanel({ state }: { state: SearchState }) {
           >
             <ExternalIcon /> {fill(m.results.openFound, { count: number(foundLinks.length) })}
           </button>
+          {/* Issue 29: the search tree drawn as a graph, on a page of its own (loaded on demand). */}
+          {state.searchId && !running && (
+            <Link
+              to={`/search/${encodeURIComponent(state.searchId)}/graph`}
+              className={`${button.secondary} py-1.5 text-sm`}
+            >
+              {m.graph.openGraph}
+            </Link>
+          )}
         </div>
       </details>
 
