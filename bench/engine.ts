@@ -12,6 +12,13 @@
  * BENCH_SCENARIOS=tls_floor,a,b,c, BENCH_TIMEOUT_MS, BENCH_GLOBAL (global concurrency), BENCH_PER_HOST
  * (per-host concurrency), BENCH_KEEPALIVE_MS (idle keep-alive), BENCH_VIA_PROXY=1 (go through the testkit's HTTP proxy instead of dialling it
  * directly).
+ * What decision 100's answer checks cost (docs/decisions/105-baselines-for-400-and-their-cost.md):
+ * BENCH_SELF_TEST=1 runs the health self-test first (another engine on the same data directory, so the
+ * measured search starts cold but has every site's baseline), BENCH_GUARDS=off searches without control
+ * probes and baselines (the engine's `searchGuards: false`), BENCH_NAMELESS=0.2 makes that share of hosts
+ * leave the username off their profiles (so their weak founds take a control probe), and
+ * BENCH_COMPARE_GUARDS=1 runs each scenario with the checks off and then on, back to back, and prints a
+ * `guards_cost` line with the extra requests and wall time.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
-import { createEngine, type HoundEngine, prepareRequest, type SiteResult } from '@hound/engine';
+import { controlProbesFor, createEngine, type HoundEngine, prepareRequest, type SiteResult } from '@hound/engine';
 import { Internet } from './internet-process.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -218,6 +225,7 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
         latency: LATENCY,
         hangShare: options.hangShare ?? 0,
         wafShare: options.wafShare ?? 0,
+        namelessShare: Number(env.BENCH_NAMELESS ?? 0),
         prewarmTls: true,
       },
     });
@@ -230,9 +238,11 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
         new Set(await internet.call<string[]>({ type: 'register', username, hosts: candidates })),
       );
     }
-    const engine = await createEngine({
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hound-bench-'));
+    const guards = env.BENCH_GUARDS !== 'off';
+    const engineOptions = {
       catalogues: CATALOGUES,
-      dataDir: await mkdtemp(path.join(os.tmpdir(), 'hound-bench-')),
+      dataDir,
       ...(env.BENCH_VIA_PROXY
         ? { proxy: served.proxyUrl, caPem: served.caPem }
         : // The testkit is on loopback: a connector to it needs non-public addresses allowed (decision 096).
@@ -241,7 +251,18 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       ...(env.BENCH_GLOBAL ? { globalConcurrency: Number(env.BENCH_GLOBAL) } : {}),
       ...(env.BENCH_PER_HOST ? { perHostConcurrency: Number(env.BENCH_PER_HOST) } : {}),
       ...(env.BENCH_KEEPALIVE_MS ? { keepAliveTimeoutMs: Number(env.BENCH_KEEPALIVE_MS) } : {}),
-    });
+    };
+    let selfTestMs: number | undefined;
+    if (env.BENCH_SELF_TEST === '1') {
+      // The self-test on its own engine: it writes health.json (the baselines) to the shared data directory
+      // and closes, so the measured engine reads them at start and opens every connection afresh.
+      const testing = await createEngine(engineOptions);
+      const at = performance.now();
+      await testing.selfTest();
+      selfTestMs = Math.round(performance.now() - at);
+      await testing.close();
+    }
+    const engine = await createEngine({ ...engineOptions, searchGuards: guards });
     const timeoutMs = engine.transport.options.timeoutMs;
     await internet.call({ type: 'reset' });
     const testkitCpu = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
@@ -309,6 +330,11 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       transport: env.BENCH_VIA_PROXY ? 'proxy' : 'connect',
       global_concurrency: engine.transport.options.globalConcurrency,
       per_host_concurrency: engine.transport.options.perHostConcurrency,
+      guards: guards ? 'on' : 'off',
+      nameless_share: Number(env.BENCH_NAMELESS ?? 0),
+      ...(selfTestMs !== undefined ? { self_test_ms: selfTestMs } : {}),
+      // Control probes started and weak founds answered from one already taken (decision 100).
+      control_probes: { ...controlProbesFor(engine.transport).counts },
       ...(sum('wrong') > 0 ? { wrong_examples: scores.flatMap((s) => s.wrongSites).slice(0, 10) } : {}),
     };
     await engine.close();
@@ -435,10 +461,42 @@ if (env.BENCH_ONE) {
   console.log(JSON.stringify(line));
 } else {
   const shared: Record<string, string> = {};
+  const compare = env.BENCH_COMPARE_GUARDS === '1';
   for (const name of (env.BENCH_SCENARIOS ?? 'tls_floor,a,b,c').split(',')) {
+    if (compare && name !== 'tls_floor') {
+      const off = await runInChild(name, { ...shared, BENCH_GUARDS: 'off' });
+      console.log(JSON.stringify(off));
+      const on = await runInChild(name, { ...shared, BENCH_GUARDS: 'on' });
+      console.log(JSON.stringify(on));
+      console.log(JSON.stringify(guardsCost(name, off, on)));
+      continue;
+    }
     const line = await runInChild(name, shared);
     if (name === 'tls_floor') shared.BENCH_TLS_PER_S = String(line.connections_per_s);
     if (name === 'a') shared.BENCH_SINGLE_WALL_MS = String(line.wall_ms);
     console.log(JSON.stringify(line));
   }
+}
+
+/** What the answer checks cost in one scenario: the run with them against the run without. */
+function guardsCost(name: string, off: Record<string, unknown>, on: Record<string, unknown>) {
+  const n = (line: Record<string, unknown>, key: string) => Number(line[key]);
+  const pct = (key: string) => Number((((n(on, key) - n(off, key)) / n(off, key)) * 100).toFixed(1));
+  return {
+    scenario: `${name}:guards_cost`,
+    requests_off: n(off, 'requests'),
+    requests_on: n(on, 'requests'),
+    requests_extra: n(on, 'requests') - n(off, 'requests'),
+    requests_pct: pct('requests'),
+    wall_ms_off: n(off, 'wall_ms'),
+    wall_ms_on: n(on, 'wall_ms'),
+    wall_pct: pct('wall_ms'),
+    ratio_off: n(off, 'ratio'),
+    ratio_on: n(on, 'ratio'),
+    control_probes: on.control_probes,
+    wrong_off: n(off, 'wrong'),
+    wrong_on: n(on, 'wrong'),
+    unknown_off: n(off, 'unknown'),
+    unknown_on: n(on, 'unknown'),
+  };
 }

@@ -16,6 +16,8 @@ export { randomUsername } from './health/random-username.ts';
 export { runSelfTest, type SelfTestOptions } from './health/self-test.ts';
 export { readHealth, writeHealth } from './health/store.ts';
 export type * from './model.ts';
+// The control probes' counters (`controlProbesFor(engine.transport).counts`): bench:engine reports them.
+export { controlProbesFor } from './search/control-probe.ts';
 export { SearchError, type SearchErrorCode } from './search/errors.ts';
 export { type SelectedSite, selectSites } from './search/select-sites.ts';
 export {

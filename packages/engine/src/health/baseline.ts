@@ -145,3 +145,34 @@ export function baselineMismatch(
   }
   return undefined;
 }
+
+/**
+ * Statuses other than 404/410 that some sites give their missing users, with their own error page
+ * (docs/decisions/105-baselines-for-400-and-their-cost.md). The rules read them as nothing (`http_error`);
+ * only the site's own baseline may read one as "not found".
+ */
+export const OWN_MISSING_STATUSES: ReadonlySet<number> = new Set([400, 422]);
+
+/** Title words a server's default error page is made of: such a title is any server's, not the site's. */
+const GENERIC_TITLE_WORDS =
+  /\b(http|status|error|errors|client|bad|request|invalid|unprocessable|entity|content|the|a|an|page|code)\b/gi;
+
+/** A title that says more than a status line ("400 Bad Request", "Error 422"): the site's own words. */
+export function isOwnTitle(title: string | undefined): boolean {
+  if (title === undefined) return false;
+  const rest = title
+    .replace(/\{u\}/g, '')
+    .replace(GENERIC_TITLE_WORDS, '')
+    .replace(/[\d\s\p{P}\p{S}]+/gu, '');
+  return rest.length >= 3;
+}
+
+/**
+ * A never-registered name's answer the self-test may keep as the site's own not-found answer although the
+ * rules could not read it: a GET answer with one of OWN_MISSING_STATUSES that the rules left `http_error`
+ * (no wall, no throttle wording) and whose title is the site's own.
+ */
+export function isOwnMissingAnswer(response: CheckResponse, reason: string | undefined, username: string): boolean {
+  if (reason !== 'http_error' || response.method === 'HEAD' || !OWN_MISSING_STATUSES.has(response.status)) return false;
+  return isOwnTitle(signatureOf(response, username).title);
+}

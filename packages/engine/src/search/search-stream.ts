@@ -21,6 +21,8 @@ export interface StreamOptions {
   timeoutMs?: number;
   /** The self-test's baselines by check key (decision 100); none before the first self-test. */
   baselines?: ReadonlyMap<string, CheckBaseline>;
+  /** `false`: no control probes, no baseline comparison (the engine's `searchGuards`, benchmarks only). */
+  guards?: false;
 }
 
 /**
@@ -44,7 +46,9 @@ export async function* searchStream(
       group: `search-${++searchCounter}`,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     },
-    { controls: controlProbesFor(transport), baselines: options.baselines ?? new Map() },
+    options.guards === false
+      ? undefined
+      : { controls: controlProbesFor(transport), baselines: options.baselines ?? new Map() },
   );
 
   const ready: Array<SiteResult | undefined> = [];

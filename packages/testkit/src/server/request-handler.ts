@@ -23,6 +23,8 @@ export interface HandlerContext {
   customRoutes: Map<string, Map<string, RouteHandler>>;
   /** Extra per-request latency (ms) drawn from the seeded distribution, if configured. */
   latency: (() => number) | undefined;
+  /** Hosts whose profile pages leave the username out (`namelessShare`). */
+  nameless(host: string): boolean;
   isServed(host: string): boolean;
   rawSocket(socket: net.Socket): net.Socket;
   tunnelTarget(socket: net.Socket): string | undefined;
@@ -143,7 +145,12 @@ function normalResponse(
   const header = missingHeader(match.route, req);
   if (header) return textResponse(400, `hound-testkit: this site expects the request header "${header}"\n`);
   const key = match.route.pattern.hostRegex ? match.username.toLowerCase() : match.username;
-  const response = siteResponse(match.route, match.username, soft404 || match.route.registered.has(key));
+  const response = siteResponse(
+    match.route,
+    match.username,
+    soft404 || match.route.registered.has(key),
+    ctx.nameless(target.host),
+  );
   if (noisy === undefined) return response;
   const id = hashString(`${target.host}${target.path}`).toString(16).padStart(8, '0');
   // Upstream tools' WAF phrases are excluded from generated pages; the noisy profile quotes them on purpose.
