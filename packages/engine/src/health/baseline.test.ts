@@ -16,7 +16,7 @@ const HOST = 'baseline.test';
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 
 /** How the fake site answers: honestly, or with a platform's page in its place. */
-let mode: 'honest' | 'platform404' | 'moved' = 'honest';
+let mode: 'honest' | 'platform404' | 'moved' | 'lookalike' | 'lookalike404' = 'honest';
 let notFoundTitle = 'Page not found · Baseline';
 
 function site(req: RouteRequest): RouteResponse {
@@ -29,6 +29,22 @@ function site(req: RouteRequest): RouteResponse {
     };
   }
   const kind = req.url.split('/')[1];
+  if (mode === 'lookalike') {
+    // Another site's copy of a profile: every rule's found markers and the username, not the site's title.
+    return {
+      status: 200,
+      headers: HTML,
+      body: `<html><head><title>${name} - profile mirror, cached copy</title></head><body><div class="card">${name}'s profile</div></body></html>`,
+    };
+  }
+  if (mode === 'lookalike404') {
+    // Another server's 404 that happens to carry the site's own "no such user" wording.
+    return {
+      status: 404,
+      headers: HTML,
+      body: `<html><head><title>Not Found – edge cache</title></head><body>No such user ${name}</body></html>`,
+    };
+  }
   if (name === 'alice' || name === 'bob') {
     return {
       status: 200,
@@ -65,6 +81,13 @@ const checks: SiteCheck[] = [
       urlMain: `https://${HOST}/`,
       username_claimed: 'alice',
     },
+    'B status get': {
+      errorType: 'status_code',
+      request_method: 'GET',
+      url: `https://${HOST}/t/{}`,
+      urlMain: `https://${HOST}/`,
+      username_claimed: 'alice',
+    },
   }),
   ...loadMaigret({
     sites: {
@@ -72,6 +95,20 @@ const checks: SiteCheck[] = [
         checkType: 'message',
         presenseStrs: ['class="card"'],
         url: `https://${HOST}/g/{username}`,
+        urlMain: `https://${HOST}`,
+        usernameClaimed: 'alice',
+      },
+      'B maigret both': {
+        checkType: 'message',
+        presenseStrs: ['class="card"'],
+        absenceStrs: ['No such user'],
+        url: `https://${HOST}/p/{username}`,
+        urlMain: `https://${HOST}`,
+        usernameClaimed: 'alice',
+      },
+      'B maigret status': {
+        checkType: 'status_code',
+        url: `https://${HOST}/c/{username}`,
         urlMain: `https://${HOST}`,
         usernameClaimed: 'alice',
       },
@@ -180,6 +217,36 @@ describe('per-site baselines', () => {
         const r = results.find((x) => x.name === name);
         expect(r?.reason, `${name}: ${r?.evidence.rule}`).toBe('unfamiliar_answer');
         expect(r?.evidence.rule).toContain('the site\'s own is "Page not found · Baseline"');
+      }
+    }
+  });
+
+  it("a copy of a profile on the site's address but not in its shape is never found, on every rule kind", async () => {
+    mode = 'lookalike';
+    // The page shows the username, so no control probe is taken: only the baseline stands in the way.
+    // Its found side names the site (a title part shared by two claimed profiles, or by the one claimed
+    // profile and the not-found page) except where a single claimed name meets a not-found answer without
+    // a title (a redirect, a HEAD answer): those two keep status, host and type only (decision 105).
+    const MARKED = NAMES.filter((n) => n !== 'B redirect' && n !== 'B status');
+    for (const username of ['alice', 'carol-nobody']) {
+      const results = await collect(engine, username, { sites: MARKED });
+      expect(results).toHaveLength(MARKED.length);
+      for (const r of results) {
+        expect(r, `${r.name}: ${r.evidence.rule}`).toMatchObject({ verdict: 'unknown', reason: 'unfamiliar_answer' });
+        expect(r.evidence.rule).toContain('lacks the site\'s "Baseline"');
+      }
+    }
+  });
+
+  it("another server's 404 with the site's own wording is never not_found, on every GET rule kind", async () => {
+    mode = 'lookalike404';
+    // Rules that read the wording or the 404 say not_found; the baseline's title says it is not the site's.
+    const GET_RULES = NAMES.filter((n) => n !== 'B status' && n !== 'B redirect');
+    for (const username of ['alice', 'carol-nobody']) {
+      const results = await collect(engine, username, { sites: GET_RULES });
+      for (const r of results) {
+        expect(r, `${r.name}: ${r.evidence.rule}`).toMatchObject({ verdict: 'unknown', reason: 'unfamiliar_answer' });
+        expect(r.evidence.rule).toContain('the site\'s own is "Page not found · Baseline"');
       }
     }
   });

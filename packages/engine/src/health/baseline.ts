@@ -93,14 +93,20 @@ export function signatureOf(response: CheckResponse, username: string): AnswerSi
 const TITLE_PARTS = /\s+[|\-–—·•:/]\s+|\s*[|·•]\s*/;
 
 /**
- * The found signature from several claimed profiles: the first one's status, host and type, and as markers
- * the title parts every profile shared (the site's own name, not the user's) — none with one profile.
+ * The found signature from the claimed profiles: the first one's status, host and type, and as markers
+ * the title parts every profile shared (the site's own name, not the user's). With one profile, the parts
+ * it shares with the site's own not-found title (`notFound`; decision 105): a part on both a profile and
+ * the "no such user" page is the site's, never a display name. None when nothing is shared.
  */
-export function foundSignature(signatures: readonly AnswerSignature[]): AnswerSignature | undefined {
+export function foundSignature(
+  signatures: readonly AnswerSignature[],
+  notFound?: AnswerSignature,
+): AnswerSignature | undefined {
   const [first] = signatures;
   if (!first) return undefined;
   const { title: _title, ...base } = first;
-  if (signatures.length < 2 || signatures.some((s) => s.title === undefined)) return base;
+  const titles = signatures.length >= 2 ? signatures : [first, ...(notFound ? [notFound] : [])];
+  if (titles.length < 2 || titles.some((s) => s.title === undefined)) return base;
   const parts = (s: AnswerSignature) =>
     new Set(
       (s.title ?? '')
@@ -109,7 +115,7 @@ export function foundSignature(signatures: readonly AnswerSignature[]): AnswerSi
         .filter((p) => p.length >= 3 && !p.includes('{u}')),
     );
   let common = parts(first);
-  for (const s of signatures.slice(1)) common = new Set([...parts(s)].filter((p) => common.has(p)));
+  for (const s of titles.slice(1)) common = new Set([...parts(s)].filter((p) => common.has(p)));
   return common.size > 0 ? { ...base, markers: [...common] } : base;
 }
 

@@ -187,7 +187,7 @@ describe("a site's own 400 for missing users", () => {
     ['other400', 'a 400 with another title (a platform in place of the site)'],
     ['as422', 'a 422 where the site answers 400'],
     ['json400', 'a JSON 400 where the site answers HTML'],
-  ] as const)('%s (%s) stays unknown on every rule kind', async (hostile) => {
+  ] as const)('%s (%s) stays unknown on every rule kind', async (hostile, _what) => {
     mode = hostile;
     const results = await collect(engine, 'carol-nobody', { sites: OWN_NAMES });
     for (const r of results) {

@@ -74,10 +74,10 @@ async function testCheck(
     }
   });
   // The baseline: what this site's right answers looked like (decision 100); none from a broken check.
-  const found = foundSignature(founds);
   // A 400-like answer is the site's not-found answer only beside a claimed profile that was found.
-  if (ownMissing && found) notFound = ownMissing;
+  if (ownMissing && founds.length > 0) notFound = ownMissing;
   else if (ownMissing) undecided++;
+  const found = foundSignature(founds, notFound);
   const baseline =
     failures.length === 0 && (found || notFound)
       ? {
