@@ -13,8 +13,9 @@
  * (per-host concurrency), BENCH_KEEPALIVE_MS (idle keep-alive), BENCH_VIA_PROXY=1 (go through the testkit's HTTP proxy instead of dialling it
  * directly).
  * What decision 100's answer checks cost (docs/decisions/105-baselines-for-400-and-their-cost.md):
- * BENCH_SELF_TEST=1 runs the health self-test first (another engine on the same data directory, so the
- * measured search starts cold but has every site's baseline), BENCH_GUARDS=off searches without control
+ * BENCH_SELF_TEST=1 runs the health self-test once, first, on the (a) internet, in its own process (the
+ * `self_test` line) and every scenario's engine starts from its health.json — cold, but with every site's
+ * baseline and the same sites left out as unreliable, whichever scenario runs — BENCH_GUARDS=off searches without control
  * probes and baselines (the engine's `searchGuards: false`), BENCH_NAMELESS=0.2 makes that share of hosts
  * leave the username off their profiles (so their weak founds take a control probe), and
  * BENCH_COMPARE_GUARDS=1 runs each scenario with the checks off and then on, back to back, and prints a
@@ -214,7 +215,10 @@ function rssSampler() {
   };
 }
 
-async function scenario(name: string, options: { hangShare?: number; wafShare?: number; parallel: number }) {
+async function scenario(
+  name: string,
+  options: { hangShare?: number; wafShare?: number; parallel: number; selfTest?: boolean },
+): Promise<Record<string, unknown>> {
   const internet = await Internet.start();
   try {
     const served = await internet.call<Served>({
@@ -238,7 +242,8 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
         new Set(await internet.call<string[]>({ type: 'register', username, hosts: candidates })),
       );
     }
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hound-bench-'));
+    // The self-test's data directory when there is one (only a self-test writes to it), else a fresh one.
+    const dataDir = env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'hound-bench-')));
     const guards = env.BENCH_GUARDS !== 'off';
     const engineOptions = {
       catalogues: CATALOGUES,
@@ -252,15 +257,29 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       ...(env.BENCH_PER_HOST ? { perHostConcurrency: Number(env.BENCH_PER_HOST) } : {}),
       ...(env.BENCH_KEEPALIVE_MS ? { keepAliveTimeoutMs: Number(env.BENCH_KEEPALIVE_MS) } : {}),
     };
-    let selfTestMs: number | undefined;
-    if (env.BENCH_SELF_TEST === '1') {
-      // The self-test on its own engine: it writes health.json (the baselines) to the shared data directory
-      // and closes, so the measured engine reads them at start and opens every connection afresh.
+    if (options.selfTest) {
+      // The self-test alone: it writes health.json (the baselines) to BENCH_DATA_DIR for the scenarios.
       const testing = await createEngine(engineOptions);
       const at = performance.now();
-      await testing.selfTest();
-      selfTestMs = Math.round(performance.now() - at);
+      const health = await testing.selfTest();
+      const checks = health.flatMap((h) => h.checks ?? []);
       await testing.close();
+      return {
+        scenario: 'self_test',
+        wall_ms: Math.round(performance.now() - at),
+        sites: health.length,
+        unreliable_sites: health.filter((h) => !h.reliable).length,
+        checks: checks.length,
+        baselines: checks.filter((c) => c.baseline).length,
+        not_found_400_baselines: checks.filter(
+          (c) =>
+            c.baseline?.notFound &&
+            c.baseline.notFound.status >= 400 &&
+            c.baseline.notFound.status !== 404 &&
+            c.baseline.notFound.status !== 410,
+        ).length,
+        load_avg_1m: Number(os.loadavg()[0]?.toFixed(2)),
+      };
     }
     const engine = await createEngine({ ...engineOptions, searchGuards: guards });
     const timeoutMs = engine.transport.options.timeoutMs;
@@ -332,7 +351,7 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       per_host_concurrency: engine.transport.options.perHostConcurrency,
       guards: guards ? 'on' : 'off',
       nameless_share: Number(env.BENCH_NAMELESS ?? 0),
-      ...(selfTestMs !== undefined ? { self_test_ms: selfTestMs } : {}),
+      baselines: env.BENCH_DATA_DIR ? 'self-test' : 'none',
       // Control probes started and weak founds answered from one already taken (decision 100).
       control_probes: { ...controlProbesFor(engine.transport).counts },
       ...(sum('wrong') > 0 ? { wrong_examples: scores.flatMap((s) => s.wrongSites).slice(0, 10) } : {}),
@@ -425,6 +444,8 @@ async function runOne(name: string): Promise<Record<string, unknown>> {
       return scenario('b', { hangShare: 0.01, wafShare: 0.03, parallel: 1 });
     case 'c':
       return scenario('c', { parallel: 10 });
+    case 'self_test':
+      return scenario('self_test', { parallel: 1, selfTest: true });
     default:
       throw new Error(`unknown scenario ${name} (use tls_floor, a, b, c)`);
   }
@@ -462,6 +483,10 @@ if (env.BENCH_ONE) {
 } else {
   const shared: Record<string, string> = {};
   const compare = env.BENCH_COMPARE_GUARDS === '1';
+  if (env.BENCH_SELF_TEST === '1') {
+    shared.BENCH_DATA_DIR = await mkdtemp(path.join(os.tmpdir(), 'hound-bench-health-'));
+    console.log(JSON.stringify(await runInChild('self_test', shared)));
+  }
   for (const name of (env.BENCH_SCENARIOS ?? 'tls_floor,a,b,c').split(',')) {
     if (compare && name !== 'tls_floor') {
       const off = await runInChild(name, { ...shared, BENCH_GUARDS: 'off' });
