@@ -18,8 +18,9 @@
  * baseline and the same sites left out as unreliable, whichever scenario runs — BENCH_GUARDS=off searches without control
  * probes and baselines (the engine's `searchGuards: false`), BENCH_NAMELESS=0.2 makes that share of hosts
  * leave the username off their profiles (so their weak founds take a control probe), and
- * BENCH_COMPARE_GUARDS=1 runs each scenario with the checks off and then on, back to back, and prints a
- * `guards_cost` line with the extra requests and wall time.
+ * BENCH_COMPARE_GUARDS=1 runs each scenario with the checks off and then on (BENCH_COMPARE_ORDER=on-first:
+ * the other way round), back to back, and prints a `guards_cost` line with the extra requests, wall time
+ * and engine CPU.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -489,10 +490,14 @@ if (env.BENCH_ONE) {
   }
   for (const name of (env.BENCH_SCENARIOS ?? 'tls_floor,a,b,c').split(',')) {
     if (compare && name !== 'tls_floor') {
-      const off = await runInChild(name, { ...shared, BENCH_GUARDS: 'off' });
-      console.log(JSON.stringify(off));
-      const on = await runInChild(name, { ...shared, BENCH_GUARDS: 'on' });
-      console.log(JSON.stringify(on));
+      // BENCH_COMPARE_ORDER=on-first swaps the pair, so a repeat shows whether going second helps.
+      const order = env.BENCH_COMPARE_ORDER === 'on-first' ? ['on', 'off'] : ['off', 'on'];
+      const lines: Record<string, Record<string, unknown>> = {};
+      for (const guards of order) {
+        lines[guards] = await runInChild(name, { ...shared, BENCH_GUARDS: guards });
+        console.log(JSON.stringify(lines[guards]));
+      }
+      const { off, on } = lines as { off: Record<string, unknown>; on: Record<string, unknown> };
       console.log(JSON.stringify(guardsCost(name, off, on)));
       continue;
     }
@@ -518,6 +523,12 @@ function guardsCost(name: string, off: Record<string, unknown>, on: Record<strin
     wall_pct: pct('wall_ms'),
     ratio_off: n(off, 'ratio'),
     ratio_on: n(on, 'ratio'),
+    // The engine's own CPU: what the baseline comparisons and control probes cost, less exposed to the
+    // machine's other load than the wall time.
+    engine_cpu_ms_off: n(off, 'engine_cpu_ms'),
+    engine_cpu_ms_on: n(on, 'engine_cpu_ms'),
+    engine_cpu_pct: pct('engine_cpu_ms'),
+    load_avg_1m: [off.load_avg_1m, on.load_avg_1m],
     control_probes: on.control_probes,
     wrong_off: n(off, 'wrong'),
     wrong_on: n(on, 'wrong'),
