@@ -49,7 +49,7 @@ function site(req: RouteRequest): RouteResponse {
     return {
       status: 200,
       headers: HTML,
-      body: `<html><head><title>${name} · Baseline</title></head><body><div class="card">${name}'s profile</div></body></html>`,
+      body: `<html><head><title>${name} · Baseline</title><meta property="og:site_name" content="Baseline Social"></head><body><div class="card">${name}'s profile</div></body></html>`,
     };
   }
   if (kind === 'r') return { status: 302, headers: { location: mode === 'moved' ? '/somewhere/else' : '/?missing=1' } };
@@ -186,7 +186,14 @@ describe('per-site baselines', () => {
     }
     const wmn = stored.find((c) => c.name === 'B wmn');
     // Two claimed profiles share the site's name in their titles, never the user's.
-    expect(wmn?.baseline?.found).toMatchObject({ status: 200, type: 'text/html', markers: ['Baseline'] });
+    expect(wmn?.baseline?.found).toMatchObject({
+      status: 200,
+      type: 'text/html',
+      markers: ['Baseline'],
+      siteName: 'Baseline Social',
+    });
+    // One claimed name: the title part the profile shares with the not-found page is the site's.
+    expect(stored.find((c) => c.name === 'B message')?.baseline?.found?.markers).toEqual(['Baseline']);
     expect(wmn?.baseline?.notFound).toMatchObject({ status: 404, title: 'Page not found · Baseline' });
     expect(stored.find((c) => c.name === 'B redirect')?.baseline?.notFound).toMatchObject({
       status: 302,
@@ -224,16 +231,14 @@ describe('per-site baselines', () => {
   it("a copy of a profile on the site's address but not in its shape is never found, on every rule kind", async () => {
     mode = 'lookalike';
     // The page shows the username, so no control probe is taken: only the baseline stands in the way.
-    // Its found side names the site (a title part shared by two claimed profiles, or by the one claimed
-    // profile and the not-found page) except where a single claimed name meets a not-found answer without
-    // a title (a redirect, a HEAD answer): those two keep status, host and type only (decision 105).
-    const MARKED = NAMES.filter((n) => n !== 'B redirect' && n !== 'B status');
+    // Its found side names the site: the profiles' og:site_name, and the title part shared by two claimed
+    // profiles or by the one claimed profile and the not-found page (decision 105).
     for (const username of ['alice', 'carol-nobody']) {
-      const results = await collect(engine, username, { sites: MARKED });
-      expect(results).toHaveLength(MARKED.length);
+      const results = await collect(engine, username, { sites: NAMES });
+      expect(results).toHaveLength(NAMES.length);
       for (const r of results) {
         expect(r, `${r.name}: ${r.evidence.rule}`).toMatchObject({ verdict: 'unknown', reason: 'unfamiliar_answer' });
-        expect(r.evidence.rule).toContain('lacks the site\'s "Baseline"');
+        expect(r.evidence.rule).toContain('no og:site_name, the site\'s own is "Baseline Social"');
       }
     }
   });

@@ -18,6 +18,8 @@ export interface AnswerSignature {
   markers?: string[];
   /** A redirect's target with the username masked (path and query only). */
   redirect?: string;
+  /** The page's `og:site_name` (the site's own name by definition; decision 105). */
+  siteName?: string;
 }
 
 export interface CheckBaseline {
@@ -45,6 +47,15 @@ function titleOf(body: string): string | undefined {
     .replace(/\s+/g, ' ')
     .trim();
   return text === '' ? undefined : text;
+}
+
+/** The `og:site_name` meta tag's content, in either attribute order. */
+function siteNameOf(body: string): string | undefined {
+  const head = body.slice(0, 64 * 1024);
+  const tag = /<meta\b[^>]*\bproperty\s*=\s*["']og:site_name["'][^>]*>/i.exec(head)?.[0];
+  const value = tag && /\bcontent\s*=\s*"([^"]{1,200})"|\bcontent\s*=\s*'([^']{1,200})'/i.exec(tag);
+  const name = (value?.[1] ?? value?.[2])?.trim();
+  return name ? name : undefined;
 }
 
 function mask(text: string, username: string): string {
@@ -80,6 +91,7 @@ function maskedRedirect(response: CheckResponse, username: string): string | und
 export function signatureOf(response: CheckResponse, username: string): AnswerSignature {
   const type = mediaType(response);
   const title = response.method === 'HEAD' ? undefined : titleOf(response.body);
+  const siteName = response.method === 'HEAD' ? undefined : siteNameOf(response.body);
   const redirect = maskedRedirect(response, username);
   return {
     status: response.status,
@@ -87,6 +99,7 @@ export function signatureOf(response: CheckResponse, username: string): AnswerSi
     ...(type ? { type } : {}),
     ...(title ? { title: mask(title, username) } : {}),
     ...(redirect ? { redirect } : {}),
+    ...(siteName ? { siteName } : {}),
   };
 }
 
@@ -104,7 +117,9 @@ export function foundSignature(
 ): AnswerSignature | undefined {
   const [first] = signatures;
   if (!first) return undefined;
-  const { title: _title, ...base } = first;
+  const { title: _title, siteName, ...rest } = first;
+  // The site's name as its pages declare it, kept when every claimed profile declared the same one.
+  const base = siteName && signatures.every((s) => s.siteName === siteName) ? { ...rest, siteName } : rest;
   const titles = signatures.length >= 2 ? signatures : [first, ...(notFound ? [notFound] : [])];
   if (titles.length < 2 || titles.some((s) => s.title === undefined)) return base;
   const parts = (s: AnswerSignature) =>
@@ -140,6 +155,12 @@ export function baselineMismatch(
     return `redirect to ${redirect}, the site's own goes to ${expected.redirect}`;
   }
   if (response.method === 'HEAD') return undefined;
+  if (expected.siteName !== undefined) {
+    const siteName = siteNameOf(response.body);
+    if (siteName !== expected.siteName) {
+      return `${siteName === undefined ? 'no og:site_name' : `og:site_name ${JSON.stringify(siteName)}`}, the site's own is ${JSON.stringify(expected.siteName)}`;
+    }
+  }
   const title = titleOf(response.body);
   if (expected.title !== undefined) {
     const masked = title === undefined ? undefined : mask(title, username);

@@ -245,6 +245,19 @@ describe('own-missing answers, unit', () => {
     expect(isOwnMissingAnswer(res(409, 'carol does not exist · S'), 'http_error', 'carol')).toBe(false);
   });
 
+  it("og:site_name is read in either attribute order and a profile without it is not the site's", () => {
+    const page = (head: string) => res(200, 'x', { body: `<html><head>${head}</head><body>x</body></html>` });
+    expect(signatureOf(page(`<meta content='Ağ' property="og:site_name">`), 'carol').siteName).toBe('Ağ');
+    const expected = signatureOf(page('<meta property="og:site_name" content="Own">'), 'carol');
+    expect(expected.siteName).toBe('Own');
+    expect(baselineMismatch(expected, page('<meta property="og:site_name" content="Own">'), 'dave', sameSite)).toBe(
+      undefined,
+    );
+    expect(baselineMismatch(expected, page('<meta property="og:site_name" content="Host">'), 'dave', sameSite)).toBe(
+      'og:site_name "Host", the site\'s own is "Own"',
+    );
+  });
+
   it("another host's 400 with the same title is not the site's", () => {
     const expected = signatureOf(res(400, 'carol does not exist · S'), 'carol');
     expect(baselineMismatch(expected, res(400, 'dave does not exist · S'), 'dave', sameSite)).toBeUndefined();

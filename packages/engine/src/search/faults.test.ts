@@ -79,8 +79,8 @@ describe('the fault matrix with baselines in force', () => {
     [{ kind: 'bad_tls' }, ['tls']],
     [{ kind: 'unknown_host' }, ['dns']],
     [{ kind: 'status', status: 503 }, ['http_error']],
-    [{ kind: 'status', status: 400 }, ['http_error', 'indistinguishable', 'unfamiliar_answer']],
-    [{ kind: 'status', status: 422 }, ['http_error', 'indistinguishable', 'unfamiliar_answer']],
+    [{ kind: 'status', status: 400 }, ['http_error', 'indistinguishable', 'unfamiliar_answer', 'unexpected_response']],
+    [{ kind: 'status', status: 422 }, ['http_error', 'indistinguishable', 'unfamiliar_answer', 'unexpected_response']],
   ] as Array<[Fault, string[]]>)('%o gives unknown %s on every site', async (fault, reasons) => {
     for (const site of [...SITES, 'Alpha Status']) {
       internet.fault(hostOf(site), fault);
