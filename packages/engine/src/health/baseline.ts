@@ -49,10 +49,10 @@ function titleOf(body: string): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** The `og:site_name` meta tag's content, in either attribute order. */
+/** The `og:site_name` meta tag's content (`property` or `name`), in either attribute order. */
 function siteNameOf(body: string): string | undefined {
   const head = body.slice(0, 64 * 1024);
-  const tag = /<meta\b[^>]*\bproperty\s*=\s*["']og:site_name["'][^>]*>/i.exec(head)?.[0];
+  const tag = /<meta\b[^>]*\b(?:property|name)\s*=\s*["']og:site_name["'][^>]*>/i.exec(head)?.[0];
   const value = tag && /\bcontent\s*=\s*"([^"]{1,200})"|\bcontent\s*=\s*'([^']{1,200})'/i.exec(tag);
   const name = (value?.[1] ?? value?.[2])?.trim();
   return name ? name : undefined;

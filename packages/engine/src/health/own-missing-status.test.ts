@@ -248,6 +248,7 @@ describe('own-missing answers, unit', () => {
   it("og:site_name is read in either attribute order and a profile without it is not the site's", () => {
     const page = (head: string) => res(200, 'x', { body: `<html><head>${head}</head><body>x</body></html>` });
     expect(signatureOf(page(`<meta content='Ağ' property="og:site_name">`), 'carol').siteName).toBe('Ağ');
+    expect(signatureOf(page('<meta name="og:site_name" content="Ağ">'), 'carol').siteName).toBe('Ağ');
     const expected = signatureOf(page('<meta property="og:site_name" content="Own">'), 'carol');
     expect(expected.siteName).toBe('Own');
     expect(baselineMismatch(expected, page('<meta property="og:site_name" content="Own">'), 'dave', sameSite)).toBe(
