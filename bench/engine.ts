@@ -12,6 +12,15 @@
  * BENCH_SCENARIOS=tls_floor,a,b,c, BENCH_TIMEOUT_MS, BENCH_GLOBAL (global concurrency), BENCH_PER_HOST
  * (per-host concurrency), BENCH_KEEPALIVE_MS (idle keep-alive), BENCH_VIA_PROXY=1 (go through the testkit's HTTP proxy instead of dialling it
  * directly).
+ * What decision 100's answer checks cost (docs/decisions/105-baselines-for-400-and-their-cost.md):
+ * BENCH_SELF_TEST=1 runs the health self-test once, first, on the (a) internet, in its own process (the
+ * `self_test` line) and every scenario's engine starts from its health.json — cold, but with every site's
+ * baseline and the same sites left out as unreliable, whichever scenario runs — BENCH_GUARDS=off searches without control
+ * probes and baselines (the engine's `searchGuards: false`), BENCH_NAMELESS=0.2 makes that share of hosts
+ * leave the username off their profiles (so their weak founds take a control probe), and
+ * BENCH_COMPARE_GUARDS=1 runs each scenario with the checks off and then on (BENCH_COMPARE_ORDER=on-first:
+ * the other way round), back to back, and prints a `guards_cost` line with the extra requests, wall time
+ * and engine CPU.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
-import { createEngine, type HoundEngine, prepareRequest, type SiteResult } from '@hound/engine';
+import { controlProbesFor, createEngine, type HoundEngine, prepareRequest, type SiteResult } from '@hound/engine';
 import { Internet } from './internet-process.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -207,7 +216,10 @@ function rssSampler() {
   };
 }
 
-async function scenario(name: string, options: { hangShare?: number; wafShare?: number; parallel: number }) {
+async function scenario(
+  name: string,
+  options: { hangShare?: number; wafShare?: number; parallel: number; selfTest?: boolean },
+): Promise<Record<string, unknown>> {
   const internet = await Internet.start();
   try {
     const served = await internet.call<Served>({
@@ -218,6 +230,7 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
         latency: LATENCY,
         hangShare: options.hangShare ?? 0,
         wafShare: options.wafShare ?? 0,
+        namelessShare: Number(env.BENCH_NAMELESS ?? 0),
         prewarmTls: true,
       },
     });
@@ -230,9 +243,12 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
         new Set(await internet.call<string[]>({ type: 'register', username, hosts: candidates })),
       );
     }
-    const engine = await createEngine({
+    // The self-test's data directory when there is one (only a self-test writes to it), else a fresh one.
+    const dataDir = env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'hound-bench-')));
+    const guards = env.BENCH_GUARDS !== 'off';
+    const engineOptions = {
       catalogues: CATALOGUES,
-      dataDir: await mkdtemp(path.join(os.tmpdir(), 'hound-bench-')),
+      dataDir,
       ...(env.BENCH_VIA_PROXY
         ? { proxy: served.proxyUrl, caPem: served.caPem }
         : // The testkit is on loopback: a connector to it needs non-public addresses allowed (decision 096).
@@ -241,7 +257,32 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       ...(env.BENCH_GLOBAL ? { globalConcurrency: Number(env.BENCH_GLOBAL) } : {}),
       ...(env.BENCH_PER_HOST ? { perHostConcurrency: Number(env.BENCH_PER_HOST) } : {}),
       ...(env.BENCH_KEEPALIVE_MS ? { keepAliveTimeoutMs: Number(env.BENCH_KEEPALIVE_MS) } : {}),
-    });
+    };
+    if (options.selfTest) {
+      // The self-test alone: it writes health.json (the baselines) to BENCH_DATA_DIR for the scenarios.
+      const testing = await createEngine(engineOptions);
+      const at = performance.now();
+      const health = await testing.selfTest();
+      const checks = health.flatMap((h) => h.checks ?? []);
+      await testing.close();
+      return {
+        scenario: 'self_test',
+        wall_ms: Math.round(performance.now() - at),
+        sites: health.length,
+        unreliable_sites: health.filter((h) => !h.reliable).length,
+        checks: checks.length,
+        baselines: checks.filter((c) => c.baseline).length,
+        not_found_400_baselines: checks.filter(
+          (c) =>
+            c.baseline?.notFound &&
+            c.baseline.notFound.status >= 400 &&
+            c.baseline.notFound.status !== 404 &&
+            c.baseline.notFound.status !== 410,
+        ).length,
+        load_avg_1m: Number(os.loadavg()[0]?.toFixed(2)),
+      };
+    }
+    const engine = await createEngine({ ...engineOptions, searchGuards: guards });
     const timeoutMs = engine.transport.options.timeoutMs;
     await internet.call({ type: 'reset' });
     const testkitCpu = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
@@ -309,6 +350,11 @@ async function scenario(name: string, options: { hangShare?: number; wafShare?: 
       transport: env.BENCH_VIA_PROXY ? 'proxy' : 'connect',
       global_concurrency: engine.transport.options.globalConcurrency,
       per_host_concurrency: engine.transport.options.perHostConcurrency,
+      guards: guards ? 'on' : 'off',
+      nameless_share: Number(env.BENCH_NAMELESS ?? 0),
+      baselines: env.BENCH_DATA_DIR ? 'self-test' : 'none',
+      // Control probes started and weak founds answered from one already taken (decision 100).
+      control_probes: { ...controlProbesFor(engine.transport).counts },
       ...(sum('wrong') > 0 ? { wrong_examples: scores.flatMap((s) => s.wrongSites).slice(0, 10) } : {}),
     };
     await engine.close();
@@ -399,6 +445,8 @@ async function runOne(name: string): Promise<Record<string, unknown>> {
       return scenario('b', { hangShare: 0.01, wafShare: 0.03, parallel: 1 });
     case 'c':
       return scenario('c', { parallel: 10 });
+    case 'self_test':
+      return scenario('self_test', { parallel: 1, selfTest: true });
     default:
       throw new Error(`unknown scenario ${name} (use tls_floor, a, b, c)`);
   }
@@ -435,10 +483,56 @@ if (env.BENCH_ONE) {
   console.log(JSON.stringify(line));
 } else {
   const shared: Record<string, string> = {};
+  const compare = env.BENCH_COMPARE_GUARDS === '1';
+  if (env.BENCH_SELF_TEST === '1') {
+    shared.BENCH_DATA_DIR = await mkdtemp(path.join(os.tmpdir(), 'hound-bench-health-'));
+    console.log(JSON.stringify(await runInChild('self_test', shared)));
+  }
   for (const name of (env.BENCH_SCENARIOS ?? 'tls_floor,a,b,c').split(',')) {
+    if (compare && name !== 'tls_floor') {
+      // BENCH_COMPARE_ORDER=on-first swaps the pair, so a repeat shows whether going second helps.
+      const order = env.BENCH_COMPARE_ORDER === 'on-first' ? ['on', 'off'] : ['off', 'on'];
+      const lines: Record<string, Record<string, unknown>> = {};
+      for (const guards of order) {
+        lines[guards] = await runInChild(name, { ...shared, BENCH_GUARDS: guards });
+        console.log(JSON.stringify(lines[guards]));
+      }
+      const { off, on } = lines as { off: Record<string, unknown>; on: Record<string, unknown> };
+      console.log(JSON.stringify(guardsCost(name, off, on)));
+      continue;
+    }
     const line = await runInChild(name, shared);
     if (name === 'tls_floor') shared.BENCH_TLS_PER_S = String(line.connections_per_s);
     if (name === 'a') shared.BENCH_SINGLE_WALL_MS = String(line.wall_ms);
     console.log(JSON.stringify(line));
   }
+}
+
+/** What the answer checks cost in one scenario: the run with them against the run without. */
+function guardsCost(name: string, off: Record<string, unknown>, on: Record<string, unknown>) {
+  const n = (line: Record<string, unknown>, key: string) => Number(line[key]);
+  const pct = (key: string) => Number((((n(on, key) - n(off, key)) / n(off, key)) * 100).toFixed(1));
+  return {
+    scenario: `${name}:guards_cost`,
+    requests_off: n(off, 'requests'),
+    requests_on: n(on, 'requests'),
+    requests_extra: n(on, 'requests') - n(off, 'requests'),
+    requests_pct: pct('requests'),
+    wall_ms_off: n(off, 'wall_ms'),
+    wall_ms_on: n(on, 'wall_ms'),
+    wall_pct: pct('wall_ms'),
+    ratio_off: n(off, 'ratio'),
+    ratio_on: n(on, 'ratio'),
+    // The engine's own CPU: what the baseline comparisons and control probes cost, less exposed to the
+    // machine's other load than the wall time.
+    engine_cpu_ms_off: n(off, 'engine_cpu_ms'),
+    engine_cpu_ms_on: n(on, 'engine_cpu_ms'),
+    engine_cpu_pct: pct('engine_cpu_ms'),
+    load_avg_1m: [off.load_avg_1m, on.load_avg_1m],
+    control_probes: on.control_probes,
+    wrong_off: n(off, 'wrong'),
+    wrong_on: n(on, 'wrong'),
+    unknown_off: n(off, 'unknown'),
+    unknown_on: n(on, 'unknown'),
+  };
 }

@@ -81,6 +81,12 @@ export interface EngineOptions extends TransportOptions {
    * @default 0
    */
   searchThreadNice?: number;
+  /**
+   * Decision 100's answer checks at search time: control probes for weak founds and the comparison with
+   * the self-test's baselines. `false` turns both off — for `bench:engine` only, to measure what they
+   * cost (decision 105); a real search must never run without them. Not with `searchThreads`. @default true
+   */
+  searchGuards?: boolean;
 }
 
 /** The engine as created by `createEngine`: the `Engine` interface plus catalogue information. */
@@ -122,6 +128,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
   if (!Number.isInteger(nice) || nice < 0 || nice > 19) {
     throw new TransportConfigError('invalid_option', `searchThreadNice must be an integer from 0 to 19, got ${nice}`);
   }
+  if (threads > 0 && options.searchGuards === false) {
+    throw new TransportConfigError('invalid_option', 'searchGuards: false cannot be used with searchThreads');
+  }
   if (threads > 0 && options.connect) {
     throw new TransportConfigError('invalid_option', 'searchThreads cannot be used with a custom connect function');
   }
@@ -159,6 +168,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
     return new LoadedEngine(sites, checks, sources, warnings, transport, health, emailChecks, {
       healthFile,
       claimedPerCheck: options.health?.claimedPerCheck ?? 2,
+      guards: options.searchGuards ?? true,
       threads: threads > 0 ? new SearchThreads(sites, transport, threads, nice) : undefined,
     });
   } catch (error) {
@@ -181,7 +191,12 @@ class LoadedEngine implements HoundEngine {
     readonly transport: Transport,
     health: SiteHealth[],
     readonly emailChecks: readonly EmailCheck[],
-    private readonly settings: { healthFile: string; claimedPerCheck: number; threads: SearchThreads | undefined },
+    private readonly settings: {
+      healthFile: string;
+      claimedPerCheck: number;
+      guards: boolean;
+      threads: SearchThreads | undefined;
+    },
   ) {
     const ids = new Set(sites.map((s) => s.id));
     this.healthBySite = new Map(health.filter((h) => ids.has(h.siteId)).map((h) => [h.siteId, h]));
@@ -204,6 +219,7 @@ class LoadedEngine implements HoundEngine {
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       baselines: baselinesOf(selected, this.healthBySite),
       ...(options.facts ? { facts: options.facts } : {}),
+      ...(this.settings.guards ? {} : { guards: false as const }),
     };
     const threads = this.settings.threads;
     if (threads) return threads.search(selected, name, streamOptions);

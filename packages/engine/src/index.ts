@@ -21,6 +21,8 @@ export { readHealth, writeHealth } from './health/store.ts';
 export { type Lead, type LeadSource, leadKey, pickLeads } from './leads/pick-leads.ts';
 export { TreeBuilder } from './leads/tree.ts';
 export type * from './model.ts';
+// The control probes' counters (`controlProbesFor(engine.transport).counts`): bench:engine reports them.
+export { controlProbesFor } from './search/control-probe.ts';
 export { SearchError, type SearchErrorCode } from './search/errors.ts';
 export { type SelectedSite, selectSites } from './search/select-sites.ts';
 export {

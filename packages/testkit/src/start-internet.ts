@@ -6,7 +6,7 @@ import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import { createConnector } from './connector.ts';
 import { TestkitError } from './errors.ts';
 import { FaultBook } from './faults/fault-book.ts';
-import { createRandom, logNormalSampler } from './random.ts';
+import { createRandom, logNormalSampler, uniformFor } from './random.ts';
 import { RequestLogger } from './request-log.ts';
 import { Listener } from './server/listener.ts';
 import { dnsFailureBody, handleRequest } from './server/request-handler.ts';
@@ -23,6 +23,7 @@ function validate(options: StartOptions): void {
   if (options.seed !== undefined && !Number.isInteger(options.seed)) throw bad('seed must be an integer');
   share('hangShare', options.hangShare);
   share('wafShare', options.wafShare);
+  share('namelessShare', options.namelessShare);
   if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65535)) {
     throw bad('port must be 0–65535');
   }
@@ -71,6 +72,8 @@ export async function startInternet(options: StartOptions = {}): Promise<Interne
     log,
     customRoutes,
     latency: latency && logNormalSampler(createRandom(seed), latency.medianMs, latency.p99Ms),
+    nameless: (host: string) =>
+      (options.namelessShare ?? 0) > 0 && uniformFor(seed, `nameless ${host}`) < (options.namelessShare ?? 0),
     isServed,
     rawSocket: (socket: import('node:net').Socket) => listener?.rawSocket(socket) ?? socket,
     tunnelTarget: (socket: import('node:net').Socket) => listener?.tunnelTarget(socket),

@@ -87,6 +87,12 @@ export interface StartOptions {
   hangShare?: number;
   /** Seeded share (0–1) of served hosts that answer with a WAF page (vendor chosen per host, seeded). */
   wafShare?: number;
+  /**
+   * Seeded share (0–1) of served hosts whose profile pages do not show the username (a display name
+   * only): their founds need a control probe (engine decision 100), so bench:engine can measure what
+   * those cost. Default 0: every profile page shows its username.
+   */
+  namelessShare?: number;
   /** Port on 127.0.0.1; default 0 (any free port). */
   port?: number;
   /** Directory for the CA PEM file; default a fresh temporary directory. */

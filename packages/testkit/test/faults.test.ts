@@ -225,4 +225,18 @@ describe('seeded latency and shares', () => {
     await impatient.close();
     await hanging.close();
   });
+
+  it('namelessShare leaves the username off a seeded share of profiles, and only off profiles', async () => {
+    const nameless = await startInternet({ catalogues: [manySites(40)], seed: 3, namelessShare: 0.3 });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => fetchWith(nameless.dispatcher, `https://host${i}.test/u/alice`)),
+    );
+    const missing = await fetchWith(nameless.dispatcher, 'https://host0.test/u/nobody-42');
+    await nameless.close();
+    const without = answers.filter((a) => a.status === 200 && !a.body.includes('alice')).length;
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(without).toBeGreaterThan(4);
+    expect(without).toBeLessThan(20);
+    expect(missing.body).toContain('No such user');
+  });
 });

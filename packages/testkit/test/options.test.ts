@@ -6,6 +6,7 @@ describe('startInternet input validation', () => {
     [{ seed: 1.5 }, 'seed'],
     [{ hangShare: 2 }, 'hangShare'],
     [{ wafShare: -0.1 }, 'wafShare'],
+    [{ namelessShare: 1.5 }, 'namelessShare'],
     [{ port: 70000 }, 'port'],
     [{ latency: { medianMs: 50, p99Ms: 10 } }, 'latency'],
     [{ logLimit: 0 }, 'logLimit'],

@@ -82,6 +82,8 @@ SITES COMMANDS
     hound sites selftest   Check every site with its known accounts (expected found) and a random
                            name (expected not found); sites that fail are marked unreliable and left
                            out of searches. Timeouts and blocks never mark a site unreliable.
+                           It keeps what each site's own profile and not-found answers look like
+                           (a baseline): later searches decide only on answers that match it.
 
 RESULTS
     found       the profile exists

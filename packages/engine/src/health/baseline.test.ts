@@ -16,7 +16,7 @@ const HOST = 'baseline.test';
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 
 /** How the fake site answers: honestly, or with a platform's page in its place. */
-let mode: 'honest' | 'platform404' | 'moved' = 'honest';
+let mode: 'honest' | 'platform404' | 'moved' | 'lookalike' | 'lookalike404' = 'honest';
 let notFoundTitle = 'Page not found · Baseline';
 
 function site(req: RouteRequest): RouteResponse {
@@ -29,11 +29,27 @@ function site(req: RouteRequest): RouteResponse {
     };
   }
   const kind = req.url.split('/')[1];
+  if (mode === 'lookalike') {
+    // Another site's copy of a profile: every rule's found markers and the username, not the site's title.
+    return {
+      status: 200,
+      headers: HTML,
+      body: `<html><head><title>${name} - profile mirror, cached copy</title></head><body><div class="card">${name}'s profile</div></body></html>`,
+    };
+  }
+  if (mode === 'lookalike404') {
+    // Another server's 404 that happens to carry the site's own "no such user" wording.
+    return {
+      status: 404,
+      headers: HTML,
+      body: `<html><head><title>Not Found – edge cache</title></head><body>No such user ${name}</body></html>`,
+    };
+  }
   if (name === 'alice' || name === 'bob') {
     return {
       status: 200,
       headers: HTML,
-      body: `<html><head><title>${name} · Baseline</title></head><body><div class="card">${name}'s profile</div></body></html>`,
+      body: `<html><head><title>${name} · Baseline</title><meta property="og:site_name" content="Baseline Social"></head><body><div class="card">${name}'s profile</div></body></html>`,
     };
   }
   if (kind === 'r') return { status: 302, headers: { location: mode === 'moved' ? '/somewhere/else' : '/?missing=1' } };
@@ -65,6 +81,13 @@ const checks: SiteCheck[] = [
       urlMain: `https://${HOST}/`,
       username_claimed: 'alice',
     },
+    'B status get': {
+      errorType: 'status_code',
+      request_method: 'GET',
+      url: `https://${HOST}/t/{}`,
+      urlMain: `https://${HOST}/`,
+      username_claimed: 'alice',
+    },
   }),
   ...loadMaigret({
     sites: {
@@ -72,6 +95,20 @@ const checks: SiteCheck[] = [
         checkType: 'message',
         presenseStrs: ['class="card"'],
         url: `https://${HOST}/g/{username}`,
+        urlMain: `https://${HOST}`,
+        usernameClaimed: 'alice',
+      },
+      'B maigret both': {
+        checkType: 'message',
+        presenseStrs: ['class="card"'],
+        absenceStrs: ['No such user'],
+        url: `https://${HOST}/p/{username}`,
+        urlMain: `https://${HOST}`,
+        usernameClaimed: 'alice',
+      },
+      'B maigret status': {
+        checkType: 'status_code',
+        url: `https://${HOST}/c/{username}`,
         urlMain: `https://${HOST}`,
         usernameClaimed: 'alice',
       },
@@ -149,7 +186,14 @@ describe('per-site baselines', () => {
     }
     const wmn = stored.find((c) => c.name === 'B wmn');
     // Two claimed profiles share the site's name in their titles, never the user's.
-    expect(wmn?.baseline?.found).toMatchObject({ status: 200, type: 'text/html', markers: ['Baseline'] });
+    expect(wmn?.baseline?.found).toMatchObject({
+      status: 200,
+      type: 'text/html',
+      markers: ['Baseline'],
+      siteName: 'Baseline Social',
+    });
+    // One claimed name: the title part the profile shares with the not-found page is the site's.
+    expect(stored.find((c) => c.name === 'B message')?.baseline?.found?.markers).toEqual(['Baseline']);
     expect(wmn?.baseline?.notFound).toMatchObject({ status: 404, title: 'Page not found · Baseline' });
     expect(stored.find((c) => c.name === 'B redirect')?.baseline?.notFound).toMatchObject({
       status: 302,
@@ -180,6 +224,34 @@ describe('per-site baselines', () => {
         const r = results.find((x) => x.name === name);
         expect(r?.reason, `${name}: ${r?.evidence.rule}`).toBe('unfamiliar_answer');
         expect(r?.evidence.rule).toContain('the site\'s own is "Page not found · Baseline"');
+      }
+    }
+  });
+
+  it("a copy of a profile on the site's address but not in its shape is never found, on every rule kind", async () => {
+    mode = 'lookalike';
+    // The page shows the username, so no control probe is taken: only the baseline stands in the way.
+    // Its found side names the site: the profiles' og:site_name, and the title part shared by two claimed
+    // profiles or by the one claimed profile and the not-found page (decision 105).
+    for (const username of ['alice', 'carol-nobody']) {
+      const results = await collect(engine, username, { sites: NAMES });
+      expect(results).toHaveLength(NAMES.length);
+      for (const r of results) {
+        expect(r, `${r.name}: ${r.evidence.rule}`).toMatchObject({ verdict: 'unknown', reason: 'unfamiliar_answer' });
+        expect(r.evidence.rule).toContain('no og:site_name, the site\'s own is "Baseline Social"');
+      }
+    }
+  });
+
+  it("another server's 404 with the site's own wording is never not_found, on every GET rule kind", async () => {
+    mode = 'lookalike404';
+    // Rules that read the wording or the 404 say not_found; the baseline's title says it is not the site's.
+    const GET_RULES = NAMES.filter((n) => n !== 'B status' && n !== 'B redirect');
+    for (const username of ['alice', 'carol-nobody']) {
+      const results = await collect(engine, username, { sites: GET_RULES });
+      for (const r of results) {
+        expect(r, `${r.name}: ${r.evidence.rule}`).toMatchObject({ verdict: 'unknown', reason: 'unfamiliar_answer' });
+        expect(r.evidence.rule).toContain('the site\'s own is "Page not found · Baseline"');
       }
     }
   });

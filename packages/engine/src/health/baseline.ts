@@ -18,6 +18,8 @@ export interface AnswerSignature {
   markers?: string[];
   /** A redirect's target with the username masked (path and query only). */
   redirect?: string;
+  /** The page's `og:site_name` (the site's own name by definition; decision 105). */
+  siteName?: string;
 }
 
 export interface CheckBaseline {
@@ -45,6 +47,15 @@ function titleOf(body: string): string | undefined {
     .replace(/\s+/g, ' ')
     .trim();
   return text === '' ? undefined : text;
+}
+
+/** The `og:site_name` meta tag's content (`property` or `name`), in either attribute order. */
+function siteNameOf(body: string): string | undefined {
+  const head = body.slice(0, 64 * 1024);
+  const tag = /<meta\b[^>]*\b(?:property|name)\s*=\s*["']og:site_name["'][^>]*>/i.exec(head)?.[0];
+  const value = tag && /\bcontent\s*=\s*"([^"]{1,200})"|\bcontent\s*=\s*'([^']{1,200})'/i.exec(tag);
+  const name = (value?.[1] ?? value?.[2])?.trim();
+  return name ? name : undefined;
 }
 
 function mask(text: string, username: string): string {
@@ -80,6 +91,7 @@ function maskedRedirect(response: CheckResponse, username: string): string | und
 export function signatureOf(response: CheckResponse, username: string): AnswerSignature {
   const type = mediaType(response);
   const title = response.method === 'HEAD' ? undefined : titleOf(response.body);
+  const siteName = response.method === 'HEAD' ? undefined : siteNameOf(response.body);
   const redirect = maskedRedirect(response, username);
   return {
     status: response.status,
@@ -87,20 +99,29 @@ export function signatureOf(response: CheckResponse, username: string): AnswerSi
     ...(type ? { type } : {}),
     ...(title ? { title: mask(title, username) } : {}),
     ...(redirect ? { redirect } : {}),
+    ...(siteName ? { siteName } : {}),
   };
 }
 
 const TITLE_PARTS = /\s+[|\-–—·•:/]\s+|\s*[|·•]\s*/;
 
 /**
- * The found signature from several claimed profiles: the first one's status, host and type, and as markers
- * the title parts every profile shared (the site's own name, not the user's) — none with one profile.
+ * The found signature from the claimed profiles: the first one's status, host and type, and as markers
+ * the title parts every profile shared (the site's own name, not the user's). With one profile, the parts
+ * it shares with the site's own not-found title (`notFound`; decision 105): a part on both a profile and
+ * the "no such user" page is the site's, never a display name. None when nothing is shared.
  */
-export function foundSignature(signatures: readonly AnswerSignature[]): AnswerSignature | undefined {
+export function foundSignature(
+  signatures: readonly AnswerSignature[],
+  notFound?: AnswerSignature,
+): AnswerSignature | undefined {
   const [first] = signatures;
   if (!first) return undefined;
-  const { title: _title, ...base } = first;
-  if (signatures.length < 2 || signatures.some((s) => s.title === undefined)) return base;
+  const { title: _title, siteName, ...rest } = first;
+  // The site's name as its pages declare it, kept when every claimed profile declared the same one.
+  const base = siteName && signatures.every((s) => s.siteName === siteName) ? { ...rest, siteName } : rest;
+  const titles = signatures.length >= 2 ? signatures : [first, ...(notFound ? [notFound] : [])];
+  if (titles.length < 2 || titles.some((s) => s.title === undefined)) return base;
   const parts = (s: AnswerSignature) =>
     new Set(
       (s.title ?? '')
@@ -109,7 +130,7 @@ export function foundSignature(signatures: readonly AnswerSignature[]): AnswerSi
         .filter((p) => p.length >= 3 && !p.includes('{u}')),
     );
   let common = parts(first);
-  for (const s of signatures.slice(1)) common = new Set([...parts(s)].filter((p) => common.has(p)));
+  for (const s of titles.slice(1)) common = new Set([...parts(s)].filter((p) => common.has(p)));
   return common.size > 0 ? { ...base, markers: [...common] } : base;
 }
 
@@ -134,6 +155,12 @@ export function baselineMismatch(
     return `redirect to ${redirect}, the site's own goes to ${expected.redirect}`;
   }
   if (response.method === 'HEAD') return undefined;
+  if (expected.siteName !== undefined) {
+    const siteName = siteNameOf(response.body);
+    if (siteName !== expected.siteName) {
+      return `${siteName === undefined ? 'no og:site_name' : `og:site_name ${JSON.stringify(siteName)}`}, the site's own is ${JSON.stringify(expected.siteName)}`;
+    }
+  }
   const title = titleOf(response.body);
   if (expected.title !== undefined) {
     const masked = title === undefined ? undefined : mask(title, username);
@@ -144,4 +171,35 @@ export function baselineMismatch(
     return `title ${JSON.stringify(title ?? '')} lacks the site's ${expected.markers.map((m) => JSON.stringify(m)).join(' / ')}`;
   }
   return undefined;
+}
+
+/**
+ * Statuses other than 404/410 that some sites give their missing users, with their own error page
+ * (docs/decisions/105-baselines-for-400-and-their-cost.md). The rules read them as nothing (`http_error`);
+ * only the site's own baseline may read one as "not found".
+ */
+export const OWN_MISSING_STATUSES: ReadonlySet<number> = new Set([400, 422]);
+
+/** Title words a server's default error page is made of: such a title is any server's, not the site's. */
+const GENERIC_TITLE_WORDS =
+  /\b(http|status|error|errors|client|bad|request|invalid|unprocessable|entity|content|the|a|an|page|code)\b/gi;
+
+/** A title that says more than a status line ("400 Bad Request", "Error 422"): the site's own words. */
+export function isOwnTitle(title: string | undefined): boolean {
+  if (title === undefined) return false;
+  const rest = title
+    .replace(/\{u\}/g, '')
+    .replace(GENERIC_TITLE_WORDS, '')
+    .replace(/[\d\s\p{P}\p{S}]+/gu, '');
+  return rest.length >= 3;
+}
+
+/**
+ * A never-registered name's answer the self-test may keep as the site's own not-found answer although the
+ * rules could not read it: a GET answer with one of OWN_MISSING_STATUSES that the rules left `http_error`
+ * (no wall, no throttle wording) and whose title is the site's own.
+ */
+export function isOwnMissingAnswer(response: CheckResponse, reason: string | undefined, username: string): boolean {
+  if (reason !== 'http_error' || response.method === 'HEAD' || !OWN_MISSING_STATUSES.has(response.status)) return false;
+  return isOwnTitle(signatureOf(response, username).title);
 }

@@ -3,7 +3,7 @@ import { prepareRequest } from '../rules/prepare-request.ts';
 import { linkedAbort } from '../search/linked-abort.ts';
 import { RequestCache, runCheck } from '../search/run-check.ts';
 import type { Transport } from '../transport/index.ts';
-import { type AnswerSignature, foundSignature, signatureOf } from './baseline.ts';
+import { type AnswerSignature, foundSignature, isOwnMissingAnswer, signatureOf } from './baseline.ts';
 import { randomUsername } from './random-username.ts';
 
 export interface SelfTestOptions {
@@ -53,6 +53,8 @@ async function testCheck(
   const failures: string[] = [];
   const founds: AnswerSignature[] = [];
   let notFound: AnswerSignature | undefined;
+  /** The never-registered name got a 400-like answer with the site's own page (decision 105). */
+  let ownMissing: AnswerSignature | undefined;
   let undecided = 0;
   runs.forEach((run, i) => {
     const probe = probes[i] as Probe;
@@ -62,14 +64,20 @@ async function testCheck(
       if (verdict === 'found') founds.push(signature);
       else notFound = signature;
     }
-    if (verdict === 'unknown' || verdict === 'invalid') undecided++;
+    const response = run.response;
+    if (probe.expect === 'not_found' && response && isOwnMissingAnswer(response, run.outcome.reason, probe.username)) {
+      ownMissing = signatureOf(response, probe.username);
+    } else if (verdict === 'unknown' || verdict === 'invalid') undecided++;
     else if (verdict !== probe.expect) {
       const soft404 = probe.expect === 'not_found' ? ' (the site says "exists" for any name: soft-404)' : '';
       failures.push(`${probe.label} judged ${verdict}, expected ${probe.expect}${soft404}`);
     }
   });
   // The baseline: what this site's right answers looked like (decision 100); none from a broken check.
-  const found = foundSignature(founds);
+  // A 400-like answer is the site's not-found answer only beside a claimed profile that was found.
+  if (ownMissing && founds.length > 0) notFound = ownMissing;
+  else if (ownMissing) undecided++;
+  const found = foundSignature(founds, notFound);
   const baseline =
     failures.length === 0 && (found || notFound)
       ? {

@@ -183,6 +183,30 @@ describe('control probe for weak rules', () => {
   });
 });
 
+describe('searchGuards: false (bench:engine only, decision 105)', () => {
+  it('searches with no control probe and no baseline, as before decision 100; not with search threads', async () => {
+    internet.route('unguarded.test', '/*', () => ({ status: 200, headers: PAGE, body: ANYTHING }));
+    const bare = await createEngine({
+      checks: checksFor('unguarded.test'),
+      connect: internet.connect,
+      allowPrivateAddresses: true,
+      dataDir: await tempDir(),
+      timeoutMs: 3_000,
+      searchGuards: false,
+    });
+    try {
+      const results = await collect(bare, 'alice', { sites: names('unguarded.test') });
+      for (const r of results) expect(r.verdict, r.name).toBe('found');
+      expect(controls('unguarded.test', 'alice')).toHaveLength(0);
+    } finally {
+      await bare.close();
+    }
+    await expect(
+      createEngine({ checks: [], dataDir: await tempDir(), searchThreads: 1, searchGuards: false }),
+    ).rejects.toThrow(/searchGuards/);
+  });
+});
+
 describe('ControlProbes', () => {
   const [check] = checksFor('unit.test') as [SiteCheck];
   const outcome = (verdict: RuleOutcome['verdict'], reason?: RuleOutcome['reason']): RuleOutcome => ({

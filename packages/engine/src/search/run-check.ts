@@ -1,4 +1,4 @@
-import { baselineMismatch, type CheckBaseline, checkKey } from '../health/baseline.ts';
+import { baselineMismatch, type CheckBaseline, checkKey, isOwnMissingAnswer, isOwnTitle } from '../health/baseline.ts';
 import type { CheckMirror, CheckRequest, CheckResponse, Reason, RuleOutcome, SiteCheck } from '../model.ts';
 import { judge } from '../rules/judge.ts';
 import { needsWholeBody, ruleNeedles } from '../rules/needles.ts';
@@ -124,6 +124,7 @@ function againstBaseline(
   baselines: ReadonlyMap<string, CheckBaseline>,
 ): CheckRun {
   const { verdict } = run.outcome;
+  if (verdict === 'unknown') return ownMissingAnswer(check, username, run, baselines) ?? run;
   if ((verdict !== 'found' && verdict !== 'not_found') || !run.response) return run;
   const baseline = baselines.get(checkKey(check));
   if (!baseline || baseline.url !== check.request.url) {
@@ -141,6 +142,34 @@ function againstBaseline(
       verdict: 'unknown',
       reason: 'unfamiliar_answer',
       rule: `${run.outcome.rule}; but the answer does not look like this site's ${what}: ${why}`,
+    },
+  };
+}
+
+/**
+ * A 400 or 422 answer the rules cannot read is `not_found` when it is exactly the site's own not-found
+ * answer as the self-test recorded it for a never-registered name (decision 105): same status, site, type
+ * and masked title, a title that is the site's own words and not a server's status line. Anything else —
+ * and every such answer before the first self-test — stays `unknown` as the rules said.
+ */
+function ownMissingAnswer(
+  check: SiteCheck,
+  username: string,
+  run: CheckRun,
+  baselines: ReadonlyMap<string, CheckBaseline>,
+): CheckRun | undefined {
+  const name = stripChars(username, check.stripChars);
+  if (!run.response || !isOwnMissingAnswer(run.response, run.outcome.reason, name)) return undefined;
+  const baseline = baselines.get(checkKey(check));
+  const expected = baseline?.url === check.request.url ? baseline.notFound : undefined;
+  if (!expected || expected.status !== run.response.status || !isOwnTitle(expected.title)) return undefined;
+  if (baselineMismatch(expected, run.response, name, sameSite) !== undefined) return undefined;
+  return {
+    ...run,
+    outcome: {
+      format: check.format,
+      verdict: 'not_found',
+      rule: `${run.outcome.rule}; but status ${expected.status} with the title ${JSON.stringify(expected.title)} is this site's own not-found answer (self-test baseline)`,
     },
   };
 }

@@ -27,6 +27,8 @@ export interface StreamOptions {
   facts?: FactsMode;
   /** The catalogue's profile URL patterns, to read the usernames a profile links to. */
   links?: AccountLinks;
+  /** `false`: no control probes, no baseline comparison (the engine's `searchGuards`, benchmarks only). */
+  guards?: false;
 }
 
 /**
@@ -50,7 +52,9 @@ export async function* searchStream(
       group: `search-${++searchCounter}`,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     },
-    { controls: controlProbesFor(transport), baselines: options.baselines ?? new Map() },
+    options.guards === false
+      ? undefined
+      : { controls: controlProbesFor(transport), baselines: options.baselines ?? new Map() },
   );
 
   const mode = options.facts ?? 'page';

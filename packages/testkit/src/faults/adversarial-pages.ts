@@ -21,7 +21,13 @@ export type AdversarialKind =
   | 'login_required'
   | 'app_shell'
   | 'captcha'
-  | 'transport';
+  | 'transport'
+  /** Maintenance and "coming soon" placeholders served at 200. */
+  | 'placeholder'
+  /** 400 and 422 answers of a proxy, a dev server or an API gateway, not the site's own "no such user". */
+  | 'request_error'
+  /** Region notices and cookie walls in wording no list names. */
+  | 'notice';
 
 export interface AdversarialPage {
   id: string;
@@ -474,6 +480,178 @@ const TRANSPORT: AdversarialPage[] = [
   },
 ];
 
+/** Second batch (issue 30, decision 105): written later, again without looking at the engine's tables. */
+const SECOND_BATCH: AdversarialPage[] = [
+  {
+    id: 'parking-ko',
+    kind: 'parking',
+    lang: 'ko',
+    make: (c) =>
+      page(
+        200,
+        `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"><title>${apex(c.host)} | 프리미엄 도메인 판매</title></head><body><div class="box"><h1>${apex(c.host)}</h1><p>이 도메인은 현재 판매 중입니다. 구매를 원하시면 아래 양식으로 문의해 주세요.</p><form action="https://domain-market.example/inquiry" method="post"><input name="email" placeholder="이메일"><input name="offer" placeholder="희망 가격 (원)"><button>문의하기</button></form><p class="note">에스크로를 통한 안전한 거래를 보장합니다.</p></div></body></html>`,
+      ),
+  },
+  {
+    id: 'parking-it-ads',
+    kind: 'parking',
+    lang: 'it',
+    make: (c) =>
+      page(
+        200,
+        `<html lang="it"><head><meta charset="utf-8"><title>${apex(c.host)}</title><script async src="https://annunci-sponsorizzati.example/lander.js"></script></head><body><div id="lander"><p class="sub">Il dominio ${apex(c.host)} potrebbe essere in vendita.</p><h2>Ricerche correlate</h2><ol><li><a href="/?kw=voli+economici">Voli economici</a></li><li><a href="/?kw=mutui+online">Mutui online</a></li><li><a href="/?kw=corsi+di+inglese">Corsi di inglese</a></li></ol></div></body></html>`,
+      ),
+  },
+  {
+    id: 'server-default-congrats-en',
+    kind: 'server_default',
+    lang: 'en',
+    make: () =>
+      page(
+        200,
+        `<!DOCTYPE html><html><head><title>Default page</title><style>body{font:16px/1.5 sans-serif;max-width:40em;margin:4em auto}</style></head><body><h1>Congratulations, the server is up</h1><p>You are seeing this page because no site has been configured for this address yet. Replace <code>/srv/www/index.html</code> or add a site block to the configuration file, then reload the service.</p><p>This page is served by the package's default configuration.</p></body></html>`,
+        { server: 'httpd' },
+      ),
+  },
+  {
+    id: 'server-default-es',
+    kind: 'server_default',
+    lang: 'es',
+    make: (c) =>
+      page(
+        200,
+        `<html lang="es"><head><meta charset="utf-8"><title>Página predeterminada del servidor</title></head><body><h1>¡Funciona!</h1><p>El servidor web de <b>${esc(c.host)}</b> está en marcha, pero todavía no hay contenido publicado.</p><p>Si eres el administrador, sube tus archivos a la carpeta <code>htdocs</code> mediante FTP o el panel de alojamiento.</p></body></html>`,
+      ),
+  },
+  {
+    id: 'platform-app-missing-fr',
+    kind: 'platform_error',
+    lang: 'fr',
+    make: () =>
+      page(
+        404,
+        `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Application introuvable</title></head><body><main><h1>Application introuvable</h1><p>Aucune application n'est déployée à cette adresse. Vérifiez le nom de domaine configuré dans la console de votre hébergeur, ou déployez une nouvelle version.</p><p class="code">Code : APP_NOT_DEPLOYED</p></main></body></html>`,
+        { server: 'edge-fr' },
+      ),
+  },
+  {
+    id: 'platform-service-gone-de',
+    kind: 'platform_error',
+    lang: 'de',
+    make: () =>
+      page(
+        410,
+        `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>Dienst eingestellt</title></head><body><h1>Dieser Dienst wurde eingestellt</h1><p>Das unter dieser Adresse betriebene Angebot ist nicht mehr verfügbar. Der Betreiber hat das Hosting-Paket gekündigt.</p></body></html>`,
+      ),
+  },
+  {
+    id: 'maintenance-ar',
+    kind: 'placeholder',
+    lang: 'ar',
+    make: () =>
+      page(
+        200,
+        `<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>الموقع تحت الصيانة</title></head><body><div class="wrap"><h1>نعود قريبًا</h1><p>نقوم حاليًا ببعض أعمال الصيانة المجدولة. شكرًا لصبركم، سيعود الموقع للعمل خلال وقت قصير.</p></div></body></html>`,
+      ),
+  },
+  {
+    id: 'coming-soon-vi',
+    kind: 'placeholder',
+    lang: 'vi',
+    make: (c) =>
+      page(
+        200,
+        `<!DOCTYPE html><html lang="vi"><head><meta charset="utf-8"><title>Sắp ra mắt</title></head><body><section><h1>Trang web sắp ra mắt</h1><p>Chúng tôi đang xây dựng một điều gì đó tuyệt vời. Đăng ký để nhận thông báo khi ${esc(apex(c.host))} chính thức hoạt động.</p><form><input type="email" placeholder="Địa chỉ email"><button>Đăng ký</button></form><p id="countdown" data-until="2027-01-01">00:00:00</p></section></body></html>`,
+      ),
+  },
+  {
+    id: 'dev-server-invalid-host-400',
+    kind: 'request_error',
+    lang: 'en',
+    make: () => ({
+      status: 400,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: 'Invalid Host header',
+    }),
+  },
+  {
+    id: 'proxy-header-too-large-400',
+    kind: 'request_error',
+    lang: 'en',
+    make: () =>
+      page(
+        400,
+        `<html><head><title>400 Request Header Or Cookie Too Large</title></head><body><center><h1>400 Bad Request</h1></center><center>Request Header Or Cookie Too Large</center><hr><center>proxy</center></body></html>`,
+      ),
+  },
+  {
+    id: 'gateway-422-json-ru',
+    kind: 'request_error',
+    lang: 'ru',
+    make: (c) => ({
+      status: 422,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: `{"error":"Запрос не может быть обработан","code":"UNPROCESSABLE","trace":"${c.id}"}`,
+    }),
+  },
+  {
+    id: 'region-notice-hi',
+    kind: 'notice',
+    lang: 'hi',
+    make: () =>
+      page(
+        200,
+        `<!DOCTYPE html><html lang="hi"><head><meta charset="utf-8"><title>सूचना</title></head><body><div class="notice"><h2>क्षमा करें</h2><p>यह सामग्री आपके देश में उपलब्ध नहीं है। अधिक जानकारी के लिए सहायता केंद्र देखें।</p></div></body></html>`,
+      ),
+  },
+  {
+    id: 'cookie-wall-sv',
+    kind: 'notice',
+    lang: 'sv',
+    make: () =>
+      page(
+        200,
+        `<!DOCTYPE html><html lang="sv"><head><meta charset="utf-8"><title>Innan du fortsätter</title></head><body><div class="dialog" role="dialog"><h1>Innan du fortsätter</h1><p>Vi och våra partner använder kakor för att visa innehåll och mäta trafik. Välj om du godkänner alla kakor eller bara de nödvändiga.</p><form method="post" action="/samtycke"><button name="val" value="alla">Godkänn alla</button><button name="val" value="nodvandiga">Endast nödvändiga</button></form></div></body></html>`,
+      ),
+  },
+  {
+    id: 'script-hop-uk',
+    kind: 'script_hop',
+    lang: 'uk',
+    make: () =>
+      page(
+        200,
+        `<!DOCTYPE html><html lang="uk"><head><meta charset="utf-8"><title>Зачекайте…</title></head><body><p>Перенаправлення…</p><script>setTimeout(function(){window.location="/uvijty?povernutys=1"},50)</script></body></html>`,
+      ),
+  },
+  {
+    id: 'json-error-200',
+    kind: 'transport',
+    lang: '-',
+    make: (c) => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: `{"status":"error","message":"route not found","request":"${c.id}"}`,
+    }),
+  },
+  {
+    id: 'svg-instead-of-page',
+    kind: 'transport',
+    lang: '-',
+    make: () => ({
+      status: 200,
+      headers: { 'content-type': 'image/svg+xml' },
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><title>avatar</title><circle cx="32" cy="32" r="30" fill="#888"/></svg>',
+    }),
+  },
+  {
+    id: 'redirect-trailing-slash-chain',
+    kind: 'transport',
+    lang: '-',
+    make: (c) => ({ status: 301, headers: { location: `${c.path.split('?')[0]}/` }, body: '' }),
+  },
+];
+
 export const ADVERSARIAL_PAGES: readonly AdversarialPage[] = [
   ...PARKING,
   ...SERVER_DEFAULT,
@@ -484,6 +662,7 @@ export const ADVERSARIAL_PAGES: readonly AdversarialPage[] = [
   ...APP_SHELL,
   ...CAPTCHA,
   ...TRANSPORT,
+  ...SECOND_BATCH,
 ];
 
 /** The corpus page `id` for one request, or undefined when there is none by that id. */

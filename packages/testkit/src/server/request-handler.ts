@@ -24,6 +24,8 @@ export interface HandlerContext {
   customRoutes: Map<string, Map<string, RouteHandler>>;
   /** Extra per-request latency (ms) drawn from the seeded distribution, if configured. */
   latency: (() => number) | undefined;
+  /** Hosts whose profile pages leave the username out (`namelessShare`). */
+  nameless(host: string): boolean;
   isServed(host: string): boolean;
   rawSocket(socket: net.Socket): net.Socket;
   tunnelTarget(socket: net.Socket): string | undefined;
@@ -146,7 +148,7 @@ function normalResponse(
   const key = match.route.pattern.hostRegex ? match.username.toLowerCase() : match.username;
   const exists = soft404 || match.route.registered.has(key);
   const planted = exists ? match.route.planted.get(key) : undefined;
-  const response = plantedPage(siteResponse(match.route, match.username, exists), planted);
+  const response = plantedPage(siteResponse(match.route, match.username, exists, ctx.nameless(target.host)), planted);
   if (noisy === undefined) return response;
   const id = hashString(`${target.host}${target.path}`).toString(16).padStart(8, '0');
   // Upstream tools' WAF phrases are excluded from generated pages; the noisy profile quotes them on purpose.

@@ -7,10 +7,10 @@ export const FINAL_PAGE_PREFIX = '/.hound-testkit/final/';
 
 const HTML = 'text/html; charset=utf-8';
 
-/** Renders a planned page for `username`. */
-export function pageResponse(spec: PageSpec, username: string, finalPath?: string): CannedResponse {
+/** Renders a planned page for `username` (`nameless`: without it, as a display-name-only profile). */
+export function pageResponse(spec: PageSpec, username: string, finalPath?: string, nameless = false): CannedResponse {
   let body = spec.body;
-  if (spec.withUsername) {
+  if (spec.withUsername && !nameless) {
     const personal = `${spec.withUsername.before}${username}${spec.withUsername.after}`;
     if (!spec.exclude.some((s) => personal.includes(s))) body = personal;
   }
@@ -21,11 +21,11 @@ export function pageResponse(spec: PageSpec, username: string, finalPath?: strin
 }
 
 /** The response a site route gives for `username`. */
-export function siteResponse(route: Route, username: string, exists: boolean): CannedResponse {
+export function siteResponse(route: Route, username: string, exists: boolean, nameless = false): CannedResponse {
   const side = exists ? 'exists' : 'missing';
   const spec = route.plan[side];
   const finalPath = spec.final ? `${FINAL_PAGE_PREFIX}${route.id}/${side}/${encodeURIComponent(username)}` : undefined;
-  return pageResponse(spec, username, finalPath);
+  return pageResponse(spec, username, finalPath, nameless);
 }
 
 /** The page behind a FINAL_PAGE_PREFIX redirect, or undefined when the path is not one. */
