@@ -386,7 +386,11 @@ function stripeSettings(e: z.infer<typeof EnvSchema>): Config['billing']['stripe
   return {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
-    prices: { monthly: e.STRIPE_PRICE_MONTHLY!, trialFee: e.STRIPE_PRICE_TRIAL_FEE!, plus: e.STRIPE_PRICE_PLUS_MONTHLY! },
+    prices: {
+      monthly: e.STRIPE_PRICE_MONTHLY!,
+      trialFee: e.STRIPE_PRICE_TRIAL_FEE!,
+      plus: e.STRIPE_PRICE_PLUS_MONTHLY!,
+    },
     apiUrl: e.STRIPE_API_URL,
   };
 }

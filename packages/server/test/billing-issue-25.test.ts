@@ -96,7 +96,7 @@ for (const mode of MODES) {
       const answer = await call(
         'POST',
         '/billing/checkout',
-        { price_id: fake.prices.plus, mode: 'payment', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
+        { price_id: fake.prices.plusMonthly, mode: 'subscription', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
         user.headers,
       );
       expect(answer.status, answer.text).toBe(200);
@@ -129,7 +129,7 @@ for (const mode of MODES) {
       const open = await call(
         'POST',
         '/billing/checkout',
-        { price_id: fake.prices.plus, mode: 'payment', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
+        { price_id: fake.prices.plusMonthly, mode: 'subscription', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
         user.headers,
       );
       const invoicesBefore = paidInvoicesOf(customerId).length;

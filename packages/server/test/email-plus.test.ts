@@ -73,7 +73,7 @@ for (const mode of MODES) {
       const checkout = await call(
         'POST',
         '/billing/checkout',
-        { price_id: fake.prices.plus, mode: 'payment', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
+        { price_id: fake.prices.plusMonthly, mode: 'subscription', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
         customer.headers,
       );
       await fake.completeCheckout(String(checkout.json.url).split('/').pop()!);
