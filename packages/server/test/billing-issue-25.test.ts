@@ -96,7 +96,11 @@ for (const mode of MODES) {
       const answer = await call(
         'POST',
         '/billing/checkout',
-        { price_id: fake.prices.plusMonthly, mode: 'subscription', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
+        {
+          price_id: fake.prices.plusMonthly,
+          mode: 'subscription',
+          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
+        },
         user.headers,
       );
       expect(answer.status, answer.text).toBe(200);
@@ -129,7 +133,11 @@ for (const mode of MODES) {
       const open = await call(
         'POST',
         '/billing/checkout',
-        { price_id: fake.prices.plusMonthly, mode: 'subscription', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
+        {
+          price_id: fake.prices.plusMonthly,
+          mode: 'subscription',
+          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
+        },
         user.headers,
       );
       const invoicesBefore = paidInvoicesOf(customerId).length;
@@ -138,7 +146,8 @@ for (const mode of MODES) {
       expect(deleted.status, deleted.text).toBe(204);
       await fake.webhooks.idle();
       expect(await userRow(user.id)).toBeUndefined();
-      expect(subscriptionsOf(customerId).map((s) => s.status)).toEqual(['canceled']);
+      // The plan and the Email Plus subscription both end: neither renews.
+      expect(subscriptionsOf(customerId).map((s) => s.status)).toEqual(['canceled', 'canceled']);
       const [cancellation] = await db()
         .select()
         .from(stripeCancellations)

@@ -370,7 +370,13 @@ for (const mode of MODES) {
       await fake.completeCheckout(sessionIdOf(url));
       await fake.webhooks.idle();
       const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, leadId));
-      expect(order).toMatchObject({ status: 'paid', amount: 2499, currency: 'gbp', subscriptionId: expect.stringMatching(/^sub_/), invoiceId: expect.stringMatching(/^in_/) });
+      expect(order).toMatchObject({
+        status: 'paid',
+        amount: 2499,
+        currency: 'gbp',
+        subscriptionId: expect.stringMatching(/^sub_/),
+        invoiceId: expect.stringMatching(/^in_/),
+      });
       const dueDays = (order!.dueAt!.getTime() - order!.paidAt!.getTime()) / 86_400_000;
       expect(dueDays).toBeGreaterThanOrEqual(3);
       expect(dueDays).toBeLessThanOrEqual(5);

@@ -20,6 +20,7 @@ import {
 import { newId } from '../../ids.ts';
 import { newOrderAdminMail, orderReceivedMail } from '../../mail/templates/billing-mails.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
+import { stripeOf } from '../billing/billing-deps.ts';
 import { recipientOf } from '../billing/billing-notices.ts';
 import { addBusinessDays } from './business-days.ts';
 import { DUE_BUSINESS_DAYS } from './mark-order-paid.ts';
@@ -70,6 +71,7 @@ async function openOrder(
   account: BillingAccountRow,
   invoice: Stripe.Invoice,
   subscription: Stripe.Subscription,
+  paymentIntentId: string | null,
 ): Promise<EmailPlusOrderRow | null> {
   const sub = await subscriptionRow(tx, account, subscription);
   if (!sub) {
@@ -81,6 +83,7 @@ async function openOrder(
     status: 'paid' as const,
     subscriptionId: sub.id,
     invoiceId: invoice.id!,
+    paymentIntentId,
     amount: invoice.amount_paid,
     currency: invoice.currency,
     paidAt,
@@ -119,10 +122,14 @@ export async function openPeriodOrder(
 ): Promise<void> {
   if (!invoice.id || invoice.status !== 'paid' || !OPENS_ORDER.has(invoice.billing_reason ?? '')) return;
   const to = await recipientOf(deps, account);
+  // The payment that a refusal refunds (API 2026 links invoices and payments through invoice_payments).
+  const payments = await stripeOf(deps).client.invoicePayments.list({ invoice: invoice.id, limit: 10 });
+  const intent = payments.data.find((p) => p.status === 'paid')?.payment.payment_intent;
+  const paymentIntentId = typeof intent === 'string' ? intent : (intent?.id ?? null);
   const renewsAt =
     subscription.cancel_at_period_end || subscription.status === 'canceled' ? null : periodEndOf(subscription);
   const opened = await deps.db.transaction(async (tx) => {
-    const order = await openOrder(tx, deps, account, invoice, subscription);
+    const order = await openOrder(tx, deps, account, invoice, subscription, paymentIntentId);
     if (!order) return null;
     if (to) {
       await deps.mailer.enqueue(

@@ -42,7 +42,15 @@ export function reportMail(
 
 export function refusalMail(
   to: string,
-  input: { brand: string; target: string; reason: string; orderId: string; refunded: boolean },
+  input: {
+    brand: string;
+    target: string;
+    reason: string;
+    orderId: string;
+    refunded: boolean;
+    /** The order was a period of an Email Plus subscription, which now ends (no further charges). */
+    subscriptionEnded?: boolean;
+  },
 ): MailMessage {
   const subject = `Your ${input.brand} Email Plus order could not be fulfilled`;
   const blocks: MailBlock[] = [
@@ -55,6 +63,12 @@ export function refusalMail(
         : 'No payment was taken for this order.',
     },
   ];
+  if (input.subscriptionEnded) {
+    blocks.push({
+      kind: 'text',
+      text: 'Your Email Plus subscription for this address has ended: nothing more will be charged.',
+    });
+  }
   const content = { subject, blocks, summary: `Email Plus refusal for order ${input.orderId}` };
   return {
     to,
