@@ -22,7 +22,13 @@ export const PRICES_OFF: PricesResponse = {
   payments_enabled: false,
 };
 
-export const NO_SUBSCRIPTION = { status: null, period_end: null, cancel_at_period_end: false, trial_used: false };
+export const NO_SUBSCRIPTION = {
+  status: null,
+  period_end: null,
+  cancel_at_period_end: false,
+  trial_used: false,
+  has_customer: false,
+};
 
 type Handler = (init: RequestInit | undefined, url: string) => Promise<Response>;
 

@@ -302,7 +302,12 @@ describe('billing page', () => {
   it('words each subscription state', () => {
     const texts = en.billing.page;
     const day = (iso: string) => iso.slice(0, 10);
-    const at = { period_end: '2026-12-23T00:00:00Z', cancel_at_period_end: false, trial_used: false };
+    const at = {
+      period_end: '2026-12-23T00:00:00Z',
+      cancel_at_period_end: false,
+      trial_used: false,
+      has_customer: true,
+    };
     expect(subscriptionLine({ ...at, status: 'active' }, texts, day)).toBe('Renews on 2026-12-23');
     expect(subscriptionLine({ ...at, status: 'active', cancel_at_period_end: true }, texts, day)).toBe(
       'Ends on 2026-12-23',
@@ -328,6 +333,7 @@ describe('dashboard', () => {
             due_at: '2026-11-06T00:00:00Z',
             delivered_at: '2026-11-04T00:00:00Z',
             refused_reason: null,
+            subscription_id: null,
           },
           {
             id: 'o2',
@@ -338,6 +344,7 @@ describe('dashboard', () => {
             due_at: '2026-11-07T00:00:00Z',
             delivered_at: null,
             refused_reason: 'No lawful purpose given',
+            subscription_id: null,
           },
         ],
       },

@@ -66,7 +66,8 @@ function SubscriptionSection({ hasInvoices, plan }: { hasInvoices: boolean; plan
   const reasonId = useId();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const paymentsOn = prices.data?.payments_enabled === true;
-  const hasAccount = Boolean(subscription.data?.status) || hasInvoices;
+  // Any payment made a Stripe customer, and the portal serves every customer (plan or Email Plus).
+  const hasAccount = subscription.data?.has_customer === true || Boolean(subscription.data?.status) || hasInvoices;
   const line = subscription.data ? subscriptionLine(subscription.data, t, (iso) => date.format(new Date(iso))) : null;
   const pastDue = subscription.data?.status === 'past_due' || subscription.data?.status === 'unpaid';
 
