@@ -102,7 +102,7 @@ describeInBrowser('billing', () => {
       .filter({ hasText: EMAIL_REGISTERED })
       .filter({ hasText: 'Paid' })
       .waitFor();
-    // The plan did not change: Email Plus is a one-off purchase.
+    // The plan did not change: Email Plus is a subscription of its own.
     expect(await page.getByTestId('plan').textContent()).toBe('Free');
   });
 
