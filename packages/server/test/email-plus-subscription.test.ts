@@ -285,7 +285,8 @@ for (const mode of MODES) {
       expect((await call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers)).status).toBe(
         200,
       );
-      await sink.waitForMail({ to: user.email, subject: 'Email Plus report', after: before });
+      const delivered = await sink.waitForMail({ to: user.email, subject: 'Email Plus report', after: before });
+      expect(delivered.text).toContain(`http://hound.test/dashboard/orders/${orderId}`);
       const reopened = await call('GET', `/me/email-plus/orders/${orderId}`, undefined, user.headers);
       expect(reopened.status, reopened.text).toBe(200);
       expect(reopened.json).toMatchObject({

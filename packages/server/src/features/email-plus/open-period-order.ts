@@ -97,6 +97,15 @@ async function openOrder(
       .set(paid)
       .where(and(eq(emailPlusOrders.id, leadId), eq(emailPlusOrders.status, 'lead'), isNull(emailPlusOrders.invoiceId)))
       .returning();
+    if (!order) {
+      const [lead] = await tx.select().from(emailPlusOrders).where(eq(emailPlusOrders.id, leadId));
+      if (lead && lead.invoiceId !== invoice.id) {
+        deps.log.warn(
+          { orderId: leadId, subscription: subscription.id },
+          'Email Plus lead paid twice: cancel and refund the second subscription',
+        );
+      }
+    }
     return order ?? null;
   }
   const [order] = await tx

@@ -21,7 +21,7 @@ const FOOTER =
 
 export function reportMail(
   to: string,
-  input: { brand: string; target: string; report: Report; orderId: string },
+  input: { brand: string; target: string; report: Report; orderId: string; reopenUrl?: string },
 ): MailMessage {
   const subject = `Your ${input.brand} Email Plus report on ${input.target}`;
   const blocks: MailBlock[] = [
@@ -29,6 +29,9 @@ export function reportMail(
     ...REPORT_FIELDS.filter((f) => input.report[f].trim() !== '').map(
       (f): MailBlock => ({ kind: 'section', title: REPORT_TITLES[f], text: input.report[f].trim() }),
     ),
+    ...(input.reopenUrl
+      ? [{ kind: 'link', label: 'Open it in your dashboard to print or save it', url: input.reopenUrl } as const]
+      : []),
   ];
   const content = { subject, blocks, summary: `Email Plus report for order ${input.orderId}` };
   return {
