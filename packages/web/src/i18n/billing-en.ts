@@ -107,7 +107,8 @@ export const billingEn = {
     confirming: 'Confirming your payment…',
     receivedTitle: 'Payment received',
     received: 'Thank you! Your plan: {plan}. Email search credits: {credits}.',
-    plusPlaced: 'Your Email Plus order is placed; the report arrives within 3–5 business days.',
+    plusPlaced:
+      'Your Email Plus order is placed; the report arrives within 3–5 business days. It renews monthly with a fresh report until you cancel (Dashboard → Email Plus subscriptions).',
     pendingTitle: 'Almost there',
     pending: 'Your payment is still being confirmed. Your dashboard will update as soon as it is.',
     expiredTitle: 'Checkout expired',

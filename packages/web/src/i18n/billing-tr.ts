@@ -116,7 +116,8 @@ export const billingTr: typeof billingEn = {
     confirming: 'Ödemeniz onaylanıyor…',
     receivedTitle: 'Ödeme alındı',
     received: 'Teşekkürler! Planınız: {plan}. E-posta arama kredisi: {credits}.',
-    plusPlaced: 'Email Plus siparişiniz alındı; rapor 3–5 iş günü içinde gelir.',
+    plusPlaced:
+      'Email Plus siparişiniz alındı; rapor 3–5 iş günü içinde gelir. İptal edene kadar her ay yeni bir raporla yenilenir (Panel → Email Plus abonelikleri).',
     pendingTitle: 'Neredeyse tamam',
     pending: 'Ödemeniz hâlâ onaylanıyor. Onaylanır onaylanmaz paneliniz güncellenecek.',
     expiredTitle: 'Ödeme oturumu sona erdi',

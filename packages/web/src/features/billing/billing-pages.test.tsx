@@ -213,7 +213,9 @@ describe('payment return page (/account/billing)', () => {
     });
     route('/account/billing?status=success&session_id=cs_plus');
     expect(
-      await screen.findByText('Your Email Plus order is placed; the report arrives within 3–5 business days.'),
+      await screen.findByText(
+        /^Your Email Plus order is placed; the report arrives within 3–5 business days\. It renews monthly/,
+      ),
     ).toBeTruthy();
   });
 
