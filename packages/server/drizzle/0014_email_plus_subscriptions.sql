@@ -12,7 +12,7 @@ CREATE TABLE "email_plus_subscriptions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "email_plus_subscriptions" ADD CONSTRAINT "email_plus_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "email_plus_subscriptions" ADD CONSTRAINT "email_plus_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "email_plus_subscriptions_user_idx" ON "email_plus_subscriptions" USING btree ("user_id","created_at");
 --> statement-breakpoint

@@ -9,7 +9,14 @@ import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { billingAccounts, creditLedger, emailPlusOrders, stripeCancellations, users } from '../src/db/schema/index.ts';
+import {
+  billingAccounts,
+  creditLedger,
+  emailPlusOrders,
+  emailPlusSubscriptions,
+  stripeCancellations,
+  users,
+} from '../src/db/schema/index.ts';
 import { retryDueCancellations } from '../src/features/billing/cancel-deleted-customer.ts';
 import { purgeDeletedAccountsOrders } from '../src/features/billing/purge-deleted-orders.ts';
 import { createLogger } from '../src/logger.ts';
@@ -148,6 +155,10 @@ for (const mode of MODES) {
       expect(await userRow(user.id)).toBeUndefined();
       // The plan and the Email Plus subscription both end: neither renews.
       expect(subscriptionsOf(customerId).map((s) => s.status)).toEqual(['canceled', 'canceled']);
+      // The Email Plus subscription's target and purpose go with the account (the paid order stays: 095).
+      expect(
+        await db().select().from(emailPlusSubscriptions).where(eq(emailPlusSubscriptions.customerId, customerId)),
+      ).toEqual([]);
       const [cancellation] = await db()
         .select()
         .from(stripeCancellations)

@@ -128,7 +128,8 @@ export const emailPlusSubscriptions = pgTable(
   'email_plus_subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Deleted with the account (its target and purpose are personal data; Stripe's subscription is cancelled). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     customerId: text('customer_id').notNull(),
     targetEmail: text('target_email').notNull(),
     deliveryEmail: text('delivery_email').notNull(),
