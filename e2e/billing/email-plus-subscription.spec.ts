@@ -177,45 +177,47 @@ describeInBrowser('Email Plus subscription', () => {
     expect(sub).toBeDefined();
   });
 
-  for (const width of [1280, 390] as const) {
-    for (const language of ['en', 'tr'] as const) {
-      it(`screenshots of pricing, the dashboard's subscription, billing and a report at ${width} px, ${language}`, async () => {
-        const viewport = { width, height: width > 500 ? 900 : 844 };
-        const page = await journey.open('/', viewport);
-        const email = address(`plus${width}${language}`);
-        await register(page, journey.stack, email, 'Sam');
-        const orderId = await subscribe(page, email, EMAIL_REGISTERED);
-        await deliver(orderId);
-        if (language === 'tr') await page.evaluate(() => localStorage.setItem('language', 'tr'));
-        const tr = language === 'tr';
+  const runs = [
+    ...([1280, 390] as const).flatMap((width) =>
+      (['en', 'tr'] as const).map((language) => ({ width, language, theme: 'light' as const })),
+    ),
+    ...([1280, 390] as const).map((width) => ({ width, language: 'en' as const, theme: 'dark' as const })),
+  ];
+  for (const { width, language, theme } of runs) {
+    it(`screenshots of pricing, the dashboard's subscription, billing and a report at ${width} px, ${language}, ${theme}`, async () => {
+      const viewport = { width, height: width > 500 ? 900 : 844, theme };
+      const page = await journey.open('/', viewport);
+      const email = address(`plus${width}${language}`);
+      await register(page, journey.stack, email, 'Sam');
+      const orderId = await subscribe(page, email, EMAIL_REGISTERED);
+      await deliver(orderId);
+      if (language === 'tr') await page.evaluate(() => localStorage.setItem('language', 'tr'));
+      const tr = language === 'tr';
 
-        await page.goto('/pricing');
-        await page.getByText(tr ? 'En İyi Değer' : 'Best Value').waitFor();
-        await noSidewaysScroll(page);
-        await screenshot(page, `plus-pricing-${language}`);
+      await page.goto('/pricing');
+      await page.getByText(tr ? 'En İyi Değer' : 'Best Value').waitFor();
+      await noSidewaysScroll(page);
+      await screenshot(page, `plus-pricing-${language}`);
 
-        await page.goto('/dashboard');
-        await page.getByRole('region', { name: tr ? 'Email Plus abonelikleri' : 'Email Plus subscriptions' }).waitFor();
-        await page.getByText(tr ? /Sonraki rapor .* sipariş edilir/ : /Next report ordered on/).waitFor();
-        await noSidewaysScroll(page);
-        await screenshot(page, `plus-dashboard-${language}`);
+      await page.goto('/dashboard');
+      await page.getByRole('region', { name: tr ? 'Email Plus abonelikleri' : 'Email Plus subscriptions' }).waitFor();
+      await page.getByText(tr ? /Sonraki rapor .* sipariş edilir/ : /Next report ordered on/).waitFor();
+      await noSidewaysScroll(page);
+      await screenshot(page, `plus-dashboard-${language}`);
 
-        await page.goto('/dashboard/billing');
-        await page.getByRole('cell', { name: /24[.,]99/ }).waitFor();
-        expect(
-          await page.getByRole('button', { name: tr ? 'Aboneliği Yönet' : 'Manage Subscription' }).isEnabled(),
-        ).toBe(true);
-        await noSidewaysScroll(page);
-        await screenshot(page, `plus-billing-${language}`);
+      await page.goto('/dashboard/billing');
+      await page.getByRole('cell', { name: /24[.,]99/ }).waitFor();
+      expect(await page.getByRole('button', { name: tr ? 'Aboneliği Yönet' : 'Manage Subscription' }).isEnabled()).toBe(
+        true,
+      );
+      await noSidewaysScroll(page);
+      await screenshot(page, `plus-billing-${language}`);
 
-        await page.goto(`/dashboard/orders/${orderId}`);
-        await page.getByText('Owns the flat since 2019.').waitFor();
-        await page
-          .getByRole('button', { name: tr ? 'Yazdır veya PDF olarak kaydet' : 'Print or save as PDF' })
-          .waitFor();
-        await noSidewaysScroll(page);
-        await screenshot(page, `plus-report-${language}`);
-      });
-    }
+      await page.goto(`/dashboard/orders/${orderId}`);
+      await page.getByText('Owns the flat since 2019.').waitFor();
+      await page.getByRole('button', { name: tr ? 'Yazdır veya PDF olarak kaydet' : 'Print or save as PDF' }).waitFor();
+      await noSidewaysScroll(page);
+      await screenshot(page, `plus-report-${language}`);
+    });
   }
 });

@@ -44,6 +44,7 @@ export function stubApi(routes: Record<string, Handler | object>, options: { use
     'GET /billing/prices': PRICES,
     'GET /billing/subscription': NO_SUBSCRIPTION,
     'GET /me/email-plus/orders': { items: [] },
+    'GET /me/email-plus/subscriptions': { items: [] },
     'GET /me/searches': { items: [], total: 0 },
     ...routes,
   };

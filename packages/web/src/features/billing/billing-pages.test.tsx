@@ -361,6 +361,66 @@ describe('dashboard', () => {
     expect(orders[1]!.textContent).toContain('Refused: No lawful purpose given');
   });
 
+  it('lists an Email Plus subscription: when it renews, a new address for the next report, renewals cancelled after a confirmation', async () => {
+    const sub = {
+      id: 'sub_1',
+      target_email: 'target@example.com',
+      status: 'active',
+      period_end: '2026-12-26T00:00:00Z',
+      cancel_at_period_end: false,
+      created_at: '2026-11-26T00:00:00Z',
+    };
+    const fetch = stubApi({
+      'GET /me/email-plus/subscriptions': { items: [sub] },
+      'GET /me/email-plus/orders': {
+        items: [
+          {
+            id: 'o1',
+            target_email: 'target@example.com',
+            status: 'delivered',
+            created_at: '2026-11-26T00:00:00Z',
+            paid_at: '2026-11-26T00:00:00Z',
+            due_at: '2026-12-01T00:00:00Z',
+            delivered_at: '2026-11-27T00:00:00Z',
+            refused_reason: null,
+            subscription_id: 'sub_1',
+          },
+        ],
+      },
+      'PATCH /me/email-plus/subscriptions/sub_1': (init) =>
+        jsonAnswer(200, { ...sub, target_email: JSON.parse(String(init?.body)).email }),
+      'POST /me/email-plus/subscriptions/sub_1/cancel': { ...sub, cancel_at_period_end: true },
+    });
+    renderWithApp(<DashboardHome />, { path: '/dashboard' });
+    const item = await screen.findByTestId('email-plus-subscription');
+    expect(within(item).getByTestId('subscription-renewal').textContent).toBe(
+      'Next report ordered on 26 Dec 2026 (£24.99)',
+    );
+    const open = await screen.findByRole('link', { name: 'Open the report on target@example.com' });
+    expect(open.getAttribute('href')).toBe('/dashboard/orders/o1');
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Change address' }));
+    const input = within(item).getByLabelText('New address for the next report');
+    fireEvent.change(input, { target: { value: 'not-an-email' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Save address' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(fetch, 'PATCH /me/email-plus/subscriptions/sub_1')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: 'next@example.com' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Save address' }));
+    await within(item).findByText('The next report will be on next@example.com.');
+    expect(callsTo(fetch, 'PATCH /me/email-plus/subscriptions/sub_1')[0]!.body).toEqual({ email: 'next@example.com' });
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Cancel renewals' }));
+    expect(callsTo(fetch, 'POST /me/email-plus/subscriptions/sub_1/cancel')).toHaveLength(0);
+    within(item).getByText(/^Stop renewing\? .* after 26 Dec 2026\.$/);
+    fireEvent.click(within(item).getByRole('button', { name: 'Yes, stop renewing' }));
+    await within(item).findByText('Renewals stopped. No more charges after 26 Dec 2026.');
+    expect(within(item).getByTestId('subscription-renewal').textContent).toBe(
+      'Cancelled: no more reports after 26 Dec 2026',
+    );
+    expect(callsTo(fetch, 'POST /me/email-plus/subscriptions/sub_1/cancel')).toHaveLength(1);
+  });
+
   it('has no orders section without orders', async () => {
     stubApi({});
     renderWithApp(<DashboardHome />, { path: '/dashboard' });
