@@ -25,7 +25,6 @@ export const BILLING_MESSAGES = {
   subscriptionNotFound: 'No such Email Plus subscription.',
   subscriptionEnded: 'This Email Plus subscription has ended.',
   orderNotDelivered: 'This report has not been delivered yet.',
-  orderNotFound: 'No such Email Plus order.',
 } as const;
 
 export const LEAD_LIMITS = { purposeMin: 10, purposeMax: 500 } as const;

@@ -41,7 +41,6 @@ export const billingEn = {
     subscriptionNotFound: 'No such Email Plus subscription.',
     subscriptionEnded: 'This Email Plus subscription has ended.',
     orderNotDelivered: 'This report has not been delivered yet.',
-    orderNotFound: 'No such Email Plus order.',
   },
   pricing: {
     metaTitle: 'Pricing · {brand}',

@@ -39,7 +39,6 @@ export const billingTr: typeof billingEn = {
     subscriptionNotFound: 'Böyle bir Email Plus aboneliği yok.',
     subscriptionEnded: 'Bu Email Plus aboneliği sona erdi.',
     orderNotDelivered: 'Bu rapor henüz teslim edilmedi.',
-    orderNotFound: 'Böyle bir Email Plus siparişi yok.',
   },
   pricing: {
     metaTitle: 'Fiyatlar · {brand}',

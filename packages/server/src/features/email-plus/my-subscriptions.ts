@@ -5,6 +5,7 @@
  */
 import {
   BILLING_MESSAGES,
+  EMAIL_PLUS_MESSAGES,
   type EmailPlusSubscription,
   emailSearchProblem,
   type MyOrderReport,
@@ -95,7 +96,7 @@ export async function myOrderReport(deps: Pick<BillingDeps, 'db'>, userId: strin
     .select()
     .from(emailPlusOrders)
     .where(and(eq(emailPlusOrders.id, id), eq(emailPlusOrders.userId, userId)));
-  if (!order || order.status === 'lead') throw new AppError('NOT_FOUND', BILLING_MESSAGES.orderNotFound);
+  if (!order || order.status === 'lead') throw new AppError('NOT_FOUND', EMAIL_PLUS_MESSAGES.orderNotFound);
   if (order.status !== 'delivered' || !order.report) {
     throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.orderNotDelivered);
   }
