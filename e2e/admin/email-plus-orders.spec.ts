@@ -41,8 +41,8 @@ describeInBrowser('Email Plus orders', () => {
     };
     const { lead_id } = await api('/api/email/plus/lead', { email: EMAIL_REGISTERED, purpose, accept_terms: true });
     const { url } = await api('/billing/checkout', {
-      price_id: fake.prices.plus,
-      mode: 'payment',
+      price_id: fake.prices.plusMonthly,
+      mode: 'subscription',
       meta: { lead_id, product: 'email_plus' },
     });
     await fake.completeCheckout(url!.split('/').pop()!);

@@ -92,9 +92,11 @@ describeInBrowser('billing', () => {
     await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
     await payOnFakeCheckout(page, '4242424242424242');
     await page.waitForURL('**/account/billing?status=success**');
-    await page.getByText('Your Email Plus order is placed; the report arrives within 3–5 business days.').waitFor({
-      timeout: 30_000,
-    });
+    await page
+      .getByText(/^Your Email Plus order is placed; the report arrives within 3–5 business days\. It renews monthly/)
+      .waitFor({
+        timeout: 30_000,
+      });
     await page.goto('/dashboard');
     const orders = page.getByRole('region', { name: 'Email Plus orders' });
     await orders
@@ -102,7 +104,7 @@ describeInBrowser('billing', () => {
       .filter({ hasText: EMAIL_REGISTERED })
       .filter({ hasText: 'Paid' })
       .waitFor();
-    // The plan did not change: Email Plus is a one-off purchase.
+    // The plan did not change: Email Plus is a subscription of its own.
     expect(await page.getByTestId('plan').textContent()).toBe('Free');
   });
 

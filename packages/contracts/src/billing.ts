@@ -22,6 +22,9 @@ export const BILLING_MESSAGES = {
   noInvoices: 'No invoices yet.',
   checkoutInProgress: 'A checkout is already being opened. Try again in a moment.',
   tooManyRequests: 'Too many billing requests. Try again in a minute.',
+  subscriptionNotFound: 'No such Email Plus subscription.',
+  subscriptionEnded: 'This Email Plus subscription has ended.',
+  orderNotDelivered: 'This report has not been delivered yet.',
 } as const;
 
 export const LEAD_LIMITS = { purposeMin: 10, purposeMax: 500 } as const;
@@ -96,6 +99,8 @@ export const SubscriptionSummarySchema = z.object({
   period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
   trial_used: z.boolean(),
+  /** The caller has a Stripe customer (any payment): the portal can be opened. */
+  has_customer: z.boolean(),
 });
 export type SubscriptionSummary = z.infer<typeof SubscriptionSummarySchema>;
 
@@ -120,6 +125,22 @@ export const MyOrderSchema = z.object({
   due_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
   refused_reason: z.string().nullable(),
+  /** The Email Plus subscription this order is a period of (null for one-off orders). */
+  subscription_id: z.string().nullable(),
 });
 export type MyOrder = z.infer<typeof MyOrderSchema>;
 export const MyOrdersResponseSchema = z.object({ items: z.array(MyOrderSchema) });
+
+/** An Email Plus subscription as its customer sees it: each paid month opens an order on `target_email`. */
+export const EmailPlusSubscriptionSchema = z.object({
+  id: z.string(),
+  target_email: z.string(),
+  status: z.string(),
+  /** When the current period ends: the next renewal (or the end, when cancelled). */
+  period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  created_at: z.string(),
+});
+export type EmailPlusSubscription = z.infer<typeof EmailPlusSubscriptionSchema>;
+export const EmailPlusSubscriptionsResponseSchema = z.object({ items: z.array(EmailPlusSubscriptionSchema) });
+export const ChangeTargetRequestSchema = z.object({ email: z.string().max(1000) });

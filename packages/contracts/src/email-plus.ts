@@ -1,6 +1,6 @@
 /** Email Plus fulfilment in the admin area (spec 001 §1 Email Plus; issue: order queue, report, delivery). */
 import { z } from 'zod';
-import { OrderStatusSchema } from './billing.ts';
+import { MyOrderSchema, OrderStatusSchema } from './billing.ts';
 import { EmailAccountSchema, EmailRecordSchema } from './email.ts';
 
 export const REPORT_FIELDS = [
@@ -72,3 +72,7 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 export const RefuseOrderRequestSchema = z.object({ reason: z.string().max(2000) });
 export const ReportPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+
+/** `GET /me/email-plus/orders/{id}`: a delivered order with its report, for the customer to reopen and print. */
+export const MyOrderReportSchema = MyOrderSchema.extend({ report: ReportSchema });
+export type MyOrderReport = z.infer<typeof MyOrderReportSchema>;

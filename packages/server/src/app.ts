@@ -30,6 +30,7 @@ import { creditsRoutes } from './features/credits/credits.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { adminEmailPlusRoutes } from './features/email-plus/admin-email-plus.routes.ts';
 import { emailPlusRoutes } from './features/email-plus/email-plus.routes.ts';
+import { emailPlusSubscriptionRoutes } from './features/email-plus/email-plus-subscriptions.routes.ts';
 import { emailSearchRoutes } from './features/email-search/email-search.routes.ts';
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -183,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const billing = billingDeps(
     { db: deps.db.db, log: deps.log, mailer: deps.mailer, now, key: authDeps.key },
     deps.options.billing,
-    { publicUrl: deps.options.publicUrl, brand: authDeps.options.brand },
+    { publicUrl: deps.options.publicUrl, brand: authDeps.options.brand, adminEmails: deps.options.auth.adminEmails },
   );
   await app.register(accountRoutes, {
     deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter, metrics: deps.metrics },
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs, streams });
   await app.register(billingRoutes, { deps: billing, metrics: deps.metrics });
   await app.register(emailPlusRoutes, { db: deps.db.db });
+  await app.register(emailPlusSubscriptionRoutes, { deps: billing });
   await app.register(adminEmailPlusRoutes, { deps: { billing, emailSearch } });
   await app.register(adminRoutes, { db: deps.db.db });
   await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });

@@ -142,7 +142,7 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(8).max(300).optional(),
   STRIPE_PRICE_MONTHLY: z.string().min(1).max(200).optional(),
   STRIPE_PRICE_TRIAL_FEE: z.string().min(1).max(200).optional(),
-  STRIPE_PRICE_PLUS: z.string().min(1).max(200).optional(),
+  STRIPE_PRICE_PLUS_MONTHLY: z.string().min(1).max(200).optional(),
   STRIPE_API_URL: url(['http:', 'https:']).optional(),
   PLAN_MONTHLY_CREDITS: int(0, 10_000).default(10),
   TRIAL_CREDITS: int(0, 10_000).default(3),
@@ -370,7 +370,7 @@ const STRIPE_REQUIRED = [
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_PRICE_MONTHLY',
   'STRIPE_PRICE_TRIAL_FEE',
-  'STRIPE_PRICE_PLUS',
+  'STRIPE_PRICE_PLUS_MONTHLY',
 ] as const;
 
 /** Payments are on only with the key and everything else they need: half a configuration fails at start. */
@@ -386,7 +386,11 @@ function stripeSettings(e: z.infer<typeof EnvSchema>): Config['billing']['stripe
   return {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
-    prices: { monthly: e.STRIPE_PRICE_MONTHLY!, trialFee: e.STRIPE_PRICE_TRIAL_FEE!, plus: e.STRIPE_PRICE_PLUS! },
+    prices: {
+      monthly: e.STRIPE_PRICE_MONTHLY!,
+      trialFee: e.STRIPE_PRICE_TRIAL_FEE!,
+      plus: e.STRIPE_PRICE_PLUS_MONTHLY!,
+    },
     apiUrl: e.STRIPE_API_URL,
   };
 }

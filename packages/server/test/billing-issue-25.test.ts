@@ -9,7 +9,14 @@ import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { billingAccounts, creditLedger, emailPlusOrders, stripeCancellations, users } from '../src/db/schema/index.ts';
+import {
+  billingAccounts,
+  creditLedger,
+  emailPlusOrders,
+  emailPlusSubscriptions,
+  stripeCancellations,
+  users,
+} from '../src/db/schema/index.ts';
 import { retryDueCancellations } from '../src/features/billing/cancel-deleted-customer.ts';
 import { purgeDeletedAccountsOrders } from '../src/features/billing/purge-deleted-orders.ts';
 import { createLogger } from '../src/logger.ts';
@@ -96,7 +103,11 @@ for (const mode of MODES) {
       const answer = await call(
         'POST',
         '/billing/checkout',
-        { price_id: fake.prices.plus, mode: 'payment', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
+        {
+          price_id: fake.prices.plusMonthly,
+          mode: 'subscription',
+          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
+        },
         user.headers,
       );
       expect(answer.status, answer.text).toBe(200);
@@ -129,7 +140,11 @@ for (const mode of MODES) {
       const open = await call(
         'POST',
         '/billing/checkout',
-        { price_id: fake.prices.plus, mode: 'payment', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
+        {
+          price_id: fake.prices.plusMonthly,
+          mode: 'subscription',
+          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
+        },
         user.headers,
       );
       const invoicesBefore = paidInvoicesOf(customerId).length;
@@ -138,7 +153,12 @@ for (const mode of MODES) {
       expect(deleted.status, deleted.text).toBe(204);
       await fake.webhooks.idle();
       expect(await userRow(user.id)).toBeUndefined();
-      expect(subscriptionsOf(customerId).map((s) => s.status)).toEqual(['canceled']);
+      // The plan and the Email Plus subscription both end: neither renews.
+      expect(subscriptionsOf(customerId).map((s) => s.status)).toEqual(['canceled', 'canceled']);
+      // The Email Plus subscription's target and purpose go with the account (the paid order stays: 095).
+      expect(
+        await db().select().from(emailPlusSubscriptions).where(eq(emailPlusSubscriptions.customerId, customerId)),
+      ).toEqual([]);
       const [cancellation] = await db()
         .select()
         .from(stripeCancellations)

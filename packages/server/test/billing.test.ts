@@ -117,7 +117,7 @@ for (const mode of MODES) {
         payments_enabled: true,
         monthly: fake.prices.monthly,
         trial: fake.prices.trialFee,
-        plus: fake.prices.plus,
+        plus: fake.prices.plusMonthly,
         amounts: { monthly: { amount: 1500, currency: 'gbp' }, trial: { amount: 199, currency: 'gbp' } },
         monthly_credits: 10,
         trial_credits: 3,
@@ -350,7 +350,7 @@ for (const mode of MODES) {
         call(
           'POST',
           '/billing/checkout',
-          { price_id: fake.prices.plus, mode: 'payment', meta: { lead_id: id, product: 'email_plus' } },
+          { price_id: fake.prices.plusMonthly, mode: 'subscription', meta: { lead_id: id, product: 'email_plus' } },
           who.headers,
         );
       const stolen = await plus(other);
@@ -360,7 +360,7 @@ for (const mode of MODES) {
       const wrongMode = await call(
         'POST',
         '/billing/checkout',
-        { price_id: fake.prices.plus, mode: 'subscription' },
+        { price_id: fake.prices.plusMonthly, mode: 'payment' },
         user.headers,
       );
       expect(wrongMode.status).toBe(400);
@@ -370,7 +370,13 @@ for (const mode of MODES) {
       await fake.completeCheckout(sessionIdOf(url));
       await fake.webhooks.idle();
       const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, leadId));
-      expect(order).toMatchObject({ status: 'paid', amount: 2499, currency: 'gbp', checkoutId: sessionIdOf(url) });
+      expect(order).toMatchObject({
+        status: 'paid',
+        amount: 2499,
+        currency: 'gbp',
+        subscriptionId: expect.stringMatching(/^sub_/),
+        invoiceId: expect.stringMatching(/^in_/),
+      });
       const dueDays = (order!.dueAt!.getTime() - order!.paidAt!.getTime()) / 86_400_000;
       expect(dueDays).toBeGreaterThanOrEqual(3);
       expect(dueDays).toBeLessThanOrEqual(5);

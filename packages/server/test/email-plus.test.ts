@@ -73,7 +73,11 @@ for (const mode of MODES) {
       const checkout = await call(
         'POST',
         '/billing/checkout',
-        { price_id: fake.prices.plus, mode: 'payment', meta: { lead_id: lead.json.lead_id, product: 'email_plus' } },
+        {
+          price_id: fake.prices.plusMonthly,
+          mode: 'subscription',
+          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
+        },
         customer.headers,
       );
       await fake.completeCheckout(String(checkout.json.url).split('/').pop()!);
@@ -153,7 +157,9 @@ for (const mode of MODES) {
         409,
       );
       await new Promise((r) => setTimeout(r, 200));
-      expect(sink.mails().filter((m) => m.to.includes(customer.email.toLowerCase()))).toHaveLength(1);
+      expect(
+        sink.mails().filter((m) => m.to.includes(customer.email.toLowerCase()) && /Email Plus report/.test(m.subject)),
+      ).toHaveLength(1);
 
       const mine = (await call('GET', '/me/email-plus/orders', undefined, customer.headers)).json.items;
       expect(mine[0]).toMatchObject({ id: orderId, status: 'delivered' });
@@ -186,6 +192,9 @@ for (const mode of MODES) {
       const mail = await sink.waitForMail({ to: customer.email, subject: 'could not be fulfilled', after: before });
       expect(mail.text).toContain('does not justify a report');
       expect(mail.text).toContain('refunded');
+      // A refused report is not ordered again next month: its Email Plus subscription ended.
+      expect(mail.text).toContain('Your Email Plus subscription for this address has ended');
+      expect(fake.subscriptions().find((s) => s.id === order!.subscriptionId)?.status).toBe('canceled');
       const again = await call(
         'POST',
         `/admin/email-plus/orders/${orderId}/refuse`,

@@ -87,7 +87,7 @@ describe('settings and authentication', () => {
       STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
       STRIPE_PRICE_MONTHLY: 'price_hound_monthly',
       STRIPE_PRICE_TRIAL_FEE: 'price_hound_trial_fee',
-      STRIPE_PRICE_PLUS: 'price_hound_plus',
+      STRIPE_PRICE_PLUS_MONTHLY: 'price_hound_plus_monthly',
     });
   });
 
@@ -134,6 +134,8 @@ describe('prices and products', () => {
     const trial = await stripe.prices.retrieve(fake.prices.trialFee);
     expect(trial).toMatchObject({ unit_amount: 199, type: 'one_time', recurring: null });
     expect((await stripe.prices.retrieve(fake.prices.plus)).unit_amount).toBe(2499);
+    const plusMonthly = await stripe.prices.retrieve(fake.prices.plusMonthly);
+    expect(plusMonthly).toMatchObject({ unit_amount: 2499, type: 'recurring', recurring: { interval: 'month' } });
 
     const byKey = await stripe.prices.list({
       lookup_keys: ['hound_plus', 'hound_trial_fee'],
@@ -143,7 +145,7 @@ describe('prices and products', () => {
     expect(byKey.data.map((p) => p.id).sort()).toEqual(['price_hound_plus', 'price_hound_trial_fee']);
     const product = byKey.data.find((p) => p.id === 'price_hound_trial_fee')!.product as Stripe.Product;
     expect(product).toMatchObject({ id: 'prod_hound_trial', name: 'Hound 7-day trial', metadata: { trial_days: '7' } });
-    expect((await stripe.prices.list()).data).toHaveLength(3);
+    expect((await stripe.prices.list()).data).toHaveLength(4);
 
     const missing = await failure(stripe.prices.retrieve('price_nope'));
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);

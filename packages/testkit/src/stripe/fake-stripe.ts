@@ -5,7 +5,8 @@
  * SDK, so encoding, headers, errors and signature checks are all exercised.
  *
  * Seeded catalogue: `price_hound_monthly` (recurring, £15.00), `price_hound_trial_fee` (one-time £1.99),
- * `price_hound_plus` (one-time £24.99), each with a lookup key of the same name minus `price_`.
+ * `price_hound_plus` (one-time £24.99, the old Email Plus), `price_hound_plus_monthly` (recurring £24.99, Email
+ * Plus as a subscription), each with a lookup key of the same name minus `price_`.
  * Time only moves forward by `advanceClock()` (plus the wall clock); see billing.ts for the rules.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,7 +24,12 @@ import { copy, Store } from './store.ts';
 import type { FakePrice, FakeProduct, FakeStripe, FakeStripeOptions } from './types.ts';
 import { WebhookSender } from './webhooks.ts';
 
-const PRICE_IDS = { monthly: 'price_hound_monthly', trialFee: 'price_hound_trial_fee', plus: 'price_hound_plus' };
+const PRICE_IDS = {
+  monthly: 'price_hound_monthly',
+  trialFee: 'price_hound_trial_fee',
+  plus: 'price_hound_plus',
+  plusMonthly: 'price_hound_plus_monthly',
+};
 
 interface Target {
   url: string;
@@ -101,6 +107,14 @@ function seed(store: Store, options: FakeStripeOptions): void {
       name: 'Hound Email Plus',
       amount: options.prices?.plus ?? 2499,
       recurring: false,
+      metadata: {},
+    },
+    {
+      price: PRICE_IDS.plusMonthly,
+      product: 'prod_hound_email_plus',
+      name: 'Hound Email Plus',
+      amount: options.prices?.plus ?? 2499,
+      recurring: true,
       metadata: {},
     },
   ];
@@ -191,7 +205,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_PRICE_MONTHLY: PRICE_IDS.monthly,
       STRIPE_PRICE_TRIAL_FEE: PRICE_IDS.trialFee,
-      STRIPE_PRICE_PLUS: PRICE_IDS.plus,
+      STRIPE_PRICE_PLUS_MONTHLY: PRICE_IDS.plusMonthly,
     },
     setWebhookUrl(next) {
       if (next !== undefined) checkWebhookUrl(next);

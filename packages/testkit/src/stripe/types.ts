@@ -360,7 +360,7 @@ export interface FakeStripeSettings {
   STRIPE_WEBHOOK_SECRET: string;
   STRIPE_PRICE_MONTHLY: string;
   STRIPE_PRICE_TRIAL_FEE: string;
-  STRIPE_PRICE_PLUS: string;
+  STRIPE_PRICE_PLUS_MONTHLY: string;
 }
 
 export type CheckoutOutcome =
@@ -379,7 +379,7 @@ export interface FakeStripe {
   readonly secretKey: string;
   readonly webhookSecret: string;
   /** Seeded price ids. */
-  readonly prices: { monthly: string; trialFee: string; plus: string };
+  readonly prices: { monthly: string; trialFee: string; plus: string; plusMonthly: string };
   /** Hound's environment for this fake. */
   readonly settings: FakeStripeSettings;
   setWebhookUrl(url: string | undefined): void;

@@ -30,6 +30,7 @@ const DashboardHome = lazy(() => import('../features/dashboard/dashboard-home.ts
 const BillingPage = lazy(() => import('../features/dashboard/billing-page.tsx'));
 const SettingsPage = lazy(() => import('../features/dashboard/settings-page.tsx'));
 const MySearchesPage = lazy(() => import('../features/dashboard/my-searches-page.tsx'));
+const OrderReportPage = lazy(() => import('../features/billing/order-report-page.tsx'));
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 const EmailSearchPage = lazy(() => import('../features/email-search/email-search-page.tsx'));
 const EmailTermsPage = lazy(() => import('../features/legal/email-terms-page.tsx'));
@@ -110,6 +111,7 @@ export function App({ language, messages }: { language: Language; messages: Mess
                           <Route path="billing" element={<BillingPage />} />
                           <Route path="settings" element={<SettingsPage />} />
                           <Route path="my-searches" element={<MySearchesPage />} />
+                          <Route path="orders/:id" element={<OrderReportPage />} />
                         </Route>
                         <Route
                           path="admin"

@@ -22,7 +22,13 @@ export const PRICES_OFF: PricesResponse = {
   payments_enabled: false,
 };
 
-export const NO_SUBSCRIPTION = { status: null, period_end: null, cancel_at_period_end: false, trial_used: false };
+export const NO_SUBSCRIPTION = {
+  status: null,
+  period_end: null,
+  cancel_at_period_end: false,
+  trial_used: false,
+  has_customer: false,
+};
 
 type Handler = (init: RequestInit | undefined, url: string) => Promise<Response>;
 
@@ -38,6 +44,7 @@ export function stubApi(routes: Record<string, Handler | object>, options: { use
     'GET /billing/prices': PRICES,
     'GET /billing/subscription': NO_SUBSCRIPTION,
     'GET /me/email-plus/orders': { items: [] },
+    'GET /me/email-plus/subscriptions': { items: [] },
     'GET /me/searches': { items: [], total: 0 },
     ...routes,
   };

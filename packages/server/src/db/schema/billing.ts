@@ -105,6 +105,10 @@ export const emailPlusOrders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     refusedReason: text('refused_reason'),
     refundId: text('refund_id'),
+    /** The Email Plus subscription whose paid period this order is (null for the old one-off orders). */
+    subscriptionId: text('subscription_id'),
+    /** The paid invoice that opened this order: one order per invoice, however often its events come. */
+    invoiceId: text('invoice_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,8 +116,38 @@ export const emailPlusOrders = pgTable(
     index('email_plus_orders_user_idx').on(t.userId, t.createdAt),
     index('email_plus_orders_status_idx').on(t.status, t.dueAt),
     uniqueIndex('email_plus_orders_checkout_uq').on(t.checkoutId),
+    uniqueIndex('email_plus_orders_invoice_uq').on(t.invoiceId),
   ],
 );
+
+/**
+ * An Email Plus subscription (Stripe's subscription id): the target every paid period's order searches.
+ * The customer may change the target for the next period; Stripe's status is copied on each of its events.
+ */
+export const emailPlusSubscriptions = pgTable(
+  'email_plus_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    /** Deleted with the account (its target and purpose are personal data; Stripe's subscription is cancelled). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    targetEmail: text('target_email').notNull(),
+    deliveryEmail: text('delivery_email').notNull(),
+    purpose: text('purpose').notNull(),
+    status: text('status').notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_plus_subscriptions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Customer mails that go once per Stripe fact (a receipt per invoice, a trial reminder per subscription…). */
+export const billingNotices = pgTable('billing_notices', {
+  key: text('key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Deleted accounts whose Stripe subscriptions must be cancelled. Written in the deletion's transaction;
@@ -157,3 +191,4 @@ export const paymentReversals = pgTable('payment_reversals', {
 
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type EmailPlusOrderRow = typeof emailPlusOrders.$inferSelect;
+export type EmailPlusSubscriptionRow = typeof emailPlusSubscriptions.$inferSelect;

@@ -22,6 +22,8 @@ export interface BillingDeps {
   options: {
     publicUrl: string;
     brand: string;
+    /** `ADMIN_EMAILS`: mailed when a paid Email Plus order arrives. */
+    adminEmails: string[];
     monthlyCredits: number;
     trialCredits: number;
     userCallsPerMinute: number;
@@ -31,7 +33,7 @@ export interface BillingDeps {
 export function billingDeps(
   base: Omit<BillingDeps, 'stripe' | 'options' | 'prices'>,
   billing: Config['billing'],
-  options: { publicUrl: string; brand: string },
+  options: { publicUrl: string; brand: string; adminEmails: string[] },
 ): BillingDeps {
   return {
     ...base,

@@ -34,7 +34,8 @@ function kindOf(deps: BillingDeps, request: CheckoutRequest): Kind {
           ? 'plus'
           : undefined;
   if (!kind) throw new AppError('BILLING_INVALID_PRICE', BILLING_MESSAGES.unknownPrice);
-  if (request.mode !== (kind === 'plus' ? 'payment' : 'subscription')) {
+  // Every product is a subscription now: Email Plus renews monthly with a fresh report (decision 108).
+  if (request.mode !== 'subscription') {
     throw new AppError('BILLING_INVALID_PRICE', BILLING_MESSAGES.modeMismatch);
   }
   return kind;
@@ -92,15 +93,17 @@ async function plusCheckout(deps: BillingDeps, user: UserRow, leadId: string | u
   const lead = await ownLead(deps, user, leadId);
   const account = await ensureCustomer(deps, user);
   const metadata = { user_id: user.id, product: 'email_plus', lead_id: lead.id, delivery_email: lead.deliveryEmail };
+  // A subscription of its own, beside any plan subscription: its lead (target) travels on the
+  // subscription, so every paid period's invoice finds what to search (open-period-order.ts).
   const params: Stripe.Checkout.SessionCreateParams = {
     customer: account.customerId,
     client_reference_id: user.id,
     success_url: successUrl(deps),
     cancel_url: `${deps.options.publicUrl}/account/billing?status=cancel`,
-    mode: 'payment',
+    mode: 'subscription',
     line_items: [{ price: settings.prices.plus, quantity: 1 }],
     metadata,
-    payment_intent_data: { metadata },
+    subscription_data: { metadata },
   };
   const session = await providerCall(deps, 'create checkout', () => client.checkout.sessions.create(params));
   if (!session.url) throw new AppError('PAYMENT_PROVIDER_FAILED', BILLING_MESSAGES.checkoutFailed);

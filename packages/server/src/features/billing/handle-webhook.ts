@@ -10,6 +10,7 @@ import { stripeEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
+import { notifyPaymentFailed, remindTrialEnd } from './billing-notices.ts';
 import { reverseDispute, reverseRefund } from './reverse-payment.ts';
 import { settleCheckout } from './settle-checkout.ts';
 import { settleInvoice } from './settle-invoice.ts';
@@ -44,6 +45,9 @@ async function applyEvent(deps: BillingDeps, event: Stripe.Event): Promise<void>
     case 'customer.subscription.resumed':
       await syncCustomer(deps, customerOf(event.data.object)!);
       return;
+    case 'customer.subscription.trial_will_end':
+      await syncCustomer(deps, customerOf(event.data.object)!);
+      return remindTrialEnd(deps, event.data.object.id);
     case 'invoice.paid':
     case 'invoice.payment_succeeded': {
       const invoice = event.data.object;
@@ -58,8 +62,10 @@ async function applyEvent(deps: BillingDeps, event: Stripe.Event): Promise<void>
     case 'charge.dispute.closed':
       return reverseDispute(deps, event.data.object.id);
     case 'invoice.payment_failed': {
-      const customer = customerOf(event.data.object);
+      const invoice = event.data.object;
+      const customer = customerOf(invoice);
       if (customer) await syncCustomer(deps, customer);
+      if (invoice.id) await notifyPaymentFailed(deps, invoice.id);
       return;
     }
     default:

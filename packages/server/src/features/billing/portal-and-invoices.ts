@@ -48,5 +48,6 @@ export async function subscriptionSummary(deps: BillingDeps, userId: string): Pr
     period_end: account?.periodEnd?.toISOString() ?? null,
     cancel_at_period_end: account?.cancelAtPeriodEnd ?? false,
     trial_used: account?.trialUsed ?? false,
+    has_customer: account !== null,
   };
 }

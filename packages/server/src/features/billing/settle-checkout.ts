@@ -47,6 +47,7 @@ export async function settleCheckout(deps: BillingDeps, sessionId: string): Prom
       }
     }
   } else if (session.mode === 'payment' && session.metadata?.product === 'email_plus' && session.metadata.lead_id) {
+    // A one-off Email Plus checkout opened before Email Plus became a subscription (decision 108).
     await markOrderPaid(deps, {
       leadId: session.metadata.lead_id,
       checkoutId: session.id,

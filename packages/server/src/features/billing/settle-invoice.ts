@@ -7,13 +7,18 @@
  *   the trial ended early by an upgrade) → `PLAN_MONTHLY_CREDITS`.
  * Manual, threshold and proration-only invoices grant nothing, whatever prices they hold. Keyed in the
  * ledger (ref = invoice id), so however often and in whatever order the events come, each grants once.
+ *
+ * A paid invoice of an Email Plus subscription opens that period's order instead (decision 108). Every
+ * paid invoice that took money is then receipted to the customer, once.
  */
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { billingAccounts } from '../../db/schema/index.ts';
 import { applyCredits } from '../credits/ledger.ts';
+import { openPeriodOrder, periodEndOf } from '../email-plus/open-period-order.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
+import { productOf, sendReceipt } from './billing-notices.ts';
 
 type Grant = { kind: 'trial' | 'monthly' } | null;
 
@@ -49,8 +54,17 @@ export async function settleInvoice(deps: BillingDeps, invoiceId: string): Promi
   if (!account) return;
   const subscription =
     typeof subscriptionRef === 'string' ? await client.subscriptions.retrieve(subscriptionRef) : subscriptionRef;
+  const product = productOf(deps, subscription);
+  const renewsAt =
+    subscription.cancel_at_period_end || subscription.status === 'canceled' ? null : periodEndOf(subscription);
+  if (product === 'plus') {
+    await openPeriodOrder(deps, account, invoice, subscription);
+    await sendReceipt(deps, account, invoice, 'plus', renewsAt);
+    return;
+  }
   if (!subscription.items.data.some((item) => item.price.id === settings.prices.monthly)) return;
   const grant = grantOf(invoice, subscription, settings.prices.monthly);
+  await sendReceipt(deps, account, invoice, grant?.kind === 'trial' ? 'trial' : 'plan', renewsAt);
   if (!grant) return;
   const trial = grant.kind === 'trial';
   const credits = trial ? deps.options.trialCredits : deps.options.monthlyCredits;

@@ -8,7 +8,7 @@
 import type { Plan } from '@hound/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { billingAccounts, users } from '../../db/schema/index.ts';
+import { billingAccounts, emailPlusSubscriptions, users } from '../../db/schema/index.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
 
@@ -68,6 +68,20 @@ export async function syncCustomer(deps: BillingDeps, customerId: string): Promi
           syncVersion: account.syncVersion + 1,
         })
         .where(eq(billingAccounts.userId, account.userId));
+      // Email Plus subscriptions (another price) are not the plan: their rows copy Stripe's state.
+      for (const sub of list.data) {
+        if (!sub.items.data.some((item) => item.price.id === settings.prices.plus)) continue;
+        const end = sub.items.data[0]?.current_period_end;
+        await tx
+          .update(emailPlusSubscriptions)
+          .set({
+            status: sub.status,
+            periodEnd: end ? new Date(end * 1000) : null,
+            cancelAtPeriodEnd: sub.cancel_at_period_end,
+            updatedAt: deps.now(),
+          })
+          .where(eq(emailPlusSubscriptions.id, sub.id));
+      }
       // Only a change of Stripe's state moves the plan: an admin's manual plan stays until the next one.
       if (plan === account.stripePlan) return { plan, changed: false };
       await tx

@@ -47,6 +47,7 @@ export async function deliverOrder(deps: BillingDeps, actor: AdminActor, id: str
         target: row.order.targetEmail,
         report: row.order.report!,
         orderId: row.order.id,
+        reopenUrl: `${deps.options.publicUrl}/dashboard/orders/${encodeURIComponent(row.order.id)}`,
       }),
     );
   });

@@ -13,6 +13,7 @@ export function toMyOrder(row: EmailPlusOrderRow): MyOrder {
     due_at: row.dueAt?.toISOString() ?? null,
     delivered_at: row.deliveredAt?.toISOString() ?? null,
     refused_reason: row.refusedReason,
+    subscription_id: row.subscriptionId,
   };
 }
 

@@ -52,6 +52,7 @@ export async function refuseOrder(deps: BillingDeps, actor: AdminActor, id: stri
   });
   if (!paymentIntent) {
     deps.mailer.flush();
+    await stopRenewals(deps, row.order.subscriptionId);
     return { status: 'refused' as const, refund_id: null };
   }
 
@@ -78,7 +79,27 @@ export async function refuseOrder(deps: BillingDeps, actor: AdminActor, id: stri
     await deps.mailer.enqueue(tx, mailOf(deps, row, reason, true));
   });
   deps.mailer.flush();
+  await stopRenewals(deps, row.order.subscriptionId);
   return { status: 'refused' as const, refund_id: refundId };
+}
+
+/**
+ * A refused report is not searched again next month: the order's Email Plus subscription ends now (its
+ * row follows through the webhook). A failure is logged for the admin; the refusal itself stands.
+ */
+async function stopRenewals(deps: BillingDeps, subscriptionId: string | null) {
+  if (!subscriptionId || !deps.stripe) return;
+  try {
+    await deps.stripe.client.subscriptions.cancel(
+      subscriptionId,
+      {},
+      { idempotencyKey: `hound-stop-${subscriptionId}` },
+    );
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'resource_already_canceled') return;
+    deps.log.error({ err: error, subscriptionId }, 'could not cancel the refused order’s Email Plus subscription');
+  }
 }
 
 /** Undoes the refusal of an order whose refund failed (only while no refund is recorded on it). */
@@ -108,5 +129,6 @@ function mailOf(deps: BillingDeps, row: Row, reason: string, refunded: boolean) 
     reason,
     orderId: row.order.id,
     refunded,
+    subscriptionEnded: row.order.subscriptionId !== null,
   });
 }

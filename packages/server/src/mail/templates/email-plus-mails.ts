@@ -21,7 +21,7 @@ const FOOTER =
 
 export function reportMail(
   to: string,
-  input: { brand: string; target: string; report: Report; orderId: string },
+  input: { brand: string; target: string; report: Report; orderId: string; reopenUrl?: string },
 ): MailMessage {
   const subject = `Your ${input.brand} Email Plus report on ${input.target}`;
   const blocks: MailBlock[] = [
@@ -29,6 +29,9 @@ export function reportMail(
     ...REPORT_FIELDS.filter((f) => input.report[f].trim() !== '').map(
       (f): MailBlock => ({ kind: 'section', title: REPORT_TITLES[f], text: input.report[f].trim() }),
     ),
+    ...(input.reopenUrl
+      ? [{ kind: 'link', label: 'Open it in your dashboard to print or save it', url: input.reopenUrl } as const]
+      : []),
   ];
   const content = { subject, blocks, summary: `Email Plus report for order ${input.orderId}` };
   return {
@@ -42,7 +45,15 @@ export function reportMail(
 
 export function refusalMail(
   to: string,
-  input: { brand: string; target: string; reason: string; orderId: string; refunded: boolean },
+  input: {
+    brand: string;
+    target: string;
+    reason: string;
+    orderId: string;
+    refunded: boolean;
+    /** The order was a period of an Email Plus subscription, which now ends (no further charges). */
+    subscriptionEnded?: boolean;
+  },
 ): MailMessage {
   const subject = `Your ${input.brand} Email Plus order could not be fulfilled`;
   const blocks: MailBlock[] = [
@@ -55,6 +66,12 @@ export function refusalMail(
         : 'No payment was taken for this order.',
     },
   ];
+  if (input.subscriptionEnded) {
+    blocks.push({
+      kind: 'text',
+      text: 'Your Email Plus subscription for this address has ended: nothing more will be charged.',
+    });
+  }
   const content = { subject, blocks, summary: `Email Plus refusal for order ${input.orderId}` };
   return {
     to,

@@ -2,8 +2,10 @@
 import type {
   CheckoutRequest,
   CheckoutStatus,
+  EmailPlusSubscription,
   Invoice,
   MyOrder,
+  MyOrderReport,
   PricesResponse,
   SubscriptionSummary,
 } from '@hound/contracts';
@@ -37,3 +39,20 @@ export const postLead = (userEmail: string, lead: LeadInput) =>
   });
 
 export const fetchMyOrders = () => apiFetch<{ items: MyOrder[] }>('/me/email-plus/orders');
+
+export const fetchMySubscriptions = () => apiFetch<{ items: EmailPlusSubscription[] }>('/me/email-plus/subscriptions');
+
+/** The address the next Email Plus period searches. */
+export const patchSubscriptionTarget = (id: string, email: string) =>
+  apiFetch<EmailPlusSubscription>(`/me/email-plus/subscriptions/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { email },
+  });
+
+export const postCancelSubscription = (id: string) =>
+  apiFetch<EmailPlusSubscription>(`/me/email-plus/subscriptions/${encodeURIComponent(id)}/cancel`, {
+    method: 'POST',
+  });
+
+export const fetchMyOrderReport = (id: string) =>
+  apiFetch<MyOrderReport>(`/me/email-plus/orders/${encodeURIComponent(id)}`);

@@ -213,7 +213,9 @@ describe('payment return page (/account/billing)', () => {
     });
     route('/account/billing?status=success&session_id=cs_plus');
     expect(
-      await screen.findByText('Your Email Plus order is placed; the report arrives within 3–5 business days.'),
+      await screen.findByText(
+        /^Your Email Plus order is placed; the report arrives within 3–5 business days\. It renews monthly/,
+      ),
     ).toBeTruthy();
   });
 
@@ -302,7 +304,12 @@ describe('billing page', () => {
   it('words each subscription state', () => {
     const texts = en.billing.page;
     const day = (iso: string) => iso.slice(0, 10);
-    const at = { period_end: '2026-12-23T00:00:00Z', cancel_at_period_end: false, trial_used: false };
+    const at = {
+      period_end: '2026-12-23T00:00:00Z',
+      cancel_at_period_end: false,
+      trial_used: false,
+      has_customer: true,
+    };
     expect(subscriptionLine({ ...at, status: 'active' }, texts, day)).toBe('Renews on 2026-12-23');
     expect(subscriptionLine({ ...at, status: 'active', cancel_at_period_end: true }, texts, day)).toBe(
       'Ends on 2026-12-23',
@@ -328,6 +335,7 @@ describe('dashboard', () => {
             due_at: '2026-11-06T00:00:00Z',
             delivered_at: '2026-11-04T00:00:00Z',
             refused_reason: null,
+            subscription_id: null,
           },
           {
             id: 'o2',
@@ -338,6 +346,7 @@ describe('dashboard', () => {
             due_at: '2026-11-07T00:00:00Z',
             delivered_at: null,
             refused_reason: 'No lawful purpose given',
+            subscription_id: null,
           },
         ],
       },
@@ -350,6 +359,66 @@ describe('dashboard', () => {
     expect(orders[0]!.textContent).toContain('6 Nov 2026');
     expect(orders[0]!.textContent).toContain('4 Nov 2026');
     expect(orders[1]!.textContent).toContain('Refused: No lawful purpose given');
+  });
+
+  it('lists an Email Plus subscription: when it renews, a new address for the next report, renewals cancelled after a confirmation', async () => {
+    const sub = {
+      id: 'sub_1',
+      target_email: 'target@example.com',
+      status: 'active',
+      period_end: '2026-12-26T00:00:00Z',
+      cancel_at_period_end: false,
+      created_at: '2026-11-26T00:00:00Z',
+    };
+    const fetch = stubApi({
+      'GET /me/email-plus/subscriptions': { items: [sub] },
+      'GET /me/email-plus/orders': {
+        items: [
+          {
+            id: 'o1',
+            target_email: 'target@example.com',
+            status: 'delivered',
+            created_at: '2026-11-26T00:00:00Z',
+            paid_at: '2026-11-26T00:00:00Z',
+            due_at: '2026-12-01T00:00:00Z',
+            delivered_at: '2026-11-27T00:00:00Z',
+            refused_reason: null,
+            subscription_id: 'sub_1',
+          },
+        ],
+      },
+      'PATCH /me/email-plus/subscriptions/sub_1': (init) =>
+        jsonAnswer(200, { ...sub, target_email: JSON.parse(String(init?.body)).email }),
+      'POST /me/email-plus/subscriptions/sub_1/cancel': { ...sub, cancel_at_period_end: true },
+    });
+    renderWithApp(<DashboardHome />, { path: '/dashboard' });
+    const item = await screen.findByTestId('email-plus-subscription');
+    expect(within(item).getByTestId('subscription-renewal').textContent).toBe(
+      'Next report ordered on 26 Dec 2026 (£24.99)',
+    );
+    const open = await screen.findByRole('link', { name: 'Open the report on target@example.com' });
+    expect(open.getAttribute('href')).toBe('/dashboard/orders/o1');
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Change address' }));
+    const input = within(item).getByLabelText('New address for the next report');
+    fireEvent.change(input, { target: { value: 'not-an-email' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Save address' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(fetch, 'PATCH /me/email-plus/subscriptions/sub_1')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: 'next@example.com' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Save address' }));
+    await within(item).findByText('The next report will be on next@example.com.');
+    expect(callsTo(fetch, 'PATCH /me/email-plus/subscriptions/sub_1')[0]!.body).toEqual({ email: 'next@example.com' });
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Cancel renewals' }));
+    expect(callsTo(fetch, 'POST /me/email-plus/subscriptions/sub_1/cancel')).toHaveLength(0);
+    within(item).getByText(/^Stop renewing\? .* after 26 Dec 2026\.$/);
+    fireEvent.click(within(item).getByRole('button', { name: 'Yes, stop renewing' }));
+    await within(item).findByText('Renewals stopped. No more charges after 26 Dec 2026.');
+    expect(within(item).getByTestId('subscription-renewal').textContent).toBe(
+      'Cancelled: no more reports after 26 Dec 2026',
+    );
+    expect(callsTo(fetch, 'POST /me/email-plus/subscriptions/sub_1/cancel')).toHaveLength(1);
   });
 
   it('has no orders section without orders', async () => {

@@ -76,7 +76,7 @@ export function EmailPlusCard({ email }: { email: string }) {
         <h3 id={`${id}-title`} className="text-lg font-semibold">
           {modal.plusCard}
         </h3>
-        {price && <p className="font-semibold tabular-nums">{fill(t.price, { amount: price })}</p>}
+        {price && <p className="font-semibold tabular-nums">{fill(t.priceMonthly, { amount: price })}</p>}
       </div>
       <p className={`mt-1 text-sm ${muted}`}>{modal.plusText}</p>
       <ul className="mt-3 space-y-1 text-sm">
@@ -116,6 +116,11 @@ export function EmailPlusCard({ email }: { email: string }) {
           >
             {checkout.pending === 'plus' ? m.billing.actions.redirecting : t.proceed}
           </button>
+          {price && (
+            <p className={`text-sm ${muted}`} data-testid="plus-renews">
+              {fill(t.renews, { amount: price })}
+            </p>
+          )}
         </div>
       ) : (
         <form onSubmit={save} noValidate className="mt-4 space-y-3">

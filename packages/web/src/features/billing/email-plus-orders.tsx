@@ -1,10 +1,12 @@
 import type { MyOrder } from '@hound/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { card, muted } from '../../components/ui.ts';
+import { Link } from 'react-router';
+import { card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { fetchMyOrders } from './billing-api.ts';
+import { EmailPlusSubscriptions } from './email-plus-subscriptions.tsx';
 
 export const ORDERS_KEY = 'email-plus-orders';
 
@@ -16,8 +18,18 @@ const BADGE: Record<MyOrder['status'], string> = {
   refused: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
 };
 
-/** The dashboard's "Email Plus orders": shown only when the user has paid for at least one report. */
+/** The dashboard's Email Plus part: the subscriptions (what renews, when), then the orders. */
 export function EmailPlusOrders() {
+  return (
+    <>
+      <EmailPlusSubscriptions />
+      <OrdersList />
+    </>
+  );
+}
+
+/** "Email Plus orders": shown only when the user has paid for at least one report; delivered ones reopen. */
+function OrdersList() {
   const { m, locale } = useI18n();
   const t = m.billing.orders;
   const { session } = useAuth();
@@ -61,6 +73,15 @@ export function EmailPlusOrders() {
                 <dd className="text-slate-800 dark:text-slate-200">{day(order.delivered_at)}</dd>
               </div>
             </dl>
+            {order.status === 'delivered' && (
+              <Link
+                to={`/dashboard/orders/${encodeURIComponent(order.id)}`}
+                className={`${link} mt-2 inline-block text-sm`}
+                aria-label={fill(t.openReportLabel, { email: order.target_email })}
+              >
+                {t.openReport}
+              </Link>
+            )}
             {order.status === 'refused' && order.refused_reason && (
               <p className="mt-2 text-sm text-red-800 dark:text-red-300">
                 {fill(t.refusedReason, { reason: order.refused_reason })}

@@ -25,7 +25,7 @@ describe('Email Plus card', () => {
     const fetch = stubApi({ 'POST /api/email/plus/lead': { lead_id: 'lead_1' } });
     renderWithApp(<EmailPlusCard email="target@example.com" />);
     expect((screen.getByLabelText('Email to investigate') as HTMLInputElement).value).toBe('target@example.com');
-    expect(await screen.findByText('£24.99 per report')).toBeTruthy();
+    expect(await screen.findByText('£24.99 per month')).toBeTruthy();
     expect(screen.getByText('A detailed report is emailed within 3-5 business days.')).toBeTruthy();
     const terms = screen.getByRole('link', { name: /Email Terms/ });
     expect(terms.getAttribute('href')).toBe('/email-terms');
@@ -78,7 +78,7 @@ describe('Email Plus card', () => {
     const [checkout] = callsTo(fetch, 'POST /billing/checkout');
     expect(checkout!.body).toEqual({
       price_id: 'price_plus',
-      mode: 'payment',
+      mode: 'subscription',
       meta: { lead_id: 'lead_42', product: 'email_plus', delivery_email: TEST_USER.email },
     });
   });

@@ -82,8 +82,8 @@ export default function PricingPage() {
           title={m.email.modal.plusCard}
           badge={t.plus.badge}
           text={t.plus.text}
-          price={p ? <Price amount={formatMoney(p.amounts.plus, locale)} per={t.plus.oneOff} /> : <Price />}
-          features={[...m.email.modal.plusFeatures, t.plus.delivery]}
+          price={p ? <Price amount={formatMoney(p.amounts.plus, locale)} per={t.plus.perMonth} /> : <Price />}
+          features={[...m.email.modal.plusFeatures, t.plus.delivery, t.plus.renews]}
         >
           {/* A report needs a target address: it is ordered from the email search. */}
           {p?.payments_enabled === false ? (

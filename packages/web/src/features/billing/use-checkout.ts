@@ -56,7 +56,7 @@ export function useCheckout() {
         product.kind === 'plus'
           ? {
               price_id: priceId,
-              mode: 'payment',
+              mode: 'subscription',
               meta: { lead_id: product.leadId, product: 'email_plus', delivery_email: user?.email ?? '' },
             }
           : { price_id: priceId, mode: 'subscription' };

@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { fetchInvoices, fetchPortal } from '../billing/billing-api.ts';
+import { EmailPlusSubscriptions } from '../billing/email-plus-subscriptions.tsx';
 import { formatMoney } from '../billing/format-money.ts';
 import { PlanActions } from '../billing/plan-actions.tsx';
 import { subscriptionLine } from '../billing/subscription-line.ts';
@@ -39,6 +40,7 @@ export default function BillingPage() {
       </header>
       <PlanSummary user={user} />
       <SubscriptionSection hasInvoices={(invoices.data?.length ?? 0) > 0} plan={user.plan} />
+      <EmailPlusSubscriptions />
       <section aria-labelledby="invoices" className={`${card} p-5`}>
         <h2 id="invoices" className="text-lg font-semibold">
           {t.invoices}
@@ -66,7 +68,8 @@ function SubscriptionSection({ hasInvoices, plan }: { hasInvoices: boolean; plan
   const reasonId = useId();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const paymentsOn = prices.data?.payments_enabled === true;
-  const hasAccount = Boolean(subscription.data?.status) || hasInvoices;
+  // Any payment made a Stripe customer, and the portal serves every customer (plan or Email Plus).
+  const hasAccount = subscription.data?.has_customer === true || Boolean(subscription.data?.status) || hasInvoices;
   const line = subscription.data ? subscriptionLine(subscription.data, t, (iso) => date.format(new Date(iso))) : null;
   const pastDue = subscription.data?.status === 'past_due' || subscription.data?.status === 'unpaid';
 
