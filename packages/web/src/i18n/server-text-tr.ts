@@ -81,6 +81,9 @@ export const EMAIL_PLUS_TR: Table<typeof EMAIL_PLUS_MESSAGES> = {
 
 export const BILLING_TR: Table<typeof BILLING_MESSAGES> = {
   paymentsOff: 'Bu sunucuda ödemeler ayarlanmamış.',
+  subscriptionNotFound: 'Böyle bir Email Plus aboneliği yok.',
+  subscriptionEnded: 'Bu Email Plus aboneliği sona erdi.',
+  orderNotDelivered: 'Bu rapor henüz teslim edilmedi.',
   checkoutFailed: 'Checkout başarısız',
   checkoutError: 'Ödeme hatası',
   unknownPrice: 'Bu fiyat burada sunulmuyor.',
