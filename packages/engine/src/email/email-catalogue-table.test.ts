@@ -26,7 +26,7 @@ const raw = JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { check
 const checks = parseEmailCatalogue(raw, 'shipped');
 const REGISTERED = 'table.person@example.com';
 const UNREGISTERED = 'nobody.table@example.com';
-const EVERYTHING = { loud: true, keys: { HIBP_API_KEY: 'test-key' } };
+const EVERYTHING = { loud: true, adult: true, keys: { HIBP_API_KEY: 'test-key' } };
 
 /** Every host a check talks to. */
 const hosts = [

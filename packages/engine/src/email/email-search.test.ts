@@ -50,15 +50,18 @@ afterAll(async () => {
 });
 
 describe('email search on the shipped catalogue', () => {
-  it('ships at least 38 checks, all valid, and the testkit can fake every one', () => {
-    expect(engine.emailChecks.length).toBeGreaterThanOrEqual(38);
+  it('ships at least 160 checks, all valid, and the testkit can fake every one', () => {
+    expect(engine.emailChecks.length).toBeGreaterThanOrEqual(160);
     expect(sites.skipped).toEqual([]);
     const methods = new Set(engine.emailChecks.map((c) => c.method));
     expect([...methods].sort()).toEqual(['api', 'login', 'profile', 'recovery', 'register']);
   });
 
   it('finds a registered address on every quiet check and reports progress', async () => {
-    const { results, progress } = await search(` ${REGISTERED.toUpperCase()} `, { keys: { HIBP_API_KEY: 'test-key' } });
+    const { results, progress } = await search(` ${REGISTERED.toUpperCase()} `, {
+      adult: true,
+      keys: { HIBP_API_KEY: 'test-key' },
+    });
     expect(progress).toEqual({ done: engine.emailChecks.length, total: engine.emailChecks.length });
     for (const check of engine.emailChecks) {
       const result = results.get(check.id)!;
@@ -68,7 +71,7 @@ describe('email search on the shipped catalogue', () => {
   });
 
   it('says not found for an unregistered address on every quiet check', async () => {
-    const { results } = await search(UNREGISTERED, { keys: { HIBP_API_KEY: 'test-key' } });
+    const { results } = await search(UNREGISTERED, { adult: true, keys: { HIBP_API_KEY: 'test-key' } });
     for (const check of engine.emailChecks.filter((c) => !c.loud))
       expect([check.id, results.get(check.id)!.verdict]).toEqual([check.id, 'not_found']);
   });
@@ -83,6 +86,9 @@ describe('email search on the shipped catalogue', () => {
     expect(signals.some((s) => 'jsonPath' in s && s.exists !== undefined)).toBe(true);
     expect(checks.some((c) => c.prefetch && 'regex' in c.prefetch.token)).toBe(true);
     expect(checks.some((c) => c.prefetch && 'cookie' in c.prefetch.token)).toBe(true);
+    expect(checks.some((c) => c.prefetch?.token2)).toBe(true);
+    const headerNames = checks.flatMap((c) => c.requests.flatMap((r) => Object.keys(r.headers)));
+    expect(headerNames.some((name) => /[._]/.test(name))).toBe(true);
     const bodies = checks.flatMap((c) => c.requests.map((r) => r.body)).filter(Boolean);
     expect(bodies.some((b) => b && 'form' in b)).toBe(true);
     expect(bodies.some((b) => b && 'json' in b)).toBe(true);
@@ -100,6 +106,19 @@ describe('email search on the shipped catalogue', () => {
     const enabled = await search(REGISTERED, { loud: true, checks: loud });
     expect([...enabled.results.values()].every((r) => r.verdict === 'found')).toBe(true);
     expect(internet.log.count()).toBeGreaterThan(before);
+  });
+
+  it('leaves adult sites out unless the search asks for them', async () => {
+    const adult = engine.emailChecks.filter((c) => c.adult).map((c) => c.id);
+    expect(adult.length).toBeGreaterThan(0);
+    expect(engine.emailChecks.filter((c) => c.category === 'adult' && !c.adult)).toEqual([]);
+    const plain = await search(REGISTERED);
+    expect(adult.filter((id) => plain.results.has(id))).toEqual([]);
+    expect(plain.progress.total).toBe(engine.emailChecks.length - adult.length);
+    expect(engine.countEmailChecks()).toBe(engine.emailChecks.length - adult.length);
+    expect(engine.countEmailChecks({ adult: true })).toBe(engine.emailChecks.length);
+    const asked = await search(REGISTERED, { adult: true, loud: true, keys: { HIBP_API_KEY: 'k' } });
+    expect(adult.map((id) => asked.results.get(id)?.verdict)).toEqual(adult.map(() => 'found'));
   });
 
   it('keeps what a found answer carries: breach records, details and usernames', async () => {
@@ -152,6 +171,25 @@ describe('email search on the shipped catalogue', () => {
     expect(results.get('github')!.verdict).toBe('found');
   });
 
+  it('needs both tokens of a two-token prefetch: a probe missing one is refused, the engine sends both', async () => {
+    const two = engine.emailChecks.filter((c) => c.prefetch?.token2);
+    expect(two.length).toBeGreaterThan(0);
+    for (const check of two) {
+      const url = new URL(check.requests[0]!.url);
+      const res = await internet.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}?email=${encodeURIComponent(REGISTERED)}`,
+        method: check.requests[0]!.method ?? 'GET',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: check.requests[0]!.method === 'POST' ? `email=${encodeURIComponent(REGISTERED)}` : undefined,
+      });
+      expect([check.id, res.statusCode]).toEqual([check.id, 403]);
+      await res.body.text();
+    }
+    const { results } = await search(REGISTERED, { checks: two.map((c) => c.id) });
+    expect(two.map((c) => [c.id, results.get(c.id)?.verdict])).toEqual(two.map((c) => [c.id, 'found']));
+  });
+
   it('places the address encoded, so that it cannot change the host or path', async () => {
     // `/ ? # ..` never reach this far (see below); `+` and `@` still need encoding in a path.
     const tricky = 'a+b@example.com';
@@ -183,8 +221,17 @@ describe('email catalogue validation', () => {
   const load = (checks: unknown[]) => () =>
     parseEmailCatalogue({ format: 'hound-email', version: 1, checks }, 'test.json');
 
-  it('accepts a minimal check', () => {
+  it('accepts a minimal check, header names with dots and underscores, and a second prefetch token', () => {
     expect(load([base])()).toHaveLength(1);
+    const [check] = load([
+      {
+        ...base,
+        prefetch: { url: 'https://site.example/', token: { cookie: 'csrf' }, token2: { regex: 'id="(\\w+)"' } },
+        requests: [{ url: 'https://site.example/?t={token2}', headers: { 'x-app.version': '1', X_Csrf: '{token}' } }],
+      },
+    ])();
+    expect(check!.prefetch!.token2).toEqual({ regex: 'id="(\\w+)"' });
+    expect(check!.adult).toBe(false);
   });
 
   it('names the problem: placeholder in a host, unknown placeholder, token without prefetch, duplicate id, bad signal', () => {
@@ -192,6 +239,15 @@ describe('email catalogue validation', () => {
       [{ ...base, requests: [{ url: 'https://{local}.site.example/' }] }, /placeholder in its host/],
       [{ ...base, requests: [{ url: 'https://site.example/{password}' }] }, /unknown placeholder \{password\}/],
       [{ ...base, requests: [{ url: 'https://site.example/?t={token}' }] }, /\{token\} without a prefetch/],
+      [
+        {
+          ...base,
+          prefetch: { url: 'https://site.example/', token: { cookie: 'a' } },
+          requests: [{ url: 'https://site.example/?t={token2}' }],
+        },
+        /\{token2\} without a prefetch token2/,
+      ],
+      [{ ...base, requests: [{ url: 'https://site.example/', headers: { 'x bad': 'v' } }] }, /headers/],
       [{ ...base, requests: [{ url: 'https://site.example/?k={key}' }] }, /\{key\} without `needs`/],
       [{ ...base, found: [{ jsonPath: 'a' }] }, /exactly one of `equals` and `exists`/],
       [{ ...base, found: [] }, /found/],

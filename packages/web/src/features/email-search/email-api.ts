@@ -6,8 +6,12 @@ export const getCredits = () => apiFetch<CreditsResponse>('/me/credits');
 
 export const decrementCredit = () => apiFetch<{ credits: number }>('/me/credits/decrement', { method: 'POST' });
 
-export const startEmailSearch = (email: string) =>
-  apiFetch<{ search_id: string }>('/api/email/searches', { method: 'POST', body: { email } });
+/** `adult`: also ask adult sites (left out by default). */
+export const startEmailSearch = (email: string, adult = false) =>
+  apiFetch<{ search_id: string }>('/api/email/searches', {
+    method: 'POST',
+    body: adult ? { email, adult: true } : { email },
+  });
 
 export const getEmailSearch = (id: string): Promise<ApiAnswer<EmailSearchSnapshot>> =>
   apiFetch<EmailSearchSnapshot>(`/api/email/searches/${encodeURIComponent(id)}`);
