@@ -179,9 +179,9 @@ for (const mode of MODES) {
       const adult = checks.filter((c) => c.adult).map((c) => c.id);
       expect(adult.length).toBeGreaterThan(0);
       const list = await call('GET', '/api/email/checks');
-      expect(
-        list.json.checks.filter((c: { adult?: boolean }) => c.adult).map((c: { id: string }) => c.id),
-      ).toEqual(adult);
+      expect(list.json.checks.filter((c: { adult?: boolean }) => c.adult).map((c: { id: string }) => c.id)).toEqual(
+        adult,
+      );
       const u = await user(2);
       const plain = (await call('POST', '/api/email/searches', { email: REGISTERED }, u.headers)).json.search_id;
       const opted = (await call('POST', '/api/email/searches', { email: REGISTERED, adult: true }, u.headers)).json
