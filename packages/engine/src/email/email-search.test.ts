@@ -3,11 +3,14 @@
  * same catalogue, through the real transport and the testkit's connector.
  */
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type EmailCheckEntry, type EmailSites, type Internet, serveEmailChecks, startInternet } from '@hound/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueError } from '../catalogue/errors.ts';
 import { createEngine, type HoundEngine } from '../engine.ts';
 import type { EmailResult } from '../model.ts';
+import { tempDir } from '../search/test-helpers.ts';
 import { EmailInputError } from './address.ts';
 import { BUNDLED_EMAIL_CATALOGUE, parseEmailCatalogue } from './load-email-catalogue.ts';
 
@@ -189,6 +192,81 @@ describe('email search on the shipped catalogue', () => {
     }
     const { results } = await search(REGISTERED, { loud: true, checks: two.map((c) => c.id) });
     expect(two.map((c) => [c.id, results.get(c.id)?.verdict])).toEqual(two.map((c) => [c.id, 'found']));
+  });
+
+  it('is unknown when the page lacks the second token, and sends both (by any header name) when it has them', async () => {
+    let withSecond = false;
+    let seen: Record<string, unknown> = {};
+    internet.route('two-tokens.test', '/signup', () => ({
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: `<form><input name="csrf" value="A1b2">${withSecond ? '<input name="form" value="F9z8">' : ''}</form>`,
+    }));
+    internet.route('two-tokens.test', '/check', (request) => {
+      seen = request.headers;
+      const body = request.body.toString('utf8');
+      const both = body.includes('A1b2') && request.headers['x_form.token'] === 'F9z8';
+      return both
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"taken":true}' }
+        : { status: 403, headers: { 'content-type': 'text/plain' }, body: 'missing token' };
+    });
+    const dir = await tempDir();
+    const file = path.join(dir, 'two-tokens.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: 'hound-email',
+        version: 1,
+        checks: [
+          {
+            id: 'two-tokens',
+            name: 'Two tokens',
+            domain: 'two-tokens.test',
+            category: 'test',
+            method: 'register',
+            prefetch: {
+              url: 'https://two-tokens.test/signup',
+              token: { regex: 'name="csrf" value="([^"]+)"' },
+              token2: { regex: 'name="form" value="([^"]+)"' },
+            },
+            requests: [
+              {
+                method: 'POST',
+                url: 'https://two-tokens.test/check',
+                headers: { 'x_form.token': '{token2}' },
+                body: { form: { csrf: '{token}', email: '{email}' } },
+              },
+            ],
+            found: [{ jsonPath: 'taken', equals: true }],
+            notFound: [{ jsonPath: 'taken', equals: false }],
+          },
+        ],
+      }),
+    );
+    const own = await createEngine({
+      checks: [],
+      emailCatalogues: [file],
+      connect: internet.connect,
+      allowPrivateAddresses: true,
+      retries: 0,
+      dataDir: dir,
+    });
+    try {
+      const run = async () => {
+        for await (const { result } of own.searchEmail(REGISTERED)) return result;
+        throw new Error('no result');
+      };
+      expect(await run()).toMatchObject({
+        verdict: 'unknown',
+        reason: 'unexpected_response',
+        evidence: { rule: 'prefetch: the page carried no second token' },
+      });
+      withSecond = true;
+      expect(await run()).toMatchObject({ verdict: 'found' });
+      expect(seen['x_form.token']).toBe('F9z8');
+    } finally {
+      await own.close();
+    }
   });
 
   it('places the address encoded, so that it cannot change the host or path', async () => {

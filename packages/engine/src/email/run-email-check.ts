@@ -154,19 +154,20 @@ export async function runEmailCheck(
         rule: `prefetch: ${page.error.detail}`,
       });
     const token = tokenOf(check.prefetch.token, page.response);
-    const token2 = check.prefetch.token2 ? tokenOf(check.prefetch.token2, page.response) : '';
-    if (!token || token2 === undefined)
+    const token2 = check.prefetch.token2 ? tokenOf(check.prefetch.token2, page.response) : undefined;
+    const missing = !token ? 'token' : check.prefetch.token2 && !token2 ? 'second token' : undefined;
+    if (missing)
       return result(
         {
           format: 'hound',
           verdict: 'unknown',
           reason: 'unexpected_response',
-          rule: `prefetch: the page carried no ${token ? 'second ' : ''}token`,
+          rule: `prefetch: the page carried no ${missing}`,
         },
         page.response,
       );
-    values.token = token;
-    if (check.prefetch.token2) values.token2 = token2;
+    values.token = token!;
+    if (token2) values.token2 = token2;
     if (check.prefetch.forwardCookies) {
       const cookies = cookiesOf(page.response);
       if (cookies) headers.cookie = cookies;
