@@ -133,6 +133,11 @@ describe('hound email', () => {
     const adult = await hound(['email', REGISTERED, '--email-catalogue', quick, '--adult', ...network]);
     expect(adult.stderr).toContain('with 3 checks');
     expect(adult.stdout).toMatch(/\[\+\] adult-site \(adult\.test\)/);
+    const misplaced = await hound(['alice', '--adult']);
+    expect(misplaced).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--adult applies only to hound email'),
+    });
   }, 40_000);
 
   it('--list shows every check with the lint findings, and the shipped catalogue has no weak rule', async () => {
