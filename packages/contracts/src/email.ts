@@ -30,7 +30,11 @@ export function emailSearchProblem(email: string): string | null {
   return null;
 }
 
-export const EmailSearchRequestSchema = z.object({ email: z.string().max(1000) });
+export const EmailSearchRequestSchema = z.object({
+  email: z.string().max(1000),
+  /** Also ask adult sites (left out by default, like NSFW sites in a username search). */
+  adult: z.boolean().optional(),
+});
 
 /** A site where the address has an account (spec 001 §3). */
 export const EmailAccountSchema = z.object({
@@ -132,6 +136,8 @@ export const EmailChecksResponseSchema = z.object({
       method: z.string(),
       /** May notify the address's owner: run only when the operator enables loud checks. */
       loud: z.boolean(),
+      /** An adult site: asked only when a search sets `adult: true`. */
+      adult: z.boolean().optional(),
       /** Setting holding the API key it needs. */
       needs: z.string().optional(),
       /** null until the self-test has checked it; unreliable checks are left out of searches. */

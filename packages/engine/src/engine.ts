@@ -227,17 +227,22 @@ class LoadedEngine implements HoundEngine {
     return searchStream(selected, name, this.transport, { ...streamOptions, links: this.accountLinks });
   }
 
-  /** The email checks a search runs: every one but those the self-test found unreliable, unless named. */
+  /**
+   * The email checks a search runs: every one but those the self-test found unreliable and, unless the
+   * search asks for them, adult sites' — or exactly those named.
+   */
   private selectedEmailChecks(options: EmailSearchOptions): readonly EmailCheck[] {
     if (options.checks) {
       const wanted = new Set(options.checks);
       return this.emailChecks.filter((c) => wanted.has(c.id));
     }
-    return this.emailChecks.filter((c) => this.healthByEmailCheck.get(c.id)?.reliable !== false);
+    return this.emailChecks.filter(
+      (c) => this.healthByEmailCheck.get(c.id)?.reliable !== false && (options.adult === true || !c.adult),
+    );
   }
 
-  countEmailChecks(): number {
-    return this.selectedEmailChecks({}).length;
+  countEmailChecks(options: Pick<EmailSearchOptions, 'adult'> = {}): number {
+    return this.selectedEmailChecks(options).length;
   }
 
   emailHealth(): ReadonlyMap<string, SiteHealth> {

@@ -266,6 +266,8 @@ export interface EmailSearchOptions {
   checks?: string[];
   /** Run checks that may notify the address's owner. @default false */
   loud?: boolean;
+  /** Include adult sites' checks (left out otherwise, unless named in `checks`). @default false */
+  adult?: boolean;
   /** API keys by setting name (e.g. `HIBP_API_KEY`), for checks that need one. */
   keys?: Record<string, string | undefined>;
   /** Per-check time budget in ms. */
@@ -318,7 +320,8 @@ export interface Engine {
   /** Latest self-test outcome per email check id. */
   emailHealth(): ReadonlyMap<string, SiteHealth>;
   /** Number of email checks an email search runs (loud and keyed ones included: they answer `invalid`). */
-  countEmailChecks(): number;
+  /** How many checks a search with these options runs (adult ones only with `adult`). */
+  countEmailChecks(options?: Pick<EmailSearchOptions, 'adult'>): number;
   /** Email search: results in completion order, one per email check. */
   searchEmail(email: string, options?: EmailSearchOptions): AsyncIterable<EmailSearchEvent>;
   close(): Promise<void>;

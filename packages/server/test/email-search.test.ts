@@ -19,10 +19,12 @@ import { MODES, type Stack, startStack } from './support/stacks.ts';
 const REGISTERED = 'investigated.person@example.com';
 const checks = (
   JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as {
-    checks: Array<EmailCheckEntry & { loud?: boolean; needs?: string; name: string }>;
+    checks: Array<EmailCheckEntry & { loud?: boolean; adult?: boolean; needs?: string; name: string }>;
   }
 ).checks;
-const quiet = checks.filter((c) => !c.loud && !c.needs);
+/** What a search asks by default: adult sites only when it asks for them. */
+const asked = checks.filter((c) => !c.adult);
+const quiet = asked.filter((c) => !c.loud && !c.needs);
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`email search (${mode.name})`, () => {
@@ -146,9 +148,9 @@ for (const mode of MODES) {
       for (let m = await stream.next(); m; m = await stream.next()) messages.push(m);
       const results = messages.filter((m) => m.event === 'result');
       expect(results.map((m) => Number(m.id))).toEqual(results.map((_, i) => i + 1));
-      expect(results).toHaveLength(checks.length);
+      expect(results).toHaveLength(asked.length);
       expect(messages.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
-      expect(results.at(-1)!.data.progress).toEqual({ done: checks.length, total: checks.length });
+      expect(results.at(-1)!.data.progress).toEqual({ done: asked.length, total: asked.length });
 
       const resumed = await openEvents(`${base}/api/email/searches/${id}/events`, {
         ...u.headers,
@@ -157,7 +159,7 @@ for (const mode of MODES) {
       const rest: SseMessage[] = [];
       for (let m = await resumed.next(); m; m = await resumed.next()) rest.push(m);
       expect(rest.filter((m) => m.event === 'result').map((m) => Number(m.id))).toEqual(
-        Array.from({ length: checks.length - 30 }, (_, i) => i + 31),
+        Array.from({ length: asked.length - 30 }, (_, i) => i + 31),
       );
 
       const snapshot = await call('GET', `/api/email/searches/${id}`, undefined, u.headers);
@@ -171,6 +173,32 @@ for (const mode of MODES) {
       const logs = await call('GET', '/me/email-logs?limit=1000&skip=0', undefined, u.headers);
       expect(logs.json.items[0]).toMatchObject({ id, searchId: id, email: REGISTERED, status: 'completed' });
       expect(logs.json.items[0].accounts.length).toBe(quiet.length + 1);
+    });
+
+    it('asks adult sites only when the search sets adult: true', async () => {
+      const adult = checks.filter((c) => c.adult).map((c) => c.id);
+      expect(adult.length).toBeGreaterThan(0);
+      const list = await call('GET', '/api/email/checks');
+      expect(list.json.checks.filter((c: { adult?: boolean }) => c.adult).map((c: { id: string }) => c.id)).toEqual(
+        adult,
+      );
+      const u = await user(2);
+      const plain = (await call('POST', '/api/email/searches', { email: REGISTERED }, u.headers)).json.search_id;
+      const opted = (await call('POST', '/api/email/searches', { email: REGISTERED, adult: true }, u.headers)).json
+        .search_id;
+      for (const id of [plain, opted]) {
+        const stream = await openEvents(`${base}/api/email/searches/${id}/events`, u.headers);
+        while (await stream.next());
+      }
+      const ids = async (id: string) =>
+        (await call('GET', `/api/email/searches/${id}`, undefined, u.headers)).json.results.map(
+          (r: { check_id: string }) => r.check_id,
+        ) as string[];
+      expect((await ids(plain)).filter((id) => adult.includes(id))).toEqual([]);
+      expect((await ids(opted)).filter((id) => adult.includes(id)).sort()).toEqual([...adult].sort());
+      expect((await call('POST', '/api/email/searches', { email: REGISTERED, adult: 'yes' }, u.headers)).status).toBe(
+        400,
+      );
     });
 
     it('never shows one user another user’s search', async () => {

@@ -26,6 +26,7 @@ const OPTIONS = {
   catalogue: { type: 'string', multiple: true },
   'email-catalogue': { type: 'string', multiple: true },
   loud: { type: 'boolean' },
+  adult: { type: 'boolean' },
   list: { type: 'boolean' },
   'data-dir': { type: 'string' },
   'no-color': { type: 'boolean' },
@@ -71,6 +72,8 @@ export type Command =
       csv?: string;
       printAll: boolean;
       loud: boolean;
+      /** `--adult`: include adult sites' checks (left out by default). */
+      adult: boolean;
       /** `hound email --list`: the checks and the catalogue lint's findings, no search. */
       list: boolean;
       emailCatalogues?: string[];
@@ -180,12 +183,13 @@ export function parseCommand(argv: string[]): Command {
       ...(values.csv !== undefined ? { csv: values.csv } : {}),
       printAll: values['print-all'] ?? false,
       loud: values.loud ?? false,
+      adult: values.adult ?? false,
       list,
       ...(values['email-catalogue'] ? { emailCatalogues: values['email-catalogue'] } : {}),
       common,
     };
   }
-  for (const flag of ['email-catalogue', 'loud', 'list'] as const) {
+  for (const flag of ['email-catalogue', 'loud', 'adult', 'list'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies only to hound email`);
   }
 

@@ -1,7 +1,7 @@
 /**
  * Issue 26 items 3 and 5, through the real `hound` binary against the testkit: `--timeout` is each email
- * check's whole budget, HOUND_EMAIL_LOUD (named by the loud-check message) is read, and `hound email
- * --list` shows the catalogue lint's findings.
+ * check's whole budget, HOUND_EMAIL_LOUD (named by the loud-check message) is read, adult sites are asked
+ * only with `--adult`, and `hound email --list` shows the catalogue lint's findings and marks adult checks.
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -54,6 +54,7 @@ const catalogue = {
       requests: [{ method: 'GET', url: 'https://slow.test/api/check?email={email}&t={token}' }],
     }),
     check('loud-reset', 'loud.test', { loud: true, method: 'recovery' }),
+    check('adult-site', 'adult.test', { adult: true, category: 'adult' }),
     // Decides on a status alone: the lint must say so.
     check('status-only', 'weak.test', { found: [{ status: [200] }], notFound: [{ status: [404] }] }),
   ],
@@ -125,14 +126,32 @@ describe('hound email', () => {
     expect(bad.code).toBe(2);
   }, 40_000);
 
+  it('asks adult sites only with --adult', async () => {
+    const plain = await hound(['email', REGISTERED, '--email-catalogue', quick, '--print-all', ...network]);
+    expect(plain.stderr).toContain('with 2 checks');
+    expect(plain.stdout).not.toContain('adult-site');
+    const adult = await hound(['email', REGISTERED, '--email-catalogue', quick, '--adult', ...network]);
+    expect(adult.stderr).toContain('with 3 checks');
+    expect(adult.stdout).toMatch(/\[\+\] adult-site \(adult\.test\)/);
+    const misplaced = await hound(['alice', '--adult']);
+    expect(misplaced).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--adult applies only to hound email'),
+    });
+  }, 40_000);
+
   it('--list shows every check with the lint findings, and the shipped catalogue has no weak rule', async () => {
     const custom = await hound(['email', '--list', '--email-catalogue', file]);
     expect(custom.code).toBe(0);
     expect(custom.stdout).toMatch(/^status-only\t.*weak status_only: registered decided on status 200/m);
     expect(custom.stdout).toMatch(/^loud-reset\t.*loud \(off\)\tlint ok$/m);
+    expect(custom.stdout).toMatch(/^adult-site\t.*\tadult\tregister\tadult \(off\)\tlint ok$/m);
+    expect((await hound(['email', '--list', '--adult', '--email-catalogue', file])).stdout).toMatch(
+      /^adult-site\t.*adult \(on\)\tlint ok$/m,
+    );
     // Its own example answers are misjudged too (a 200 "not registered" answer reads as found).
     expect(custom.stdout).toContain(
-      '3 checks (1 loud, 0 keyed); lint: 3 weak finding(s) in 1 check(s) — weak answer_misjudged ×1, weak status_only ×2',
+      '4 checks (1 loud, 1 adult, 0 keyed, 0 unsourced); lint: 3 weak finding(s) in 1 check(s) — weak answer_misjudged ×1, weak status_only ×2',
     );
     const shipped = await hound(['email', '--list']);
     expect(shipped.stdout).toMatch(/lint: 0 weak finding\(s\) in 0 check\(s\)/);

@@ -39,7 +39,7 @@ function loudChecks(command: EmailCommand, env: NodeJS.ProcessEnv): boolean {
 /**
  * `hound email ADDRESS…`: where each address has an account, from the email-check catalogue. Keyed checks
  * read their key from the environment (e.g. `HIBP_API_KEY`); loud checks run only with `--loud` or
- * HOUND_EMAIL_LOUD=true. `--timeout` is each check's whole budget. `hound email --list`: the checks and
+ * HOUND_EMAIL_LOUD=true; adult sites' only with `--adult`. `--timeout` is each check's whole budget. `hound email --list`: the checks and
  * the catalogue lint's findings.
  */
 export async function runEmail(command: EmailCommand, io: CliIo, version: string): Promise<number> {
@@ -60,7 +60,7 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
   });
   if (command.list) {
     try {
-      listEmailChecks(engine.emailChecks, io, loud);
+      listEmailChecks(engine.emailChecks, io, loud, command.adult);
     } finally {
       await engine.close();
     }
@@ -70,7 +70,9 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
   try {
     for (const address of command.addresses) {
       if (io.signal.aborted) break;
-      io.stderr.write(`${err.bold(`Searching ${printable(address)}`)} with ${engine.countEmailChecks()} checks\n`);
+      io.stderr.write(
+        `${err.bold(`Searching ${printable(address)}`)} with ${engine.countEmailChecks({ adult: command.adult })} checks\n`,
+      );
       const bar = new ProgressBar(io.stderr, printable(address));
       const record: EmailRecord = {
         email: address,
@@ -83,6 +85,7 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
       let found = 0;
       for await (const { result, progress } of engine.searchEmail(address, {
         loud,
+        adult: command.adult,
         keys: { HIBP_API_KEY: io.env.HIBP_API_KEY },
         signal: io.signal,
       })) {

@@ -1,6 +1,6 @@
 /**
  * `hound email --list`: every email check (tab-separated, one a line) with what the catalogue lint says of
- * it, then the totals — how many checks, loud and keyed ones, and the lint's findings by kind.
+ * it, then the totals — how many checks, loud, adult, keyed and unsourced ones, and the lint's findings by kind.
  */
 import type { EmailCheck } from '../email/catalogue-format.ts';
 import { type EmailLintFinding, lintEmailChecks } from '../email/lint-email-check.ts';
@@ -12,7 +12,7 @@ function verdict(findings: EmailLintFinding[]): string {
   return findings.map((f) => `${f.severity} ${f.code}: ${printable(f.detail)}`).join('; ');
 }
 
-export function listEmailChecks(checks: readonly EmailCheck[], io: CliIo, loud: boolean): void {
+export function listEmailChecks(checks: readonly EmailCheck[], io: CliIo, loud: boolean, adult = false): void {
   const findings = lintEmailChecks(checks);
   const byCheck = new Map<string, EmailLintFinding[]>();
   const counts = new Map<string, number>();
@@ -21,7 +21,11 @@ export function listEmailChecks(checks: readonly EmailCheck[], io: CliIo, loud: 
     counts.set(`${f.severity} ${f.code}`, (counts.get(`${f.severity} ${f.code}`) ?? 0) + 1);
   }
   for (const c of checks) {
-    const flags = [c.loud ? (loud ? 'loud (on)' : 'loud (off)') : '', c.needs ? `needs ${c.needs}` : '']
+    const flags = [
+      c.loud ? (loud ? 'loud (on)' : 'loud (off)') : '',
+      c.adult ? (adult ? 'adult (on)' : 'adult (off)') : '',
+      c.needs ? `needs ${c.needs}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     io.stdout.write(
@@ -31,7 +35,8 @@ export function listEmailChecks(checks: readonly EmailCheck[], io: CliIo, loud: 
   const weak = findings.filter((f) => f.severity === 'weak');
   const kinds = [...counts].map(([kind, n]) => `${kind} ×${n}`).sort();
   io.stdout.write(
-    `\n${checks.length} checks (${checks.filter((c) => c.loud).length} loud, ${checks.filter((c) => c.needs).length} keyed); ` +
+    `\n${checks.length} checks (${checks.filter((c) => c.loud).length} loud, ${checks.filter((c) => c.adult).length} adult, ` +
+      `${checks.filter((c) => c.needs).length} keyed, ${checks.filter((c) => c.source.length === 0).length} unsourced); ` +
       `lint: ${weak.length} weak finding(s) in ${new Set(weak.map((f) => f.checkId)).size} check(s)` +
       `${kinds.length ? ` — ${kinds.join(', ')}` : ''}\n`,
   );

@@ -68,6 +68,7 @@ EMAIL SEARCH
                             a later file's check replaces one with the same id.
     --loud                  Also run checks that may notify the address's owner (off by default;
                             HOUND_EMAIL_LOUD=true in the environment does the same).
+    --adult                 Also ask adult sites (left out by default, like --nsfw for usernames).
     hound email --list      Every email check, and what the catalogue lint says of its rules (a rule
                             must decide on a positive, specific marker of its outcome).
     HIBP_API_KEY            (environment) Have I Been Pwned key: breaches appear as records.

@@ -27,7 +27,7 @@ export function normaliseEmail(input: string): string {
 const hash = (algorithm: string, text: string) => createHash(algorithm).update(text).digest('hex');
 
 /** The values a check's templates may place: the address, its hashes and its parts. */
-export function addressVariables(email: string): Record<Exclude<EmailVariable, 'token' | 'key'>, string> {
+export function addressVariables(email: string): Record<Exclude<EmailVariable, 'token' | 'token2' | 'key'>, string> {
   const at = email.lastIndexOf('@');
   return {
     email,

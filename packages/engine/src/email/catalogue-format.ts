@@ -5,11 +5,32 @@
  */
 import { z } from 'zod';
 
-/** Placeholders a template may use. `{token}` comes from the prefetch step, `{key}` from the check's key. */
-export const EMAIL_VARIABLES = ['email', 'email_sha256', 'email_md5', 'local', 'domain', 'token', 'key'] as const;
+/**
+ * Placeholders a template may use. `{token}` (and `{token2}`, when the prefetch names a second one) come
+ * from the prefetch step, `{key}` from the check's key.
+ */
+export const EMAIL_VARIABLES = [
+  'email',
+  'email_sha256',
+  'email_md5',
+  'local',
+  'domain',
+  'token',
+  'token2',
+  'key',
+] as const;
 export type EmailVariable = (typeof EMAIL_VARIABLES)[number];
 
-const header = z.record(z.string().regex(/^[A-Za-z0-9-]+$/), z.string().max(2000));
+/** Header names as HTTP allows them in practice: letters, digits, `-`, `_` and `.` (`x-app.version`, `X_Api_Key`). */
+const header = z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/), z.string().max(2000));
+
+/** Where a prefetch token is read: regex (first group) over the body, JSON path, or a cookie's value. */
+const TokenSourceSchema = z.union([
+  z.object({ regex: z.string().min(1).max(300) }).strict(),
+  z.object({ jsonPath: z.string().max(200) }).strict(),
+  z.object({ cookie: z.string().regex(/^[A-Za-z0-9_.-]+$/) }).strict(),
+]);
+export type TokenSource = z.infer<typeof TokenSourceSchema>;
 
 /** One condition on a response. A rule (found or not found) holds when ALL its signals hold. */
 export const SignalSchema = z.union([
@@ -73,16 +94,17 @@ export const EmailCheckSchema = z
       .optional(),
     /** How the check learns the answer (shown as evidence): sign-up, sign-in, recovery, public API … */
     method: z.enum(['register', 'login', 'recovery', 'api', 'profile']),
-    /** Fetched first; `token` is taken from it by regex (first group), JSON path or cookie name. */
+    /**
+     * Fetched first; `token` is taken from it by regex (first group), JSON path or cookie name, and
+     * `token2` (optional) likewise — for sites that want two values from one page (a CSRF token and a
+     * session cookie's value, a form's two hidden fields).
+     */
     prefetch: z
       .object({
         url: z.string().regex(/^https?:\/\//i),
         headers: header.default({}),
-        token: z.union([
-          z.object({ regex: z.string().min(1).max(300) }).strict(),
-          z.object({ jsonPath: z.string().max(200) }).strict(),
-          z.object({ cookie: z.string().regex(/^[A-Za-z0-9_.-]+$/) }).strict(),
-        ]),
+        token: TokenSourceSchema,
+        token2: TokenSourceSchema.optional(),
         /** Send the prefetch's cookies with the probe (sessions bound to the token). */
         forwardCookies: z.boolean().default(false),
       })
@@ -94,6 +116,8 @@ export const EmailCheckSchema = z
     notFound: z.array(SignalSchema).min(1),
     /** May notify the address's owner (a reset mail, a login alert): skipped unless loud checks are enabled. */
     loud: z.boolean().default(false),
+    /** An adult site: left out of a search unless it asks for adult sites (like NSFW username sites). */
+    adult: z.boolean().default(false),
     /** Setting that holds the API key (`{key}`); without it the check is `invalid`. */
     needs: z
       .string()

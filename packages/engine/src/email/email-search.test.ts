@@ -3,11 +3,14 @@
  * same catalogue, through the real transport and the testkit's connector.
  */
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type EmailCheckEntry, type EmailSites, type Internet, serveEmailChecks, startInternet } from '@hound/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueError } from '../catalogue/errors.ts';
 import { createEngine, type HoundEngine } from '../engine.ts';
 import type { EmailResult } from '../model.ts';
+import { tempDir } from '../search/test-helpers.ts';
 import { EmailInputError } from './address.ts';
 import { BUNDLED_EMAIL_CATALOGUE, parseEmailCatalogue } from './load-email-catalogue.ts';
 
@@ -39,8 +42,9 @@ beforeAll(async () => {
     checks: [],
     connect: internet.connect,
     allowPrivateAddresses: true,
-    // Each check's whole budget (prefetch included), on a loaded machine.
-    timeoutMs: 10_000,
+    // Each check's whole budget (prefetch included, and its wait behind the per-host limit: several checks
+    // share a host), on a loaded machine running 200+ checks at once.
+    timeoutMs: 20_000,
     retries: 0,
   });
 });
@@ -50,15 +54,18 @@ afterAll(async () => {
 });
 
 describe('email search on the shipped catalogue', () => {
-  it('ships at least 38 checks, all valid, and the testkit can fake every one', () => {
-    expect(engine.emailChecks.length).toBeGreaterThanOrEqual(38);
+  it('ships at least 200 checks, all valid, and the testkit can fake every one', () => {
+    expect(engine.emailChecks.length).toBeGreaterThanOrEqual(200);
     expect(sites.skipped).toEqual([]);
     const methods = new Set(engine.emailChecks.map((c) => c.method));
     expect([...methods].sort()).toEqual(['api', 'login', 'profile', 'recovery', 'register']);
   });
 
   it('finds a registered address on every quiet check and reports progress', async () => {
-    const { results, progress } = await search(` ${REGISTERED.toUpperCase()} `, { keys: { HIBP_API_KEY: 'test-key' } });
+    const { results, progress } = await search(` ${REGISTERED.toUpperCase()} `, {
+      adult: true,
+      keys: { HIBP_API_KEY: 'test-key' },
+    });
     expect(progress).toEqual({ done: engine.emailChecks.length, total: engine.emailChecks.length });
     for (const check of engine.emailChecks) {
       const result = results.get(check.id)!;
@@ -68,7 +75,7 @@ describe('email search on the shipped catalogue', () => {
   });
 
   it('says not found for an unregistered address on every quiet check', async () => {
-    const { results } = await search(UNREGISTERED, { keys: { HIBP_API_KEY: 'test-key' } });
+    const { results } = await search(UNREGISTERED, { adult: true, keys: { HIBP_API_KEY: 'test-key' } });
     for (const check of engine.emailChecks.filter((c) => !c.loud))
       expect([check.id, results.get(check.id)!.verdict]).toEqual([check.id, 'not_found']);
   });
@@ -83,6 +90,9 @@ describe('email search on the shipped catalogue', () => {
     expect(signals.some((s) => 'jsonPath' in s && s.exists !== undefined)).toBe(true);
     expect(checks.some((c) => c.prefetch && 'regex' in c.prefetch.token)).toBe(true);
     expect(checks.some((c) => c.prefetch && 'cookie' in c.prefetch.token)).toBe(true);
+    expect(checks.some((c) => c.prefetch?.token2)).toBe(true);
+    const headerNames = checks.flatMap((c) => c.requests.flatMap((r) => Object.keys(r.headers)));
+    expect(headerNames.some((name) => /[._]/.test(name))).toBe(true);
     const bodies = checks.flatMap((c) => c.requests.map((r) => r.body)).filter(Boolean);
     expect(bodies.some((b) => b && 'form' in b)).toBe(true);
     expect(bodies.some((b) => b && 'json' in b)).toBe(true);
@@ -100,6 +110,19 @@ describe('email search on the shipped catalogue', () => {
     const enabled = await search(REGISTERED, { loud: true, checks: loud });
     expect([...enabled.results.values()].every((r) => r.verdict === 'found')).toBe(true);
     expect(internet.log.count()).toBeGreaterThan(before);
+  });
+
+  it('leaves adult sites out unless the search asks for them', async () => {
+    const adult = engine.emailChecks.filter((c) => c.adult).map((c) => c.id);
+    expect(adult.length).toBeGreaterThan(0);
+    expect(engine.emailChecks.filter((c) => c.category === 'adult' && !c.adult)).toEqual([]);
+    const plain = await search(REGISTERED);
+    expect(adult.filter((id) => plain.results.has(id))).toEqual([]);
+    expect(plain.progress.total).toBe(engine.emailChecks.length - adult.length);
+    expect(engine.countEmailChecks()).toBe(engine.emailChecks.length - adult.length);
+    expect(engine.countEmailChecks({ adult: true })).toBe(engine.emailChecks.length);
+    const asked = await search(REGISTERED, { adult: true, loud: true, keys: { HIBP_API_KEY: 'k' } });
+    expect(adult.map((id) => asked.results.get(id)?.verdict)).toEqual(adult.map(() => 'found'));
   });
 
   it('keeps what a found answer carries: breach records, details and usernames', async () => {
@@ -152,6 +175,100 @@ describe('email search on the shipped catalogue', () => {
     expect(results.get('github')!.verdict).toBe('found');
   });
 
+  it('needs both tokens of a two-token prefetch: a probe missing one is refused, the engine sends both', async () => {
+    const two = engine.emailChecks.filter((c) => c.prefetch?.token2);
+    expect(two.length).toBeGreaterThan(0);
+    for (const check of two) {
+      const url = new URL(check.requests[0]!.url);
+      const res = await internet.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}?email=${encodeURIComponent(REGISTERED)}`,
+        method: check.requests[0]!.method ?? 'GET',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: check.requests[0]!.method === 'POST' ? `email=${encodeURIComponent(REGISTERED)}` : undefined,
+      });
+      expect([check.id, res.statusCode]).toEqual([check.id, 403]);
+      await res.body.text();
+    }
+    const { results } = await search(REGISTERED, { loud: true, checks: two.map((c) => c.id) });
+    expect(two.map((c) => [c.id, results.get(c.id)?.verdict])).toEqual(two.map((c) => [c.id, 'found']));
+  });
+
+  it('is unknown when the page lacks the second token, and sends both (by any header name) when it has them', async () => {
+    let withSecond = false;
+    let seen: Record<string, unknown> = {};
+    internet.route('two-tokens.test', '/signup', () => ({
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: `<form><input name="csrf" value="A1b2">${withSecond ? '<input name="form" value="F9z8">' : ''}</form>`,
+    }));
+    internet.route('two-tokens.test', '/check', (request) => {
+      seen = request.headers;
+      const body = request.body.toString('utf8');
+      const both = body.includes('A1b2') && request.headers['x_form.token'] === 'F9z8';
+      return both
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"taken":true}' }
+        : { status: 403, headers: { 'content-type': 'text/plain' }, body: 'missing token' };
+    });
+    const dir = await tempDir();
+    const file = path.join(dir, 'two-tokens.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: 'hound-email',
+        version: 1,
+        checks: [
+          {
+            id: 'two-tokens',
+            name: 'Two tokens',
+            domain: 'two-tokens.test',
+            category: 'test',
+            method: 'register',
+            prefetch: {
+              url: 'https://two-tokens.test/signup',
+              token: { regex: 'name="csrf" value="([^"]+)"' },
+              token2: { regex: 'name="form" value="([^"]+)"' },
+            },
+            requests: [
+              {
+                method: 'POST',
+                url: 'https://two-tokens.test/check',
+                headers: { 'x_form.token': '{token2}' },
+                body: { form: { csrf: '{token}', email: '{email}' } },
+              },
+            ],
+            found: [{ jsonPath: 'taken', equals: true }],
+            notFound: [{ jsonPath: 'taken', equals: false }],
+          },
+        ],
+      }),
+    );
+    const own = await createEngine({
+      checks: [],
+      emailCatalogues: [file],
+      connect: internet.connect,
+      allowPrivateAddresses: true,
+      retries: 0,
+      dataDir: dir,
+    });
+    try {
+      const run = async () => {
+        for await (const { result } of own.searchEmail(REGISTERED)) return result;
+        throw new Error('no result');
+      };
+      expect(await run()).toMatchObject({
+        verdict: 'unknown',
+        reason: 'unexpected_response',
+        evidence: { rule: 'prefetch: the page carried no second token' },
+      });
+      withSecond = true;
+      expect(await run()).toMatchObject({ verdict: 'found' });
+      expect(seen['x_form.token']).toBe('F9z8');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('places the address encoded, so that it cannot change the host or path', async () => {
     // `/ ? # ..` never reach this far (see below); `+` and `@` still need encoding in a path.
     const tricky = 'a+b@example.com';
@@ -183,8 +300,17 @@ describe('email catalogue validation', () => {
   const load = (checks: unknown[]) => () =>
     parseEmailCatalogue({ format: 'hound-email', version: 1, checks }, 'test.json');
 
-  it('accepts a minimal check', () => {
+  it('accepts a minimal check, header names with dots and underscores, and a second prefetch token', () => {
     expect(load([base])()).toHaveLength(1);
+    const [check] = load([
+      {
+        ...base,
+        prefetch: { url: 'https://site.example/', token: { cookie: 'csrf' }, token2: { regex: 'id="(\\w+)"' } },
+        requests: [{ url: 'https://site.example/?t={token2}', headers: { 'x-app.version': '1', X_Csrf: '{token}' } }],
+      },
+    ])();
+    expect(check!.prefetch!.token2).toEqual({ regex: 'id="(\\w+)"' });
+    expect(check!.adult).toBe(false);
   });
 
   it('names the problem: placeholder in a host, unknown placeholder, token without prefetch, duplicate id, bad signal', () => {
@@ -192,6 +318,15 @@ describe('email catalogue validation', () => {
       [{ ...base, requests: [{ url: 'https://{local}.site.example/' }] }, /placeholder in its host/],
       [{ ...base, requests: [{ url: 'https://site.example/{password}' }] }, /unknown placeholder \{password\}/],
       [{ ...base, requests: [{ url: 'https://site.example/?t={token}' }] }, /\{token\} without a prefetch/],
+      [
+        {
+          ...base,
+          prefetch: { url: 'https://site.example/', token: { cookie: 'a' } },
+          requests: [{ url: 'https://site.example/?t={token2}' }],
+        },
+        /\{token2\} without a prefetch token2/,
+      ],
+      [{ ...base, requests: [{ url: 'https://site.example/', headers: { 'x bad': 'v' } }] }, /headers/],
       [{ ...base, requests: [{ url: 'https://site.example/?k={key}' }] }, /\{key\} without `needs`/],
       [{ ...base, found: [{ jsonPath: 'a' }] }, /exactly one of `equals` and `exists`/],
       [{ ...base, found: [] }, /found/],

@@ -82,6 +82,15 @@ describe('the email-check lint', () => {
     ]);
   });
 
+  it('flags an adult site without the adult flag (it would be asked by every search)', () => {
+    expect(lintEmailCheck(check(SPECIFIC, [{ jsonPath: 'taken', equals: false }], { category: 'adult' }))).toEqual([
+      expect.objectContaining({ severity: 'weak', code: 'adult_unflagged' }),
+    ]);
+    expect(
+      lintEmailCheck(check(SPECIFIC, [{ jsonPath: 'taken', equals: false }], { category: 'adult', adult: true })),
+    ).toEqual([]);
+  });
+
   it('knows the words every answer carries', () => {
     for (const weak of ['no', 'ok', 'True', 'false', '"pass"', 'already', '"success": true', 'status:ok'])
       expect([weak, isWeakEmailText(weak)]).toEqual([weak, true]);

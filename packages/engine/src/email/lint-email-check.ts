@@ -16,6 +16,7 @@ export type EmailLintCode =
   | 'generic_field'
   | 'no_answers'
   | 'answer_misjudged'
+  | 'adult_unflagged'
   | 'no_source';
 
 export interface EmailLintFinding {
@@ -183,6 +184,14 @@ export function lintEmailCheck(
           });
       }
   }
+  // An adult site without the flag would be asked in every search; the flag is what keeps it opt-in.
+  if (check.category === 'adult' && !check.adult)
+    findings.push({
+      checkId: check.id,
+      severity: 'weak',
+      code: 'adult_unflagged',
+      detail: 'an adult site without `adult: true` would be asked by every search',
+    });
   if (check.source.length === 0)
     findings.push({ checkId: check.id, severity: 'note', code: 'no_source', detail: 'no `source` recorded' });
   return findings;

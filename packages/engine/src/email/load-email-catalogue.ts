@@ -29,12 +29,13 @@ function templates(check: EmailCheck): Array<[where: string, text: string]> {
   return out;
 }
 
-/** Rules the schema cannot express: known placeholders only, none in a host, `{token}`/`{key}` backed. */
+/** Rules the schema cannot express: known placeholders only, none in a host, `{token}`/`{token2}`/`{key}` backed. */
 function checkTemplates(check: EmailCheck): string | null {
   for (const [where, text] of templates(check)) {
     for (const [, name] of text.matchAll(PLACEHOLDER)) {
       if (!(EMAIL_VARIABLES as readonly string[]).includes(name!)) return `${where} uses unknown placeholder {${name}}`;
       if (name === 'token' && !check.prefetch) return `${where} uses {token} without a prefetch step`;
+      if (name === 'token2' && !check.prefetch?.token2) return `${where} uses {token2} without a prefetch token2`;
       if (name === 'key' && !check.needs) return `${where} uses {key} without \`needs\``;
     }
     if (where.endsWith('url') || where === 'profileUrl') {

@@ -6,7 +6,7 @@
 import type { CheckResponse, EmailResult, Evidence, RuleOutcome } from '../model.ts';
 import type { SendOptions, Transport } from '../transport/index.ts';
 import { buildRequest, fillHeaders, fillUrl, type Variables } from './build-request.ts';
-import type { EmailCheck } from './catalogue-format.ts';
+import type { EmailCheck, TokenSource } from './catalogue-format.ts';
 import { parseJsonBody, readJsonPath } from './json-path.ts';
 import { judgeEmail } from './judge-email.ts';
 
@@ -29,8 +29,7 @@ function cookiesOf(response: CheckResponse): string {
     .join('; ');
 }
 
-function tokenOf(check: EmailCheck, response: CheckResponse): string | undefined {
-  const source = check.prefetch!.token;
+function tokenOf(source: TokenSource, response: CheckResponse): string | undefined {
   if ('regex' in source) return new RegExp(source.regex).exec(response.body)?.[1];
   if ('jsonPath' in source) {
     const value = readJsonPath(parseJsonBody(response.body), source.jsonPath);
@@ -154,18 +153,21 @@ export async function runEmailCheck(
         reason: page.error.code,
         rule: `prefetch: ${page.error.detail}`,
       });
-    const token = tokenOf(check, page.response);
-    if (!token)
+    const token = tokenOf(check.prefetch.token, page.response);
+    const token2 = check.prefetch.token2 ? tokenOf(check.prefetch.token2, page.response) : undefined;
+    const missing = !token ? 'token' : check.prefetch.token2 && !token2 ? 'second token' : undefined;
+    if (missing)
       return result(
         {
           format: 'hound',
           verdict: 'unknown',
           reason: 'unexpected_response',
-          rule: 'prefetch: the page carried no token',
+          rule: `prefetch: the page carried no ${missing}`,
         },
         page.response,
       );
-    values.token = token;
+    values.token = token!;
+    if (token2) values.token2 = token2;
     if (check.prefetch.forwardCookies) {
       const cookies = cookiesOf(page.response);
       if (cookies) headers.cookie = cookies;

@@ -1,6 +1,6 @@
 /**
  * Fake sites for Hound's email-check catalogue (format `hound-email`), read here independently of the
- * engine: every check's prefetch page hands out a token (by regex-shaped markup, JSON or cookie), and every
+ * engine: every check's prefetch page hands out its token or two (by regex-shaped markup, JSON or cookie), and every
  * probe answers with the check's registered example answer (or, without one, an answer built from its found
  * signals) for a registered address and its unregistered one for any other — only when the token comes back. Faults set on a host apply as for any other fake site.
  */
@@ -20,9 +20,12 @@ interface RequestTemplate {
 }
 
 /** The parts of a catalogue check the fake needs. */
+type TokenSource = { regex: string } | { jsonPath: string } | { cookie: string };
+
 export interface EmailCheckEntry {
   id: string;
-  prefetch?: { url: string; token: { regex: string } | { jsonPath: string } | { cookie: string } };
+  /** `token2`: a second value the same page hands out (both must come back). */
+  prefetch?: { url: string; token: TokenSource; token2?: TokenSource };
   requests: RequestTemplate[];
   found: Signal[];
   notFound: Signal[];
@@ -82,9 +85,41 @@ function pageForRegex(regex: string, token: string): string | null {
   const open = regex.indexOf('(');
   const close = regex.indexOf(')', open);
   if (open < 0 || close < 0) return null;
-  const literal = (text: string) => text.replace(/\\(.)/g, '$1');
+  // `\s*` matches nothing and `\s+` one space; other escapes stand for themselves.
+  const literal = (text: string) => text.replace(/\\s\+/g, ' ').replace(/\\s\*/g, '').replace(/\\(.)/g, '$1');
   const page = `<html><body><form>${literal(regex.slice(0, open))}${token}${literal(regex.slice(close + 1))}</form></body></html>`;
   return new RegExp(regex).exec(page)?.[1] === token ? page : null;
+}
+
+/**
+ * The prefetch page handing out each token where its source reads it: markup for regexes, a JSON body for
+ * JSON paths (not both in one page), a cookie each. Null when it cannot be faked.
+ */
+function prefetchResponse(sources: ReadonlyArray<readonly [TokenSource, string]>): RouteResponse | null {
+  const cookies = sources.flatMap(([s, t]) => ('cookie' in s ? [`${s.cookie}=${t}; Path=/; HttpOnly`] : []));
+  const regexes = sources.flatMap(([s, t]) => ('regex' in s ? [[s.regex, t] as const] : []));
+  const paths = sources.flatMap(([s, t]) => ('jsonPath' in s ? [[s.jsonPath, t] as const] : []));
+  if (regexes.length > 0 && paths.length > 0) return null;
+  let body = '<html><body>sign up</body></html>';
+  let type = 'text/html';
+  if (regexes.length > 0) {
+    const pages = regexes.map(([regex, t]) => pageForRegex(regex, t));
+    if (pages.some((p) => p === null)) return null;
+    body = pages.join('\n');
+    // Each regex must still find its own token in the joined page.
+    if (regexes.some(([regex, t]) => new RegExp(regex).exec(body)?.[1] !== t)) return null;
+  } else if (paths.length > 0) {
+    const data: Record<string, unknown> = {};
+    for (const [path, t] of paths) setPath(data, path, t);
+    body = JSON.stringify(data);
+    type = 'application/json';
+  }
+  // Several Set-Cookie headers travel as one header joined by ", " (what the engine reads, like undici).
+  return {
+    status: 200,
+    headers: { 'content-type': type, ...(cookies.length > 0 ? { 'set-cookie': cookies.join(', ') } : {}) },
+    body,
+  };
 }
 
 /** A response that satisfies every signal, with invented data where a found answer is read for details. */
@@ -164,26 +199,12 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
       continue;
     }
     const token = `tok${randomBytes(6).toString('hex')}`;
+    const tokens = [token];
     let prefetchPage: { path: string; page: RouteResponse } | undefined;
     if (check.prefetch) {
-      const source = check.prefetch.token;
-      const page: RouteResponse | null =
-        'regex' in source
-          ? (() => {
-              const html = pageForRegex(source.regex, token);
-              return html ? { status: 200, headers: { 'content-type': 'text/html' }, body: html } : null;
-            })()
-          : 'jsonPath' in source
-            ? (() => {
-                const data: Record<string, unknown> = {};
-                setPath(data, source.jsonPath, token);
-                return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) };
-              })()
-            : {
-                status: 200,
-                headers: { 'content-type': 'text/html', 'set-cookie': `${source.cookie}=${token}; Path=/; HttpOnly` },
-                body: '<html><body>sign up</body></html>',
-              };
+      const sources = [check.prefetch.token, ...(check.prefetch.token2 ? [check.prefetch.token2] : [])];
+      if (sources.length > 1) tokens.push(`tok${randomBytes(6).toString('hex')}`);
+      const page = prefetchResponse(sources.map((source, i) => [source, tokens[i]!] as const));
       if (!page) {
         skipped.push({ id: check.id, reason: 'the prefetch regex is too complex to fake' });
         continue;
@@ -204,7 +225,8 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
         if (request.method === 'GET' && prefetchPage && request.url.split('?')[0] === prefetchPage.path)
           return prefetchPage.page;
         const text = requestText(request);
-        if (check.prefetch && !text.includes(token) && !JSON.stringify(request.headers).includes(token))
+        const carried = (t: string) => text.includes(t) || JSON.stringify(request.headers).includes(t);
+        if (check.prefetch && !tokens.every(carried))
           return { status: 403, headers: { 'content-type': 'text/plain' }, body: 'missing or stale token' };
         const known = [...everywhere, ...registered].some((email) => forms(email).some((f) => text.includes(f)));
         return known ? foundAnswer : missingAnswer;

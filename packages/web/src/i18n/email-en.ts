@@ -12,6 +12,7 @@ export const emailEn = {
     note: 'Results show on screen and are saved to your Dashboard (My Searches). No email is sent to the address.',
     links: 'Email Terms',
     privacy: 'Privacy Policy',
+    adult: 'Include adult sites',
     footprintTitle: 'Find Your Footprint',
     footprintText:
       'Search your own address to see which sites still hold an account for it: old sign-ups you forgot, services worth closing, breaches worth a new password.',

@@ -14,6 +14,7 @@ export const emailTr: typeof emailEn = {
     note: 'Sonuçlar ekranda gösterilir ve Panelinizde (Aramalarım) saklanır. Adrese hiçbir e-posta gönderilmez.',
     links: 'E-posta Şartları',
     privacy: 'Gizlilik Politikası',
+    adult: 'Yetişkin sitelerini de dahil et',
     footprintTitle: 'Dijital İzinizi Bulun',
     footprintText:
       'Kendi adresinizi arayın ve hangi sitelerde hâlâ hesabınız olduğunu görün: unuttuğunuz eski kayıtlar, kapatmaya değer hizmetler, yeni parola gerektiren ihlaller.',

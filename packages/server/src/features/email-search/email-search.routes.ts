@@ -60,6 +60,7 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{
             category: c.category,
             method: c.method,
             loud: c.loud,
+            ...(c.adult ? { adult: true } : {}),
             ...(c.needs ? { needs: c.needs } : {}),
             reliable: h ? h.reliable : null,
             ...(h?.reason ? { reason: h.reason } : {}),
@@ -84,7 +85,7 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const userId = caller(request).user.id;
-      const started = await startEmailSearch(deps, userId, request.body.email);
+      const started = await startEmailSearch(deps, userId, request.body.email, { adult: request.body.adult ?? false });
       await started.done;
       const snapshot = await emailSearchSnapshot(db, await ownEmailSearch(db, userId, started.id));
       if (snapshot.status === 'error') throw new AppError('EMAIL_SEARCH_FAILED', snapshot.error ?? 'Search failed');
@@ -104,7 +105,9 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const started = await startEmailSearch(deps, caller(request).user.id, request.body.email);
+      const started = await startEmailSearch(deps, caller(request).user.id, request.body.email, {
+        adult: request.body.adult ?? false,
+      });
       return { search_id: started.id };
     },
   );

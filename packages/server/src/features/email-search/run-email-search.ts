@@ -27,7 +27,7 @@ const FLUSH_MS = 100;
 export async function runEmailSearch(
   deps: EmailRunDeps,
   engine: Engine,
-  search: { id: string; email: string; reservationId: string | null },
+  search: { id: string; email: string; reservationId: string | null; adult?: boolean },
   signal: AbortSignal,
 ): Promise<void> {
   let seq = 0;
@@ -56,7 +56,12 @@ export async function runEmailSearch(
     publishEmailProgress(deps.bus, search.id, seq, seq);
   };
   try {
-    for await (const { result } of engine.searchEmail(search.email, { loud: deps.loud, keys: deps.keys, signal })) {
+    for await (const { result } of engine.searchEmail(search.email, {
+      loud: deps.loud,
+      adult: search.adult === true,
+      keys: deps.keys,
+      signal,
+    })) {
       pending.push(result);
       if (Date.now() - lastFlush >= FLUSH_MS) await flush();
     }

@@ -19,13 +19,14 @@ export interface EmailSearchDeps extends EmailRunDeps {
 /**
  * Starts an email search for a signed-in user: validates the address (spec messages), pays with the
  * user's reserved credit or reserves one now ("Not enough credits"), stores the search and runs it here.
- * `charge: false` is for searches already paid for otherwise (an Email Plus order's automated search).
+ * `charge: false` is for searches already paid for otherwise (an Email Plus order's automated search);
+ * `adult: true` also asks adult sites (left out by default).
  */
 export async function startEmailSearch(
   deps: EmailSearchDeps,
   userId: string,
   input: string,
-  options: { charge?: boolean } = {},
+  options: { charge?: boolean; adult?: boolean } = {},
 ): Promise<{ id: string; done: Promise<void> }> {
   const problem = emailSearchProblem(input);
   if (problem) throw new AppError('EMAIL_ADDRESS_INVALID', problem);
@@ -45,7 +46,7 @@ export async function startEmailSearch(
         email,
         status: 'running',
         reservationId: paid,
-        total: lease.engine.countEmailChecks(),
+        total: lease.engine.countEmailChecks({ adult: options.adult === true }),
       });
       await tx
         .update(users)
@@ -59,7 +60,8 @@ export async function startEmailSearch(
   }
   deps.metrics?.emailSearchesStarted.inc();
   const controller = new AbortController();
-  const done = runEmailSearch(deps, lease.engine, { id, email, reservationId }, controller.signal).finally(() => {
+  const search = { id, email, reservationId, adult: options.adult === true };
+  const done = runEmailSearch(deps, lease.engine, search, controller.signal).finally(() => {
     lease.release();
     deps.running.delete(id);
   });

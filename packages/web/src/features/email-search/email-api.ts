@@ -7,8 +7,12 @@ export const getCredits = () => apiFetch<CreditsResponse>('/me/credits');
 
 export const decrementCredit = () => apiFetch<{ credits: number }>('/me/credits/decrement', { method: 'POST' });
 
-export const startEmailSearch = (email: string) =>
-  apiFetch<{ search_id: string }>('/api/email/searches', { method: 'POST', body: { email } });
+/** `adult`: also ask adult sites (left out by default). */
+export const startEmailSearch = (email: string, adult = false) =>
+  apiFetch<{ search_id: string }>('/api/email/searches', {
+    method: 'POST',
+    body: adult ? { email, adult: true } : { email },
+  });
 
 /** A search's snapshot; a failed search's reason in the page's language. */
 export async function getEmailSearch(id: string): Promise<ApiAnswer<EmailSearchSnapshot>> {

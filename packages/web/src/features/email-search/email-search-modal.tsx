@@ -24,11 +24,14 @@ import { SiteLinks } from './site-links.tsx';
 /** The email-search modal: choose (credit or Email Plus), watch the checks, read the accounts. */
 export function EmailSearchModal({
   email,
+  adult = false,
   initial = initialModalState,
   onStarted,
   onClose,
 }: {
   email: string;
+  /** Also ask adult sites (the form's "Include adult sites"). */
+  adult?: boolean;
   /** The state of a search reopened at its address (`resumedState`); a new choice otherwise. */
   initial?: ModalState;
   /** The search has started: its address can be shown (issue 27 item 10). */
@@ -75,7 +78,9 @@ export function EmailSearchModal({
           </button>
         )}
       </div>
-      {state.step === 'select' && <SelectStep email={email} state={state} dispatch={dispatch} onStarted={onStarted} />}
+      {state.step === 'select' && (
+        <SelectStep email={email} adult={adult} state={state} dispatch={dispatch} onStarted={onStarted} />
+      )}
       {state.step === 'progress' && <ProgressStep state={state} dispatch={dispatch} />}
       {state.step === 'results' && <ResultsStep email={email} results={state.results} onClose={onClose} />}
     </dialog>
@@ -87,11 +92,13 @@ type State = ReturnType<typeof modalReducer>;
 
 function SelectStep({
   email,
+  adult,
   state,
   dispatch,
   onStarted,
 }: {
   email: string;
+  adult: boolean;
   state: State;
   dispatch: Dispatch;
   onStarted?(searchId: string): void;
@@ -124,7 +131,7 @@ function SelectStep({
       dispatch({ type: 'deducted' });
       void refreshCredits();
     }
-    const started = await startEmailSearch(email);
+    const started = await startEmailSearch(email, adult);
     setBusy(false);
     if (!started.ok || !started.body) return fail(started.detail ?? e.searchFailed);
     dispatch({ type: 'started', searchId: started.body.search_id, at: Date.now() });

@@ -32,6 +32,7 @@ export default function EmailSearchPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  const [adult, setAdult] = useState(false);
   const { id: searchId } = useParams();
   // The search this page started: its modal stays as it is when the address changes to the search's own.
   const [started, setStarted] = useState<string | null>(null);
@@ -88,6 +89,10 @@ export default function EmailSearchPage() {
               {t.submit}
             </button>
           </div>
+          <label className="mt-2 inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={adult} onChange={(e) => setAdult(e.target.checked)} />
+            {t.adult}
+          </label>
           {error && (
             <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
               {error}
@@ -161,6 +166,7 @@ export default function EmailSearchPage() {
       {open && (
         <EmailSearchModal
           email={open}
+          adult={adult}
           onStarted={(startedId) => {
             setStarted(startedId);
             navigate(`/email-search/${encodeURIComponent(startedId)}`);
