@@ -52,7 +52,7 @@ describe('hound --recursive', () => {
     const run = await hound(['alice', '--recursive', '--depth', '2', '--json', json, ...args]);
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
-    const child = lines.findIndex((l) => l === '  ↳ alice_dev — linked from the Alpha Status profile of alice');
+    const child = lines.indexOf('  ↳ alice_dev — linked from the Alpha Status profile of alice');
     expect(child).toBeGreaterThan(0);
     // alice_dev's own found profile, indented under it, then the address its profile states.
     expect(lines.slice(child + 1)).toContain(`  [+] Bravo Message: ${chain.aliceDevUrl}`);
