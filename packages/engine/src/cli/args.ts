@@ -22,6 +22,7 @@ const OPTIONS = {
   'email-catalogue': { type: 'string', multiple: true },
   loud: { type: 'boolean' },
   list: { type: 'boolean' },
+  usernames: { type: 'boolean' },
   'data-dir': { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -65,6 +66,11 @@ export type Command =
       /** `hound email --list`: the checks and the catalogue lint's findings, no search. */
       list: boolean;
       emailCatalogues?: string[];
+      /**
+       * `--usernames`: then a username search for each address's local part and the usernames found
+       * answers revealed, scoped by the username-search options given.
+       */
+      usernames?: { sites?: string[]; categories?: string[]; nsfw: boolean; includeUnreliable: boolean };
       common: CommonArgs;
     }
   | {
@@ -141,8 +147,12 @@ export function parseCommand(argv: string[]): Command {
     const list = values.list ?? false;
     if (addresses.length === 0 && !list) throw new UsageError('hound email needs at least one address (or --list)');
     if (addresses.length > 0 && list) throw new UsageError('hound email --list takes no address');
+    const pivot = values.usernames ?? false;
+    if (pivot && list) throw new UsageError('hound email --list takes no --usernames');
+    // These scope the username search of --usernames; the email search itself has no use for them.
     for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue'] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} does not apply to hound email`);
+      if (values[flag] !== undefined && !pivot)
+        throw new UsageError(`--${flag} does not apply to hound email (only to its --usernames search)`);
     }
     if (values.json !== undefined && values.json === values.csv)
       throw new UsageError('--json and --csv need different files');
@@ -155,10 +165,20 @@ export function parseCommand(argv: string[]): Command {
       loud: values.loud ?? false,
       list,
       ...(values['email-catalogue'] ? { emailCatalogues: values['email-catalogue'] } : {}),
+      ...(pivot
+        ? {
+            usernames: {
+              ...(values.site ? { sites: values.site } : {}),
+              ...(values.category ? { categories: values.category } : {}),
+              nsfw: values.nsfw ?? false,
+              includeUnreliable: values['include-unreliable'] ?? false,
+            },
+          }
+        : {}),
       common,
     };
   }
-  for (const flag of ['email-catalogue', 'loud', 'list'] as const) {
+  for (const flag of ['email-catalogue', 'loud', 'list', 'usernames'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies only to hound email`);
   }
 
