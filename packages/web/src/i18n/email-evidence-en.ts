@@ -53,7 +53,7 @@ export const emailEvidenceEn = {
   time: 'Time',
   profile: 'Profile',
   openProfile: 'Open profile',
-  noPage: 'This site has no public page per address, so there is no link to open.',
+  noPage: 'No public page per address to link to.',
   usernames: 'Usernames',
   breaches: 'Breaches',
   breachesNote: 'Breaches that include this address, from Have I Been Pwned.',

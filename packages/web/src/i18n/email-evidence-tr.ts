@@ -54,7 +54,7 @@ export const emailEvidenceTr = {
   time: 'Süre',
   profile: 'Profil',
   openProfile: 'Profili aç',
-  noPage: 'Bu sitede adres başına herkese açık bir sayfa yok, bu yüzden açılacak bağlantı yok.',
+  noPage: 'Adres başına bağlantı verilecek herkese açık bir sayfa yok.',
   usernames: 'Kullanıcı adları',
   breaches: 'Veri ihlalleri',
   breachesNote: 'Bu adresi içeren veri ihlalleri, Have I Been Pwned’den.',
