@@ -45,6 +45,7 @@ describeInBrowser('email search', () => {
     const accounts = dialog.getByRole('list', { name: `Accounts for ${EMAIL_REGISTERED}` }).getByRole('listitem');
     expect(await accounts.count()).toBeGreaterThan(30);
     const gravatar = accounts.filter({ hasText: 'Gravatar' });
+    await gravatar.getByRole('button', { name: 'Show links' }).click();
     expect(await gravatar.getByRole('link', { name: 'Open profile' }).getAttribute('href')).toMatch(
       /^https:\/\/gravatar\.com\//,
     );

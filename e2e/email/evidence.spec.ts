@@ -122,12 +122,13 @@ describeInBrowser('email results with their evidence', () => {
     const accounts = dialog.getByRole('list', { name: COPY.en.title });
     const github = accounts.locator('li[data-site="github"]');
     await github.getByText(COPY.en.github).waitFor();
+    await github.getByRole('button', { name: 'Show links' }).click();
     await github.getByText('No public page per address to link to.').waitFor();
-    await github.getByRole('button', { name: 'Evidence' }).click();
     await github.getByText('status 422 and body contains "already associated"').waitFor();
     const gravatar = accounts.locator('li[data-site="gravatar"]');
     await gravatar.getByText('A public profile exists for this address.').waitFor();
     await gravatar.getByText('Alex Example').waitFor();
+    await gravatar.getByRole('button', { name: 'Show links' }).click();
     expect(await gravatar.getByRole('link', { name: 'Open profile' }).getAttribute('href')).toMatch(
       /^https:\/\/gravatar\.com\/[0-9a-f]{64}$/,
     );
@@ -176,7 +177,7 @@ describeInBrowser('email results with their evidence', () => {
       await dialog.getByTestId('breaches').getByText(c.breaches).waitFor();
       const github = dialog.locator('li[data-site="github"]');
       await github.getByText(c.github).waitFor();
-      await github.getByRole('button').first().click(); // the evidence
+      await github.getByRole('button').first().click(); // Show links: the link and the evidence
       await logosLoaded(page, 'dialog[open] li[data-site="gravatar"]');
       await noSidewaysScroll(page, `modal ${width} ${language}`);
       await logosSettled(page);

@@ -155,13 +155,17 @@ describe('<EmailResults>', () => {
     expect(items.map((li) => li.getAttribute('data-site'))).toEqual(['duolingo', 'github', 'gravatar']);
     const github = items[1]!;
     expect(within(github).getByText('The sign-up form says this address is already in use.')).toBeTruthy();
-    expect(within(github).getByText(en.emailEvidence.noPage)).toBeTruthy();
     expect(github.querySelector('img')?.getAttribute('src')).toBe('/api/favicon/github.example');
-    fireEvent.click(within(github).getByRole('button', { name: 'Evidence' }));
+    // Spec 001 §2's toggle: the links (here: none per address) and the evidence.
+    expect(within(github).queryByText(en.emailEvidence.noPage)).toBeNull();
+    fireEvent.click(within(github).getByRole('button', { name: 'Show links' }));
+    expect(within(github).getByText(en.emailEvidence.noPage)).toBeTruthy();
     expect(within(github).getByText('status 422 and body contains "already associated"')).toBeTruthy();
     expect(within(github).getByText('422')).toBeTruthy();
+    expect(within(github).getByRole('button', { name: 'Hide links' })).toBeTruthy();
 
     const gravatar = items[2]!;
+    fireEvent.click(within(gravatar).getByRole('button', { name: 'Show links' }));
     expect(within(gravatar).getByRole('link', { name: 'Open profile' }).getAttribute('href')).toBe(
       'https://gravatar.com/abc',
     );
@@ -195,6 +199,7 @@ describe('<EmailResults>', () => {
 
   it('says "old record" only for an old record, and speaks Turkish', () => {
     renderWithApp(<EmailResults email={EMAIL} results={RESULTS} old />, { language: 'tr' });
+    for (const button of screen.getAllByRole('button', { name: tr.email.modal.showLinks })) fireEvent.click(button);
     expect(screen.getAllByText(tr.email.modal.noLinks).length).toBe(2); // Duolingo and GitHub have no page
     expect(screen.getByText('Kayıt formu bu adresin zaten kullanıldığını söylüyor.')).toBeTruthy();
     expect(screen.getByText('Veri ihlalleri (2)')).toBeTruthy();

@@ -183,21 +183,6 @@ function FoundAccount({ result, old, onPivot }: { result: EmailCheckResult; old:
             </span>
           </p>
           <p className="mt-1 text-sm">{howDecided(result, t, m.reasons)}</p>
-          <div className="mt-1 text-sm">
-            {isWebLink(result.url) ? (
-              <a
-                href={result.url}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-                className={`${link} inline-flex max-w-full items-center gap-1`}
-              >
-                <span className="truncate">{t.openProfile}</span>
-                <ExternalIcon />
-              </a>
-            ) : (
-              <span className={muted}>{old ? m.email.modal.noLinks : t.noPage}</span>
-            )}
-          </div>
           {(details.length > 0 || (result.usernames?.length ?? 0) > 0 || records.length > 0) && (
             <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
               {details.map(([label, value]) => (
@@ -226,6 +211,7 @@ function FoundAccount({ result, old, onPivot }: { result: EmailCheckResult; old:
               ))}
             </dl>
           )}
+          {/* Spec 001 §2: each site expands with "Show links" / "Hide links"; here with its evidence too. */}
           <button
             type="button"
             className={`${button.ghost} mt-1 -ml-3 px-3 py-1 text-sm`}
@@ -234,22 +220,37 @@ function FoundAccount({ result, old, onPivot }: { result: EmailCheckResult; old:
             onClick={() => setOpen((o) => !o)}
           >
             <ChevronIcon className={open ? 'rotate-180' : ''} />
-            {t.evidence}
+            {open ? m.email.modal.hideLinks : m.email.modal.showLinks}
           </button>
           {open && (
-            <dl
-              id={evidenceId}
-              className="mt-1 grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]"
-            >
-              <dt className={muted}>{t.answer}</dt>
-              <dd className="font-mono text-[13px] [overflow-wrap:anywhere]">{result.evidence.rule}</dd>
-              <dt className={muted}>{t.status}</dt>
-              <dd className="font-mono text-[13px]">{result.evidence.status ?? '—'}</dd>
-              <dt className={muted}>{t.time}</dt>
-              <dd className="font-mono text-[13px]">
-                {fill(m.result.ms, { ms: Math.round(result.evidence.elapsed_ms).toLocaleString(locale) })}
-              </dd>
-            </dl>
+            <div id={evidenceId} className="mt-1 space-y-2 text-sm">
+              <div>
+                {isWebLink(result.url) ? (
+                  <a
+                    href={result.url}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className={`${link} inline-flex max-w-full items-center gap-1`}
+                  >
+                    <span className="truncate">{t.openProfile}</span>
+                    <ExternalIcon />
+                  </a>
+                ) : (
+                  <span className={muted}>{old ? m.email.modal.noLinks : t.noPage}</span>
+                )}
+              </div>
+              <p className={`text-xs font-semibold tracking-wide uppercase ${muted}`}>{t.evidence}</p>
+              <dl className="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)]">
+                <dt className={muted}>{t.answer}</dt>
+                <dd className="font-mono text-[13px] [overflow-wrap:anywhere]">{result.evidence.rule}</dd>
+                <dt className={muted}>{t.status}</dt>
+                <dd className="font-mono text-[13px]">{result.evidence.status ?? '—'}</dd>
+                <dt className={muted}>{t.time}</dt>
+                <dd className="font-mono text-[13px]">
+                  {fill(m.result.ms, { ms: Math.round(result.evidence.elapsed_ms).toLocaleString(locale) })}
+                </dd>
+              </dl>
+            </div>
           )}
         </div>
       </div>
