@@ -13,6 +13,7 @@ const OPTIONS = {
   nsfw: { type: 'boolean' },
   'print-all': { type: 'boolean' },
   'include-unreliable': { type: 'boolean' },
+  usernames: { type: 'boolean' },
   timeout: { type: 'string' },
   proxy: { type: 'string' },
   ca: { type: 'string' },
@@ -22,7 +23,6 @@ const OPTIONS = {
   'email-catalogue': { type: 'string', multiple: true },
   loud: { type: 'boolean' },
   list: { type: 'boolean' },
-  usernames: { type: 'boolean' },
   'data-dir': { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -178,9 +178,10 @@ export function parseCommand(argv: string[]): Command {
       common,
     };
   }
-  for (const flag of ['email-catalogue', 'loud', 'list', 'usernames'] as const) {
+  for (const flag of ['email-catalogue', 'loud', 'list'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies only to hound email`);
   }
+  if (values.usernames !== undefined) throw new UsageError('--usernames applies only to hound email');
 
   if (positionals.length === 0) throw new UsageError('no username given');
   if (values.json !== undefined && values.json === values.csv)

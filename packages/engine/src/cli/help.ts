@@ -59,13 +59,13 @@ EMAIL SEARCH
                             a later file's check replaces one with the same id.
     --loud                  Also run checks that may notify the address's owner (off by default;
                             HOUND_EMAIL_LOUD=true in the environment does the same).
+    hound email --list      Every email check, and what the catalogue lint says of its rules (a rule
+                            must decide on a positive, specific marker of its outcome).
+    HIBP_API_KEY            (environment) Have I Been Pwned key: breaches appear as records.
     --usernames             Then search the address's local part and the usernames the sites
                             returned (e.g. Duolingo's) as usernames: the names are printed, then
                             searched as \`hound NAME...\` would, with --site, --category, --nsfw,
                             --include-unreliable and --catalogue applying to that search.
-    hound email --list      Every email check, and what the catalogue lint says of its rules (a rule
-                            must decide on a positive, specific marker of its outcome).
-    HIBP_API_KEY            (environment) Have I Been Pwned key: breaches appear as records.
 
 SITES COMMANDS
     hound sites update     Download the default catalogues now and show where each came from.
