@@ -63,7 +63,10 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
     const name = asked.trim();
     // `?q=a,b` ("Search all" from an email search): each name a search of its own, as the form's batch.
     const many = parseUsernames(name, false);
-    if (name.includes(',') && many.ok) return startMany(many.names);
+    if (name.includes(',')) {
+      if (many.ok) startMany(many.names);
+      return;
+    }
     const current = store.getSnapshot().state;
     if (current.username === name && current.searchId && current.phase !== 'failed') {
       navigate(`/search/${encodeURIComponent(current.searchId)}`, { replace: true });
