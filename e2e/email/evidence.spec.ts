@@ -165,6 +165,15 @@ describeInBrowser('email results with their evidence', () => {
     await page.waitForURL('**/search/**');
   });
 
+  it('runs every pivot at once from the modal: one username search per name', async () => {
+    const page = await journey.open('/', { width: 1280, height: 900 });
+    const dialog = await searchEmail(page, 'en', 'pivotall');
+    await dialog.getByRole('link', { name: 'Search all 2' }).click();
+    await page.getByText(/^Several usernames \(\d of 2 done\)$/).waitFor({ timeout: 30_000 });
+    await page.getByText(/^Several usernames \(2 of 2 done\)$/).waitFor({ timeout: 90_000 });
+    for (const name of ['known.person', 'alexexample']) await page.getByText(name, { exact: true }).first().waitFor();
+  });
+
   for (const [width, language, theme] of [
     [390, 'en', 'light'],
     [390, 'tr', 'dark'],
