@@ -91,6 +91,25 @@ function seconds(value: string): number {
   return Math.max(1, Math.round(parsed * 1000));
 }
 
+type Values = Partial<Record<keyof typeof OPTIONS, string | boolean | string[] | undefined>>;
+
+/**
+ * `hound email --usernames`: the scope of its username search, taken out of `values` so the email
+ * command's own checks see none of it. Undefined without the flag.
+ */
+function emailPivot(values: Values): NonNullable<Extract<Command, { kind: 'email' }>['usernames']> | undefined {
+  if (!values.usernames) return undefined;
+  const { site, category, nsfw } = values;
+  const scope = {
+    ...(Array.isArray(site) ? { sites: site } : {}),
+    ...(Array.isArray(category) ? { categories: category } : {}),
+    nsfw: nsfw === true,
+    includeUnreliable: values['include-unreliable'] === true,
+  };
+  for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue'] as const) delete values[flag];
+  return scope;
+}
+
 /**
  * Parses `hound` arguments. `hound sites ACTION` is the sites command, `hound email ADDRESS…` the email
  * search; anything else is a username search. A user literally named "sites" or "email" is searched with
@@ -143,17 +162,17 @@ export function parseCommand(argv: string[]): Command {
   }
 
   if (positionals[0] === 'email' && beforeTerminator) {
+    // `--usernames`: the username-search options scope its username search (read here, then taken out
+    // of what the email search checks below); without it they do not apply to hound email.
+    const pivot = emailPivot(values);
     const addresses = positionals.slice(1);
     const list = values.list ?? false;
     if (addresses.length === 0 && !list) throw new UsageError('hound email needs at least one address (or --list)');
     if (addresses.length > 0 && list) throw new UsageError('hound email --list takes no address');
-    const pivot = values.usernames ?? false;
-    if (pivot && list) throw new UsageError('hound email --list takes no --usernames');
-    // These scope the username search of --usernames; the email search itself has no use for them.
     for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue'] as const) {
-      if (values[flag] !== undefined && !pivot)
-        throw new UsageError(`--${flag} does not apply to hound email (only to its --usernames search)`);
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} does not apply to hound email`);
     }
+    if (pivot && list) throw new UsageError('hound email --list takes no --usernames');
     if (values.json !== undefined && values.json === values.csv)
       throw new UsageError('--json and --csv need different files');
     return {
@@ -165,16 +184,7 @@ export function parseCommand(argv: string[]): Command {
       loud: values.loud ?? false,
       list,
       ...(values['email-catalogue'] ? { emailCatalogues: values['email-catalogue'] } : {}),
-      ...(pivot
-        ? {
-            usernames: {
-              ...(values.site ? { sites: values.site } : {}),
-              ...(values.category ? { categories: values.category } : {}),
-              nsfw: values.nsfw ?? false,
-              includeUnreliable: values['include-unreliable'] ?? false,
-            },
-          }
-        : {}),
+      ...(pivot ? { usernames: pivot } : {}),
       common,
     };
   }

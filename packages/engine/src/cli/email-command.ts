@@ -4,7 +4,7 @@ import { normaliseEmail } from '../email/address.ts';
 import { BUNDLED_EMAIL_CATALOGUE } from '../email/load-email-catalogue.ts';
 import { createEngine } from '../engine.ts';
 import type { EmailResult } from '../model.ts';
-import { type Command, UsageError } from './args.ts';
+import { type Command, parseCommand, UsageError } from './args.ts';
 import { palette, printable, verdictMark } from './color.ts';
 import { csvRow } from './csv.ts';
 import { listEmailChecks } from './email-list.ts';
@@ -174,9 +174,7 @@ async function searchUsernames(
   }
   io.stderr.write(`Username search for: ${names.map(printable).join(', ')}\n`);
   const { runSearch } = await import('./search-command.ts');
-  return runSearch(
-    { kind: 'search', usernames: names, printAll: command.printAll, ...scope, common: command.common },
-    io,
-    version,
-  );
+  // A username search's defaults as `hound -- NAME…` has them, then this command's scope and network options.
+  const base = parseCommand(['--', ...names]) as Extract<Command, { kind: 'search' }>;
+  return runSearch({ ...base, printAll: command.printAll, ...scope, common: command.common }, io, version);
 }
