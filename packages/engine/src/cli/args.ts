@@ -8,12 +8,13 @@ export class UsageError extends Error {
 const OPTIONS = {
   json: { type: 'string' },
   csv: { type: 'string' },
+  /** `hound email --usernames`. */
+  usernames: { type: 'boolean' },
   site: { type: 'string', multiple: true },
   category: { type: 'string', multiple: true },
   nsfw: { type: 'boolean' },
   'print-all': { type: 'boolean' },
   'include-unreliable': { type: 'boolean' },
-  usernames: { type: 'boolean' },
   timeout: { type: 'string' },
   proxy: { type: 'string' },
   ca: { type: 'string' },

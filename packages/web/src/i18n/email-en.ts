@@ -1,3 +1,5 @@
+import { emailEvidenceEn } from './email-evidence-en.ts';
+
 /** English strings of email search: the page, the modal, My Searches' email part and the Email Terms. */
 export const emailEn = {
   page: {
@@ -144,4 +146,6 @@ export const emailEn = {
       },
     ],
   },
+  /** An email search's results: counts, how each answer was decided, breaches, pivots (decision 107). */
+  evidence: emailEvidenceEn,
 };

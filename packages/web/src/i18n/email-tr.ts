@@ -1,4 +1,5 @@
 import type { emailEn } from './email-en.ts';
+import { emailEvidenceTr } from './email-evidence-tr.ts';
 
 /** Turkish strings of email search (mirror of email-en.ts). */
 export const emailTr: typeof emailEn = {
@@ -147,4 +148,5 @@ export const emailTr: typeof emailEn = {
       },
     ],
   },
+  evidence: emailEvidenceTr,
 };

@@ -6,7 +6,6 @@ import { accountEn } from './account-en.ts';
 import { adminEn } from './admin-en.ts';
 import { billingEn } from './billing-en.ts';
 import { emailEn } from './email-en.ts';
-import { emailEvidenceEn } from './email-evidence-en.ts';
 
 export const en = {
   brand: '{brand}',
@@ -14,7 +13,6 @@ export const en = {
   admin: adminEn,
   billing: billingEn,
   email: emailEn,
-  emailEvidence: emailEvidenceEn,
   meta: {
     title: '{brand} — find where a username has a profile',
     description:

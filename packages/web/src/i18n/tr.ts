@@ -2,7 +2,6 @@
 import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
 import { billingTr } from './billing-tr.ts';
-import { emailEvidenceTr } from './email-evidence-tr.ts';
 import { emailTr } from './email-tr.ts';
 import type { Messages } from './messages.ts';
 export const tr: Messages = {
@@ -11,7 +10,6 @@ export const tr: Messages = {
   admin: adminTr,
   billing: billingTr,
   email: emailTr,
-  emailEvidence: emailEvidenceTr,
   meta: {
     title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',
     description:
