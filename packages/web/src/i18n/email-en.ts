@@ -1,5 +1,3 @@
-import { emailEvidenceEn } from './email-evidence-en.ts';
-
 /** English strings of email search: the page, the modal, My Searches' email part and the Email Terms. */
 export const emailEn = {
   page: {
@@ -146,6 +144,4 @@ export const emailEn = {
       },
     ],
   },
-  /** An email search's results: counts, how each answer was decided, breaches, pivots (decision 107). */
-  evidence: emailEvidenceEn,
 };

@@ -1,5 +1,4 @@
 import type { emailEn } from './email-en.ts';
-import { emailEvidenceTr } from './email-evidence-tr.ts';
 
 /** Turkish strings of email search (mirror of email-en.ts). */
 export const emailTr: typeof emailEn = {
@@ -148,5 +147,4 @@ export const emailTr: typeof emailEn = {
       },
     ],
   },
-  evidence: emailEvidenceTr,
 };

@@ -2,6 +2,7 @@
 import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
 import { billingTr } from './billing-tr.ts';
+import { emailAnswersTr } from './email-answers-tr.ts';
 import { emailTr } from './email-tr.ts';
 import type { Messages } from './messages.ts';
 export const tr: Messages = {
@@ -9,6 +10,7 @@ export const tr: Messages = {
   account: accountTr,
   admin: adminTr,
   billing: billingTr,
+  emailAnswers: emailAnswersTr,
   email: emailTr,
   meta: {
     title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',

@@ -67,7 +67,7 @@ const RESULTS: EmailCheckResult[] = [
 
 describe('how an email answer was decided', () => {
   it('says it in plain words from the check’s method and verdict', () => {
-    const t = en.email.evidence;
+    const t = en.emailAnswers;
     expect(howDecided(result('a', 'found'), t, en.reasons)).toBe(
       'The sign-up form says this address is already in use.',
     );
@@ -81,13 +81,13 @@ describe('how an email answer was decided', () => {
     expect(howDecided(result('a', 'not_found', { method: 'profile' }), t, en.reasons)).toContain('no public profile');
     // A method a newer server may add still reads as an answer, not as a blank.
     expect(howDecided(result('a', 'found', { method: 'sms' }), t, en.reasons)).toBe(t.decided.other.found);
-    expect(howDecided(result('a', 'found', { method: 'register' }), tr.email.evidence, tr.reasons)).toBe(
+    expect(howDecided(result('a', 'found', { method: 'register' }), tr.emailAnswers, tr.reasons)).toBe(
       'Kayıt formu bu adresin zaten kullanıldığını söylüyor.',
     );
   });
 
   it('names the reason a site could not be checked or was not run', () => {
-    const t = en.email.evidence;
+    const t = en.emailAnswers;
     expect(reasonSentence('unexpected_response', t, en.reasons)).toContain('neither');
     expect(reasonSentence('missing_key', t, en.reasons)).toContain('API key');
     expect(reasonSentence('disabled', t, en.reasons)).toContain('notify the address’s owner');
@@ -157,9 +157,9 @@ describe('<EmailResults>', () => {
     expect(within(github).getByText('The sign-up form says this address is already in use.')).toBeTruthy();
     expect(github.querySelector('img')?.getAttribute('src')).toBe('/api/favicon/github.example');
     // Spec 001 §2's toggle: the links (here: none per address) and the evidence.
-    expect(within(github).queryByText(en.email.evidence.noPage)).toBeNull();
+    expect(within(github).queryByText(en.emailAnswers.noPage)).toBeNull();
     fireEvent.click(within(github).getByRole('button', { name: 'Show links' }));
-    expect(within(github).getByText(en.email.evidence.noPage)).toBeTruthy();
+    expect(within(github).getByText(en.emailAnswers.noPage)).toBeTruthy();
     expect(within(github).getByText('status 422 and body contains "already associated"')).toBeTruthy();
     expect(within(github).getByText('422')).toBeTruthy();
     expect(within(github).getByRole('button', { name: 'Hide links' })).toBeTruthy();
@@ -184,7 +184,7 @@ describe('<EmailResults>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Could not check (2)' }));
     expect(screen.getByText(en.reasons.blocked.long)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Not run (1)' }));
-    expect(screen.getByText(en.email.evidence.reasons.disabled)).toBeTruthy();
+    expect(screen.getByText(en.emailAnswers.reasons.disabled)).toBeTruthy();
 
     const pivots = screen.getByRole('region', { name: 'Search as a username' });
     expect(within(pivots).getByRole('link', { name: 'Search “ivy.stone”' }).getAttribute('href')).toBe(
@@ -203,7 +203,7 @@ describe('<EmailResults>', () => {
     expect(screen.getAllByText(tr.email.modal.noLinks).length).toBe(2); // Duolingo and GitHub have no page
     expect(screen.getByText('Kayıt formu bu adresin zaten kullanıldığını söylüyor.')).toBeTruthy();
     expect(screen.getByText('Veri ihlalleri (2)')).toBeTruthy();
-    expect(screen.getByText(tr.email.evidence.counts.notFound)).toBeTruthy();
+    expect(screen.getByText(tr.emailAnswers.counts.notFound)).toBeTruthy();
   });
 
   it('says when breaches are not checked, and "No results found." with no account', () => {
@@ -213,7 +213,7 @@ describe('<EmailResults>', () => {
         results={[result('hibp', 'invalid', { reason: 'missing_key' }), result('spotify', 'not_found')]}
       />,
     );
-    expect(screen.getByTestId('breaches').textContent).toBe(en.email.evidence.breachesOff);
+    expect(screen.getByTestId('breaches').textContent).toBe(en.emailAnswers.breachesOff);
     expect(screen.getByText('No results found.')).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import type { Messages } from '../../i18n/messages.ts';
 import { fill } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 
-type Evidence = Messages['email']['evidence'];
+type Evidence = Messages['emailAnswers'];
 
 /** The record type of a breach, as the HIBP check names it (spec 001 §3 "Hacked Email Address"). */
 export const BREACH_RECORD = 'Hacked Email Address';

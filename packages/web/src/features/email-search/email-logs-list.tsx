@@ -56,7 +56,7 @@ export function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }
             {item.counts && (
               <span data-testid="email-log-counts">
                 {' · '}
-                {m.email.evidence.counts.asked}: {item.counts.asked.toLocaleString(locale)}
+                {m.emailAnswers.counts.asked}: {item.counts.asked.toLocaleString(locale)}
               </span>
             )}
           </p>
@@ -110,14 +110,14 @@ function LoggedResults({ item }: { item: EmailLogItem }) {
     queryKey: ['email-search', item.searchId, 'log'],
     queryFn: async () => {
       const answer = await getEmailSearch(item.searchId);
-      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.email.evidence.failed);
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.emailAnswers.failed);
       return answer.body;
     },
   });
   return (
     <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
       {snapshot.isPending ? (
-        <p className={muted}>{m.email.evidence.loading}</p>
+        <p className={muted}>{m.emailAnswers.loading}</p>
       ) : snapshot.isError ? (
         <p role="alert" className="text-red-700 dark:text-red-400">
           {snapshot.error.message}

@@ -41,7 +41,7 @@ export function EmailResults({
   onPivot?(): void;
 }) {
   const { m, locale } = useI18n();
-  const t = m.email.evidence;
+  const t = m.emailAnswers;
   const counts = countEmailResults(results);
   const groups = groupResults(results);
   const pivots = usernamesToSearch(email, results).slice(0, MAX_PIVOTS);
@@ -126,7 +126,7 @@ export function EmailResults({
 
 function Breaches({ state }: { state: BreachState }) {
   const { m } = useI18n();
-  const t = m.email.evidence;
+  const t = m.emailAnswers;
   if (state.kind === 'absent') return null;
   if (state.kind !== 'found')
     return (
@@ -165,7 +165,7 @@ function Breaches({ state }: { state: BreachState }) {
 
 function FoundAccount({ result, old, onPivot }: { result: EmailCheckResult; old: boolean; onPivot?(): void }) {
   const { m, locale } = useI18n();
-  const t = m.email.evidence;
+  const t = m.emailAnswers;
   const [open, setOpen] = useState(false);
   const evidenceId = useId();
   const details = visibleDetails(result);
@@ -289,7 +289,7 @@ function Detail({ label, value }: { label: string; value: DetailValue }) {
 /** A group of answers (not registered, could not check, not run), folded: its list renders only when opened. */
 function Folded({ title, results, testId }: { title: string; results: EmailCheckResult[]; testId: string }) {
   const { m } = useI18n();
-  const t = m.email.evidence;
+  const t = m.emailAnswers;
   const [open, setOpen] = useState(false);
   const listId = useId();
   if (results.length === 0) return null;

@@ -1,5 +1,5 @@
 /** Bir e-posta aramasının sonuçları (Türkçe): sayılar, her yanıtın nasıl verildiği, ihlaller, kullanıcı adı aramaları. */
-export const emailEvidenceTr = {
+export const emailAnswersTr = {
   counts: {
     asked: 'Sorulan site',
     found: 'Bulunan',

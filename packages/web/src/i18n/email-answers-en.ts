@@ -1,5 +1,5 @@
 /** English strings of an email search's results: counts, how each answer was decided, breaches, pivots. */
-export const emailEvidenceEn = {
+export const emailAnswersEn = {
   counts: {
     asked: 'Sites asked',
     found: 'Found',
