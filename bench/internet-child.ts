@@ -1,12 +1,19 @@
 /**
  * The benchmark's simulated internet, in its own process so the engine's RSS and CPU are measured
- * without the fake sites. Driven over IPC by bench/engine.ts.
+ * without the fake sites. Driven over IPC by bench/engine.ts and bench/email.ts.
  */
-import { type Internet, type StartOptions, startInternet } from '@hound/testkit';
+import {
+  type EmailCheckEntry,
+  type Internet,
+  type StartOptions,
+  serveEmailChecks,
+  startInternet,
+} from '@hound/testkit';
 
 type Message =
   | { id: number; type: 'start'; options: StartOptions }
   | { id: number; type: 'register'; username: string; hosts: string[] }
+  | { id: number; type: 'email'; checks: EmailCheckEntry[]; registered: string }
   | { id: number; type: 'log' }
   | { id: number; type: 'cpu' }
   | { id: number; type: 'reset' }
@@ -37,6 +44,12 @@ async function handle(message: Message): Promise<unknown> {
         }
       }
       return accepted;
+    }
+    case 'email': {
+      // bench/email.ts: fakes of the email checks, the address registered on every one.
+      const sites = serveEmailChecks(internet!, message.checks);
+      sites.register(message.registered);
+      return { served: sites.served.length, skipped: sites.skipped };
     }
     case 'log':
       return internet?.log.requests().map((r) => ({ host: r.host, startedAt: r.startedAt, endedAt: r.endedAt }));

@@ -68,6 +68,21 @@ export const EmailCheckResultSchema = z.object({
 export type EmailCheckResult = z.infer<typeof EmailCheckResultSchema>;
 
 export const EmailSearchStatusSchema = z.enum(['running', 'completed', 'error']);
+
+/** What one search's results add up to (countEmailResults): `asked` sites, and `skipped` checks not run. */
+export const EmailCountsSchema = z.object({
+  asked: z.number().int(),
+  found: z.number().int(),
+  notFound: z.number().int(),
+  unknown: z.number().int(),
+  skipped: z.number().int(),
+});
+
+/**
+ * An old record (decision 107): the search ended but fewer of its per-site results are stored than it
+ * counted, so its accounts cannot be shown with their links and evidence.
+ */
+const OldRecordSchema = z.boolean();
 export type EmailSearchStatus = z.infer<typeof EmailSearchStatusSchema>;
 
 /** `POST /api/email/search`: the spec's blocking call. */
@@ -94,6 +109,8 @@ export const EmailSearchSnapshotSchema = z.object({
   results: z.array(EmailCheckResultSchema),
   /** The address's local part and usernames found answers revealed, offered as username searches. */
   username_suggestions: z.array(z.string()),
+  counts: EmailCountsSchema,
+  old: OldRecordSchema,
 });
 export type EmailSearchSnapshot = z.infer<typeof EmailSearchSnapshotSchema>;
 
@@ -116,6 +133,9 @@ export const EmailLogItemSchema = z.object({
   searchId: z.string(),
   status: EmailSearchStatusSchema,
   accounts: z.array(EmailAccountSchema),
+  /** Hound's additions: the counts (asked, found, not registered, could not check) and whether it is an old record. */
+  counts: EmailCountsSchema.optional(),
+  old: OldRecordSchema.optional(),
 });
 export const EmailLogsResponseSchema = z.object({ items: z.array(EmailLogItemSchema), total: z.number().int() });
 export type EmailLogItem = z.infer<typeof EmailLogItemSchema>;

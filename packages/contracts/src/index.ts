@@ -4,6 +4,7 @@ export * from './billing.ts';
 export * from './config.ts';
 export * from './email.ts';
 export * from './email-address.ts';
+export * from './email-evidence.ts';
 export * from './email-plus.ts';
 export * from './leads.ts';
 export * from './search.ts';

@@ -55,6 +55,9 @@ describe('a fresh server without network', () => {
     // The username catalogues stay unavailable: the email checks do not depend on them.
     await child.waitForOutput('site catalogues could not be downloaded', 60_000);
     expect((await call(`${url}/readyz`, 'GET')).status).toBe(503);
+    // Email-check sites' logos are asked for already (none can be fetched here); other hosts never are.
+    expect((await call(`${url}/api/favicon/gravatar.com`, 'GET')).json.code).toBe('NO_ICON');
+    expect((await call(`${url}/api/favicon/evil.example`, 'GET')).json.code).toBe('FAVICON_UNKNOWN_HOST');
 
     // A signed-in user (sign-up credits) searches an address: the search runs and ends (every site
     // unreachable here), it does not answer 503 "still loading".

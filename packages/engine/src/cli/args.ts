@@ -10,6 +10,8 @@ export class UsageError extends Error {
 const OPTIONS = {
   json: { type: 'string' },
   csv: { type: 'string' },
+  /** `hound email --usernames`. */
+  usernames: { type: 'boolean' },
   site: { type: 'string', multiple: true },
   category: { type: 'string', multiple: true },
   nsfw: { type: 'boolean' },
@@ -77,6 +79,11 @@ export type Command =
       /** `hound email --list`: the checks and the catalogue lint's findings, no search. */
       list: boolean;
       emailCatalogues?: string[];
+      /**
+       * `--usernames`: then a username search for each address's local part and the usernames found
+       * answers revealed, scoped by the username-search options given.
+       */
+      usernames?: { sites?: string[]; categories?: string[]; nsfw: boolean; includeUnreliable: boolean };
       common: CommonArgs;
     }
   | {
@@ -95,6 +102,25 @@ function seconds(value: string): number {
     throw new UsageError(`--timeout takes seconds between 0 and 600, got "${value}"`);
   }
   return Math.max(1, Math.round(parsed * 1000));
+}
+
+type Values = Partial<Record<keyof typeof OPTIONS, string | boolean | string[] | undefined>>;
+
+/**
+ * `hound email --usernames`: the scope of its username search, taken out of `values` so the email
+ * command's own checks see none of it. Undefined without the flag.
+ */
+function emailPivot(values: Values): NonNullable<Extract<Command, { kind: 'email' }>['usernames']> | undefined {
+  if (!values.usernames) return undefined;
+  const { site, category, nsfw } = values;
+  const scope = {
+    ...(Array.isArray(site) ? { sites: site } : {}),
+    ...(Array.isArray(category) ? { categories: category } : {}),
+    nsfw: nsfw === true,
+    includeUnreliable: values['include-unreliable'] === true,
+  };
+  for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue'] as const) delete values[flag];
+  return scope;
 }
 
 /**
@@ -158,6 +184,9 @@ export function parseCommand(argv: string[]): Command {
   }
 
   if (positionals[0] === 'email' && beforeTerminator) {
+    // `--usernames`: the username-search options scope its username search (read here, then taken out
+    // of what the email search checks below); without it they do not apply to hound email.
+    const pivot = emailPivot(values);
     const addresses = positionals.slice(1);
     const list = values.list ?? false;
     if (addresses.length === 0 && !list) throw new UsageError('hound email needs at least one address (or --list)');
@@ -174,6 +203,7 @@ export function parseCommand(argv: string[]): Command {
     ] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} does not apply to hound email`);
     }
+    if (pivot && list) throw new UsageError('hound email --list takes no --usernames');
     if (values.json !== undefined && values.json === values.csv)
       throw new UsageError('--json and --csv need different files');
     return {
@@ -186,12 +216,14 @@ export function parseCommand(argv: string[]): Command {
       adult: values.adult ?? false,
       list,
       ...(values['email-catalogue'] ? { emailCatalogues: values['email-catalogue'] } : {}),
+      ...(pivot ? { usernames: pivot } : {}),
       common,
     };
   }
   for (const flag of ['email-catalogue', 'loud', 'adult', 'list'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies only to hound email`);
   }
+  if (values.usernames !== undefined) throw new UsageError('--usernames applies only to hound email');
 
   if (positionals.length === 0) throw new UsageError('no username given');
   if (values.json !== undefined && values.json === values.csv)

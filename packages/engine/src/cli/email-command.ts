@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
+import { usernamesToSearch } from '@hound/contracts';
 import { normaliseEmail } from '../email/address.ts';
 import { BUNDLED_EMAIL_CATALOGUE } from '../email/load-email-catalogue.ts';
 import { createEngine } from '../engine.ts';
 import type { EmailResult } from '../model.ts';
-import { type Command, UsageError } from './args.ts';
+import { type Command, parseCommand, UsageError } from './args.ts';
 import { palette, printable, verdictMark } from './color.ts';
 import { csvRow } from './csv.ts';
 import { listEmailChecks } from './email-list.ts';
@@ -20,6 +21,8 @@ interface EmailRecord {
   elapsedMs: number;
   interrupted: boolean;
   results: EmailResult[];
+  /** The address's local part and the usernames found answers revealed: what `--usernames` searches. */
+  usernames: string[];
 }
 
 function describe(result: EmailResult): string {
@@ -80,6 +83,7 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
         elapsedMs: 0,
         interrupted: false,
         results: [],
+        usernames: [],
       };
       const started = performance.now();
       let found = 0;
@@ -103,6 +107,7 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
       bar.clear();
       record.elapsedMs = Math.round(performance.now() - started);
       record.interrupted = io.signal.aborted;
+      record.usernames = usernamesToSearch(address, record.results);
       records.push(record);
       const count = (v: EmailResult['verdict']) => record.results.filter((r) => r.verdict === v).length;
       io.stderr.write(
@@ -146,5 +151,33 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
         ]);
     await writeFile(command.csv, text, 'utf8');
   }
-  return io.signal.aborted ? EXIT.interrupted : EXIT.ok;
+  if (io.signal.aborted) return EXIT.interrupted;
+  if (command.usernames) return searchUsernames(command, command.usernames, records, io, version);
+  return EXIT.ok;
+}
+
+/**
+ * `--usernames` (issue 26 item 4): prints the names, then runs the username search for them, as
+ * `hound NAME…` would with the same options (its found profiles on stdout, its summary on stderr).
+ */
+async function searchUsernames(
+  command: EmailCommand,
+  scope: NonNullable<EmailCommand['usernames']>,
+  records: EmailRecord[],
+  io: CliIo,
+  version: string,
+): Promise<number> {
+  const seen = new Set<string>();
+  const names = records
+    .flatMap((r) => r.usernames)
+    .filter((name) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
+  if (names.length === 0) {
+    io.stderr.write('No usernames to search: no address has a local part a username search accepts.\n');
+    return EXIT.ok;
+  }
+  io.stderr.write(`Username search for: ${names.map(printable).join(', ')}\n`);
+  const { runSearch } = await import('./search-command.ts');
+  // A username search's defaults as `hound -- NAME…` has them, then this command's scope and network options.
+  const base = parseCommand(['--', ...names]) as Extract<Command, { kind: 'search' }>;
+  return runSearch({ ...base, printAll: command.printAll, ...scope, common: command.common }, io, version);
 }

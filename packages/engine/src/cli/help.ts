@@ -72,6 +72,10 @@ EMAIL SEARCH
     hound email --list      Every email check, and what the catalogue lint says of its rules (a rule
                             must decide on a positive, specific marker of its outcome).
     HIBP_API_KEY            (environment) Have I Been Pwned key: breaches appear as records.
+    --usernames             Then search the address's local part and the usernames the sites
+                            returned (e.g. Duolingo's) as usernames: the names are printed, then
+                            searched as \`hound NAME...\` would, with --site, --category, --nsfw,
+                            --include-unreliable and --catalogue applying to that search.
 
 SITES COMMANDS
     hound sites update     Download the default catalogues now and show where each came from.
@@ -113,5 +117,6 @@ EXAMPLES
     hound alice --proxy socks5h://127.0.0.1:9050 --timeout 30
     hound alice --catalogue ./my-sites.json
     hound email someone@example.com --json someone.json
+    hound email someone@example.com --usernames
 `;
 }

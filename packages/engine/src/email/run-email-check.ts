@@ -41,6 +41,17 @@ function tokenOf(source: TokenSource, response: CheckResponse): string | undefin
   return cookie?.slice(source.cookie.length + 1);
 }
 
+/**
+ * A linked account as a profile answer lists it (Gravatar's `verified_accounts`: `{service_label, url}`):
+ * "Label: URL", the URL alone, or nothing for an object without one.
+ */
+function linkedAccount(value: Record<string, unknown>): string | undefined {
+  const url = typeof value.url === 'string' ? value.url : undefined;
+  if (!url) return undefined;
+  const label = [value.service_label, value.label, value.name].find((v) => typeof v === 'string' && v !== '');
+  return label ? `${label}: ${url}` : url;
+}
+
 function text(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -49,6 +60,7 @@ function text(value: unknown): string | undefined {
       .map((v) => text(v))
       .filter(Boolean)
       .join(', ');
+  if (value && typeof value === 'object') return linkedAccount(value as Record<string, unknown>);
   return undefined;
 }
 

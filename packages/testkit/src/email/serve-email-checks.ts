@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Internet, RouteRequest, RouteResponse } from '../types.ts';
+import { siteIconPng } from './site-icon.ts';
 
 type Signal =
   | { status: number[] }
@@ -32,6 +33,8 @@ export interface EmailCheckEntry {
   details?: Array<{ label: string; jsonPath: string }>;
   records?: { jsonPath: string; fields: string[] };
   usernames?: string[];
+  /** The site's own host: its icon is served at `/favicon.ico` (decision 107). */
+  domain?: string;
   /** The site's own answers (the catalogue's `answers`): served as they are, instead of answers built from the signals. */
   answers?: { registered?: ExampleAnswer[]; unregistered?: ExampleAnswer[] };
 }
@@ -231,6 +234,14 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
         const known = [...everywhere, ...registered].some((email) => forms(email).some((f) => text.includes(f)));
         return known ? foundAnswer : missingAnswer;
       });
+    }
+    if (check.domain) {
+      const icon = siteIconPng(check.domain);
+      internet.route(check.domain, '/favicon.ico', () => ({
+        status: 200,
+        headers: { 'content-type': 'image/png' },
+        body: icon,
+      }));
     }
     served.push(check.id);
   }

@@ -74,8 +74,6 @@ export const emailEn = {
     showLinks: 'Show links',
     hideLinks: 'Hide links',
     noLinks: "No site links found for this record or it's an old record.",
-    unknownNote: '{count} sites could not be checked this time (blocked, slow or unclear answers).',
-    suggestions: 'Search these as usernames:',
     searchUsername: 'Search “{username}”',
     saved: 'Saved to My Searches.',
   },
@@ -105,9 +103,5 @@ export const emailEn = {
     exportCsv: 'CSV',
     delete: 'Delete',
     deleted: 'Search deleted',
-    site: 'Site',
-    domain: 'Domain',
-    category: 'Category',
-    links: 'Links',
   },
 };

@@ -76,8 +76,6 @@ export const emailTr: typeof emailEn = {
     showLinks: 'Bağlantıları göster',
     hideLinks: 'Bağlantıları gizle',
     noLinks: 'Bu kayıt için site bağlantısı bulunamadı ya da eski bir kayıt.',
-    unknownNote: '{count} site bu kez kontrol edilemedi (engellendi, yavaş kaldı veya yanıt belirsizdi).',
-    suggestions: 'Bunları kullanıcı adı olarak arayın:',
     searchUsername: '“{username}” ara',
     saved: 'Aramalarım’a kaydedildi.',
   },
@@ -107,9 +105,5 @@ export const emailTr: typeof emailEn = {
     exportCsv: 'CSV',
     delete: 'Sil',
     deleted: 'Arama silindi',
-    site: 'Site',
-    domain: 'Alan adı',
-    category: 'Kategori',
-    links: 'Bağlantılar',
   },
 };

@@ -2,6 +2,7 @@
 import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
 import { billingTr } from './billing-tr.ts';
+import { emailAnswersTr } from './email-answers-tr.ts';
 import { emailTr } from './email-tr.ts';
 import { graphTr } from './graph-tr.ts';
 import type { Messages } from './messages.ts';
@@ -10,6 +11,7 @@ export const tr: Messages = {
   account: accountTr,
   admin: adminTr,
   billing: billingTr,
+  emailAnswers: emailAnswersTr,
   email: emailTr,
   graph: graphTr,
   meta: {

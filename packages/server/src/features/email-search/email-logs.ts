@@ -1,8 +1,8 @@
-import type { EmailCheckResult } from '@hound/contracts';
+import { countEmailResults, type EmailCheckResult } from '@hound/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailSearches, emailSearchResults } from '../../db/schema/index.ts';
-import { accountsOf } from './to-contract.ts';
+import { accountsOf, isOldRecord } from './to-contract.ts';
 
 /** `GET /me/email-logs`: the caller's email searches, newest first, each with its accounts. */
 export async function listEmailLogs(db: Database, userId: string, page: { limit: number; skip: number }) {
@@ -26,14 +26,19 @@ export async function listEmailLogs(db: Database, userId: string, page: { limit:
     bySearch.set(r.searchId, [...(bySearch.get(r.searchId) ?? []), r.result as EmailCheckResult]);
   return {
     total: total?.n ?? 0,
-    items: rows.map((r) => ({
-      id: r.id,
-      timestamp: r.createdAt.toISOString(),
-      email: r.email,
-      searchId: r.id,
-      status: r.status,
-      accounts: accountsOf(bySearch.get(r.id) ?? []),
-    })),
+    items: rows.map((r) => {
+      const stored = bySearch.get(r.id) ?? [];
+      return {
+        id: r.id,
+        timestamp: r.createdAt.toISOString(),
+        email: r.email,
+        searchId: r.id,
+        status: r.status,
+        accounts: accountsOf(stored),
+        counts: countEmailResults(stored),
+        old: isOldRecord(r, stored.length),
+      };
+    }),
   };
 }
 

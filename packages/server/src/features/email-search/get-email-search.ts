@@ -1,9 +1,9 @@
-import type { EmailCheckResult, EmailSearchSnapshot } from '@hound/contracts';
+import { countEmailResults, type EmailCheckResult, type EmailSearchSnapshot } from '@hound/contracts';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type EmailSearchRow, emailSearches, emailSearchResults } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { accountsOf, recordsOf, usernameSuggestions } from './to-contract.ts';
+import { accountsOf, isOldRecord, recordsOf, usernameSuggestions } from './to-contract.ts';
 
 /** One of the caller's email searches; another user's (or none) is 404, never 403, to reveal nothing. */
 export async function ownEmailSearch(db: Database, userId: string, id: string): Promise<EmailSearchRow> {
@@ -41,5 +41,7 @@ export async function emailSearchSnapshot(db: Database, row: EmailSearchRow): Pr
     data: recordsOf(results),
     results,
     username_suggestions: usernameSuggestions(row.email, results),
+    counts: countEmailResults(results),
+    old: isOldRecord(row, results.length),
   };
 }

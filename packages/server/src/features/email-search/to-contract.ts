@@ -1,4 +1,4 @@
-import type { EmailAccount, EmailCheckResult, EmailRecord } from '@hound/contracts';
+import { type EmailAccount, type EmailCheckResult, type EmailRecord, usernamesToSearch } from '@hound/contracts';
 import type { EmailResult } from '@hound/engine';
 import { isWebLink } from '../searches/web-link.ts';
 
@@ -51,8 +51,13 @@ export function recordsOf(results: readonly EmailCheckResult[]): EmailRecord[] {
 
 /** The local part and usernames revealed by found answers, as username-search suggestions. */
 export function usernameSuggestions(email: string, results: readonly EmailCheckResult[]): string[] {
-  const local = email.slice(0, email.lastIndexOf('@'));
-  const names = [local, ...results.flatMap((r) => (r.verdict === 'found' ? (r.usernames ?? []) : []))];
-  // Only names a username search accepts (ASCII letters, digits, `.`, `_`, `-`, 1–64).
-  return [...new Set(names.filter((n) => /^[A-Za-z0-9._-]{1,64}$/.test(n)))];
+  return usernamesToSearch(email, results);
+}
+
+/**
+ * An old record (decision 107): a search that ended with fewer per-site results stored than it counted
+ * (`done`), so the accounts it found can no longer be shown with their links and evidence.
+ */
+export function isOldRecord(row: { status: string; done: number }, storedResults: number): boolean {
+  return row.status !== 'running' && storedResults < row.done;
 }

@@ -23,7 +23,8 @@ export const faviconsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (request, reply) => {
       const icon = await getFavicon(
         { db: deps.db.db, dispatcher: deps.outbound, ttlMs: deps.options.faviconTtlMs },
-        deps.engines.current(),
+        // Before the username catalogues load, the email-only engine still names the email checks' sites.
+        deps.engines.current() ?? deps.engines.forEmail().current(),
         request.params.host,
       );
       reply

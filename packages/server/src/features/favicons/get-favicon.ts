@@ -32,7 +32,10 @@ const MAX_REDIRECTS = 3;
 
 const hostsByEngine = new WeakMap<Engine, Set<string>>();
 
-/** Hosts the catalogues name (site hosts and their home pages): the only targets a favicon fetch may have. */
+/**
+ * Hosts the catalogues name (site hosts, their home pages, and the email checks' sites): the only targets a
+ * favicon fetch may have.
+ */
 export function catalogueHosts(engine: Engine): Set<string> {
   let hosts = hostsByEngine.get(engine);
   if (!hosts) {
@@ -48,6 +51,7 @@ export function catalogueHosts(engine: Engine): Set<string> {
         }
       }
     }
+    for (const check of engine.emailChecks) hosts.add(check.domain.toLowerCase());
     hostsByEngine.set(engine, hosts);
   }
   return hosts;

@@ -1,5 +1,5 @@
 import type { EmailLogItem } from '@hound/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronIcon, DownloadIcon } from '../../components/icons.tsx';
@@ -7,8 +7,9 @@ import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
+import { getEmailSearch } from './email-api.ts';
 import { download, toCsv, toJson } from './email-export.ts';
-import { SiteLinks } from './site-links.tsx';
+import { EmailResults } from './email-results.tsx';
 
 export const EMAIL_LOGS_KEY = 'email-logs';
 
@@ -52,6 +53,12 @@ export function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }
           <p className="truncate font-semibold">{item.email}</p>
           <p className={`text-sm ${muted}`}>
             {m.account.searches.kindEmail} · {when} · {t.statuses[item.status]} · {count}
+            {item.counts && (
+              <span data-testid="email-log-counts">
+                {' · '}
+                {m.emailAnswers.counts.asked}: {item.counts.asked.toLocaleString(locale)}
+              </span>
+            )}
           </p>
           <p className={`text-xs ${muted}`}>
             {t.searchId}: <span className="font-mono">{item.searchId}</span>
@@ -88,43 +95,38 @@ export function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }
           )}
         </div>
       </div>
-      {open &&
-        (item.accounts.length === 0 ? (
-          <p className={`mt-3 ${muted}`}>{t.noLinks}</p>
-        ) : (
-          <div className="mt-3 overflow-x-auto border-t border-slate-200 pt-3 dark:border-slate-800">
-            <table className="w-full text-left text-sm">
-              <thead className={muted}>
-                <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    {t.site}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    {t.domain}
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    {t.category}
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    {t.links}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {item.accounts.map((a) => (
-                  <tr key={a.siteName}>
-                    <td className="py-1 pr-3 font-medium">{a.siteName}</td>
-                    <td className="py-1 pr-3">{a.domain}</td>
-                    <td className="py-1 pr-3">{a.category ?? '—'}</td>
-                    <td className="py-1">
-                      <SiteLinks urls={a.urls} empty={t.noLinks} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+      {open && <LoggedResults item={item} />}
     </li>
+  );
+}
+
+/**
+ * A logged search's results with their evidence (decision 107): read from the search's own snapshot
+ * (`GET /api/email/searches/{id}`, the owner's only) when the row is opened, so the list stays small.
+ */
+function LoggedResults({ item }: { item: EmailLogItem }) {
+  const { m } = useI18n();
+  const snapshot = useQuery({
+    queryKey: ['email-search', item.searchId, 'log'],
+    queryFn: async () => {
+      const answer = await getEmailSearch(item.searchId);
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.emailAnswers.failed);
+      return answer.body;
+    },
+  });
+  return (
+    <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+      {snapshot.isPending ? (
+        <p className={muted}>{m.emailAnswers.loading}</p>
+      ) : snapshot.isError ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {snapshot.error.message}
+        </p>
+      ) : item.old && snapshot.data.results.length === 0 ? (
+        <p className={muted}>{m.email.logs.noLinks}</p>
+      ) : (
+        <EmailResults email={item.email} results={snapshot.data.results} old={snapshot.data.old} />
+      )}
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import type { CreditsResponse, EmailCheckResult } from '@hound/contracts';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
-import { ChevronIcon, CloseIcon } from '../../components/icons.tsx';
+import { CloseIcon } from '../../components/icons.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -10,16 +9,8 @@ import { EmailPlusCard } from '../billing/email-plus-card.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
 import { useCredits, useRefreshCredits } from '../billing/use-credits.ts';
 import { decrementCredit, followEmailSearch, getEmailSearch, startEmailSearch } from './email-api.ts';
-import {
-  foundAccounts,
-  initialModalState,
-  type ModalState,
-  modalReducer,
-  progressMessageIndex,
-  resultsDue,
-  usernameSuggestions,
-} from './modal-state.ts';
-import { SiteLinks } from './site-links.tsx';
+import { EmailResults } from './email-results.tsx';
+import { initialModalState, type ModalState, modalReducer, progressMessageIndex, resultsDue } from './modal-state.ts';
 
 /** The email-search modal: choose (credit or Email Plus), watch the checks, read the accounts. */
 export function EmailSearchModal({
@@ -82,7 +73,9 @@ export function EmailSearchModal({
         <SelectStep email={email} adult={adult} state={state} dispatch={dispatch} onStarted={onStarted} />
       )}
       {state.step === 'progress' && <ProgressStep state={state} dispatch={dispatch} />}
-      {state.step === 'results' && <ResultsStep email={email} results={state.results} onClose={onClose} />}
+      {state.step === 'results' && (
+        <ResultsStep email={email} results={state.results} old={state.old} onClose={onClose} />
+      )}
     </dialog>
   );
 }
@@ -278,81 +271,28 @@ function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch })
   );
 }
 
-function ResultsStep({ email, results, onClose }: { email: string; results: EmailCheckResult[]; onClose(): void }) {
+function ResultsStep({
+  email,
+  results,
+  old,
+  onClose,
+}: {
+  email: string;
+  results: EmailCheckResult[];
+  old: boolean;
+  onClose(): void;
+}) {
   const { m } = useI18n();
   const t = m.email.modal;
-  const accounts = foundAccounts(results);
-  const suggestions = usernameSuggestions(email, results);
-  const unknown = results.filter((r) => r.verdict === 'unknown').length;
   return (
     <div className="mt-4 space-y-4">
       <p className={`text-sm ${muted}`}>{t.saved}</p>
-      {accounts.length === 0 ? (
-        <p className="font-medium">{t.noResults}</p>
-      ) : (
-        <ul className="space-y-2" aria-label={t.resultsTitle.replace('{email}', email)}>
-          {accounts.map((account) => (
-            <AccountRow key={account.check_id} account={account} />
-          ))}
-        </ul>
-      )}
-      {unknown > 0 && <p className={`text-sm ${muted}`}>{t.unknownNote.replace('{count}', String(unknown))}</p>}
-      {suggestions.length > 0 && (
-        <div className="text-sm">
-          <p className={muted}>{t.suggestions}</p>
-          <ul className="mt-1 flex flex-wrap gap-2">
-            {suggestions.map((name) => (
-              <li key={name}>
-                {/* Started only when clicked: it is a new search of its own. */}
-                <Link
-                  to={`/username-search?q=${encodeURIComponent(name)}`}
-                  className={button.secondary}
-                  onClick={onClose}
-                >
-                  {t.searchUsername.replace('{username}', name)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <EmailResults email={email} results={results} old={old} onPivot={onClose} />
       <div className="flex justify-end">
         <button type="button" className={button.primary} onClick={onClose}>
           {t.close}
         </button>
       </div>
     </div>
-  );
-}
-
-function AccountRow({ account }: { account: EmailCheckResult }) {
-  const { m } = useI18n();
-  const t = m.email.modal;
-  const [open, setOpen] = useState(false);
-  const links = account.url ? [account.url] : [];
-  return (
-    <li className={`${card} p-3`}>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="font-semibold">{account.name}</span>
-        <span className={`text-sm ${muted}`}>{account.domain}</span>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-          {account.category}
-        </span>
-        <button
-          type="button"
-          className={`${button.ghost} ml-auto px-2 py-1 text-sm`}
-          aria-expanded={open}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <ChevronIcon className={open ? 'rotate-180' : ''} />
-          {open ? t.hideLinks : t.showLinks}
-        </button>
-      </div>
-      {open && (
-        <div className="mt-2 text-sm">
-          <SiteLinks urls={links} empty={t.noLinks} />
-        </div>
-      )}
-    </li>
   );
 }

@@ -5,7 +5,6 @@ import { renderWithApp } from '../../test/render.tsx';
 import { csvCell, toCsv } from './email-export.ts';
 import { LatestResults, PER_COLUMN, ROTATE_MS, rotated, SAMPLE_RESULTS } from './latest-results.tsx';
 import {
-  foundAccounts,
   initialModalState,
   modalReducer,
   PROGRESS_MESSAGE_MS,
@@ -51,15 +50,6 @@ describe('email search modal state (spec 001 §4)', () => {
     expect(PROGRESS_MESSAGE_MS).toBe(55_000);
     expect([0, 54_999, 55_000, 165_000, 220_000].map((t) => progressMessageIndex(t, 4))).toEqual([0, 0, 1, 3, 0]);
   });
-
-  it('lists found accounts only, by site name', () => {
-    const list = foundAccounts([
-      result('z', 'Zeta', 'found'),
-      result('u', 'Unk', 'unknown'),
-      result('a', 'alpha', 'found'),
-    ] as never);
-    expect(list.map((r) => r.name)).toEqual(['alpha', 'Zeta']);
-  });
 });
 
 describe('latest results panel', () => {
@@ -97,14 +87,5 @@ describe('email search export', () => {
     });
     expect(csv.startsWith('\uFEFFsite,domain,category,links')).toBe(true);
     expect(csv).toContain("'=evil,d,c,https://d/x,a@example.com,s1,t");
-  });
-});
-
-describe('username suggestions', () => {
-  it('offers the local part and revealed usernames that a username search accepts', async () => {
-    const { usernameSuggestions } = await import('./modal-state.ts');
-    const found = { ...result('d', 'Duolingo', 'found'), usernames: ['ivy_stone', 'bad name'] };
-    const unknown = { ...result('u', 'U', 'unknown'), usernames: ['hidden'] };
-    expect(usernameSuggestions('ivy.s@example.com', [found, unknown] as never)).toEqual(['ivy.s', 'ivy_stone']);
   });
 });

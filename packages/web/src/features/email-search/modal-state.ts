@@ -16,6 +16,8 @@ export interface ModalState {
   results: EmailCheckResult[];
   finished: boolean;
   error: string | null;
+  /** An old record reopened (decision 107): its per-site results are no longer all stored. */
+  old: boolean;
 }
 
 export type ModalAction =
@@ -37,6 +39,7 @@ export const initialModalState: ModalState = {
   results: [],
   finished: false,
   error: null,
+  old: false,
 };
 
 export function modalReducer(state: ModalState, action: ModalAction): ModalState {
@@ -76,6 +79,7 @@ export function resumedState(snapshot: EmailSearchSnapshot): ModalState {
     deducted: true,
     progress: snapshot.progress,
     results: snapshot.results,
+    old: snapshot.old,
   };
   return snapshot.status === 'completed' ? { ...base, step: 'results', finished: true } : { ...base, step: 'progress' };
 }
@@ -85,20 +89,8 @@ export function resultsDue(state: ModalState, now: number, minSeconds: number): 
   return state.finished && state.startedAt !== null && now - state.startedAt >= minSeconds * 1000;
 }
 
-/** Found accounts, sorted by site name (spec 001 §7). */
-export function foundAccounts(results: readonly EmailCheckResult[]): EmailCheckResult[] {
-  return results.filter((r) => r.verdict === 'found').sort((a, b) => a.name.localeCompare(b.name));
-}
-
 /** Spec 001 §2: the progress message advances every 55 s, cycling. */
 export const PROGRESS_MESSAGE_MS = 55_000;
 export function progressMessageIndex(elapsedMs: number, count: number): number {
   return Math.floor(elapsedMs / PROGRESS_MESSAGE_MS) % count;
-}
-
-/** The address's local part and usernames found answers revealed, in the form a username search accepts. */
-export function usernameSuggestions(email: string, results: readonly EmailCheckResult[]): string[] {
-  const local = email.slice(0, email.lastIndexOf('@'));
-  const names = [local, ...results.flatMap((r) => (r.verdict === 'found' ? (r.usernames ?? []) : []))];
-  return [...new Set(names.filter((n) => /^[A-Za-z0-9._-]{1,64}$/.test(n)))].slice(0, 6);
 }

@@ -16,6 +16,7 @@ import { SearchForm } from './search-form.tsx';
 import { isActive, type SearchState } from './search-state.ts';
 import { type SearchStore, sharedSearchStore, useSearchStore } from './search-store.ts';
 import { isSearchableUsername } from './username-rule.ts';
+import { parseUsernames } from './usernames.ts';
 
 /** A failure with nothing to show below it (the start was refused, or the address is gone): told at the form. */
 export function formError(state: SearchState) {
@@ -60,11 +61,17 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
     if (!asked) return;
     setParams({}, { replace: true });
     const name = asked.trim();
+    // `?q=a,b` ("Search all" from an email search): each name a search of its own, as the form's batch.
+    const many = parseUsernames(name, false);
+    if (name.includes(',')) {
+      if (many.ok) startMany(many.names);
+      return;
+    }
     const current = store.getSnapshot().state;
     if (current.username === name && current.searchId && current.phase !== 'failed') {
       navigate(`/search/${encodeURIComponent(current.searchId)}`, { replace: true });
     } else if (isSearchableUsername(name)) start(name);
-  }, [asked, setParams, start, navigate, store]);
+  }, [asked, setParams, start, startMany, navigate, store]);
 
   // Fetch the search client while the visitor is still typing, so the first search starts at once.
   useEffect(() => {

@@ -1,0 +1,70 @@
+/** Bir e-posta aramasının sonuçları (Türkçe): sayılar, her yanıtın nasıl verildiği, ihlaller, kullanıcı adı aramaları. */
+export const emailAnswersTr = {
+  counts: {
+    asked: 'Sorulan site',
+    found: 'Bulunan',
+    notFound: 'Kayıtlı değil',
+    unknown: 'Kontrol edilemedi',
+    skipped: {
+      one: '{count} kontrol çalıştırılmadı (aşağıda).',
+      other: '{count} kontrol çalıştırılmadı (aşağıda).',
+    },
+  },
+  found: 'Bulunan hesaplar',
+  notFound: 'Kayıtlı değil ({count})',
+  unknown: 'Kontrol edilemedi ({count})',
+  skipped: 'Çalıştırılmadı ({count})',
+  show: 'Göster',
+  hide: 'Gizle',
+  decided: {
+    register: {
+      found: 'Kayıt formu bu adresin zaten kullanıldığını söylüyor.',
+      not_found: 'Kayıt formu bu adresi yeni bir adres olarak kabul ediyor.',
+    },
+    login: {
+      found: 'Giriş sayfası bu adresi tanıyor.',
+      not_found: 'Giriş sayfası bu adresi kullanan bir hesap olmadığını söylüyor.',
+    },
+    recovery: {
+      found: 'Parola sıfırlama sayfası bu adresi tanıyor.',
+      not_found: 'Parola sıfırlama sayfası bu adresi kullanan bir hesap olmadığını söylüyor.',
+    },
+    api: {
+      found: 'Sitenin herkese açık API’si bu adres için bir hesap listeliyor.',
+      not_found: 'Sitenin herkese açık API’si bu adres için hesap listelemiyor.',
+    },
+    profile: {
+      found: 'Bu adres için herkese açık bir profil var.',
+      not_found: 'Sitede bu adres için herkese açık bir profil yok.',
+    },
+    other: {
+      found: 'Sitenin yanıtı adresin bir hesabı olduğunu söylüyor.',
+      not_found: 'Sitenin yanıtı adresin bir hesabı olmadığını söylüyor.',
+    },
+  },
+  reasons: {
+    unexpected_response: 'Site ne “kayıtlı” ne de “kayıtlı değil” diyen bir yanıt verdi.',
+    disabled: 'Çalıştırılmadı: bu kontrol adresin sahibine bildirim gönderebilir, bu yüzden kapalı.',
+    missing_key: 'Çalıştırılmadı: bu kontrol, işletmecinin ayarlamadığı bir API anahtarı gerektiriyor.',
+    cancelled: 'Arama, bu site yanıt vermeden sona erdi.',
+  },
+  evidence: 'Kanıt',
+  answer: 'Sitenin yanıtı',
+  status: 'HTTP durumu',
+  time: 'Süre',
+  profile: 'Profil',
+  openProfile: 'Profili aç',
+  noPage: 'Adres başına bağlantı verilecek herkese açık bir sayfa yok.',
+  usernames: 'Kullanıcı adları',
+  breaches: 'Veri ihlalleri',
+  breachesNote: 'Bu adresi içeren veri ihlalleri, Have I Been Pwned’den.',
+  noBreaches: 'Have I Been Pwned bu adresi içeren bir ihlal listelemiyor.',
+  breachesOff: 'İhlaller burada kontrol edilmiyor: işletmeci Have I Been Pwned’i ayarlamamış.',
+  breachDate: 'İhlal tarihi {date}',
+  records: 'Kayıtlar',
+  pivots: 'Kullanıcı adı olarak ara',
+  pivotsNote: 'Adresin ad kısmı ve sitelerin döndürdüğü kullanıcı adları; her biri ücretsiz bir kullanıcı adı araması.',
+  searchAll: '{count} adın tümünü ara',
+  loading: 'Sonuçlar yükleniyor…',
+  failed: 'Sonuçlar yüklenemedi.',
+};
