@@ -4,10 +4,17 @@ import { type ApiAnswer, apiFetch } from '../../lib/api-fetch.ts';
 
 export const getCredits = () => apiFetch<CreditsResponse>('/me/credits');
 
-export const decrementCredit = () => apiFetch<{ credits: number }>('/me/credits/decrement', { method: 'POST' });
+/** `key`: the attempt's `Idempotency-Key` (attempt-key.ts), so a retry reserves nothing more. */
+export const decrementCredit = (key: string) =>
+  apiFetch<{ credits: number }>('/me/credits/decrement', { method: 'POST', headers: { 'idempotency-key': key } });
 
-export const startEmailSearch = (email: string) =>
-  apiFetch<{ search_id: string }>('/api/email/searches', { method: 'POST', body: { email } });
+/** With the reservation's key: a retried start uses that credit, or answers the search it already began. */
+export const startEmailSearch = (email: string, key: string) =>
+  apiFetch<{ search_id: string }>('/api/email/searches', {
+    method: 'POST',
+    body: { email },
+    headers: { 'idempotency-key': key },
+  });
 
 export const getEmailSearch = (id: string): Promise<ApiAnswer<EmailSearchSnapshot>> =>
   apiFetch<EmailSearchSnapshot>(`/api/email/searches/${encodeURIComponent(id)}`);

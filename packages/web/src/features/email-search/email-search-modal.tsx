@@ -9,6 +9,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { EmailPlusCard } from '../billing/email-plus-card.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
 import { useCredits, useRefreshCredits } from '../billing/use-credits.ts';
+import { attemptKey, attemptSucceeded } from './attempt-key.ts';
 import { decrementCredit, followEmailSearch, getEmailSearch, startEmailSearch } from './email-api.ts';
 import {
   foundAccounts,
@@ -114,9 +115,11 @@ function SelectStep({
   const spendCredit = async () => {
     if (busy) return;
     setBusy(true);
-    // The flag keeps a second click, or a retry after a failed start, from taking another credit.
+    // One key for every try at this address until a search starts (issue 27 item 6): a retry after a
+    // failed or unanswered call uses the credit the first try reserved. The flag saves the repeat call.
+    const key = attemptKey(email);
     if (!state.deducted) {
-      const answer = await decrementCredit();
+      const answer = await decrementCredit(key);
       if (!answer.ok) {
         setBusy(false);
         return fail(answer.status === 0 ? e.unableToDecrement : (answer.detail ?? e.failedToDecrement));
@@ -124,9 +127,10 @@ function SelectStep({
       dispatch({ type: 'deducted' });
       void refreshCredits();
     }
-    const started = await startEmailSearch(email);
+    const started = await startEmailSearch(email, key);
     setBusy(false);
     if (!started.ok || !started.body) return fail(started.detail ?? e.searchFailed);
+    attemptSucceeded();
     dispatch({ type: 'started', searchId: started.body.search_id, at: Date.now() });
     onStarted?.(started.body.search_id);
   };
