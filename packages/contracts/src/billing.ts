@@ -22,6 +22,7 @@ export const BILLING_MESSAGES = {
   noInvoices: 'No invoices yet.',
   checkoutInProgress: 'A checkout is already being opened. Try again in a moment.',
   tooManyRequests: 'Too many billing requests. Try again in a minute.',
+  upgradeDeclined: 'Your card was declined. Nothing was charged and your plan has not changed.',
 } as const;
 
 export const LEAD_LIMITS = { purposeMin: 10, purposeMax: 500 } as const;

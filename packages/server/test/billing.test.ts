@@ -241,6 +241,46 @@ for (const mode of MODES) {
       expect(status.json).toMatchObject({ status: 'completed', kind: 'upgrade', plan: 'premium' });
     });
 
+    it('a trial upgrade on a card that now declines changes nothing and says so (issue 27 item 3)', async () => {
+      const trial = await createTestUser(db());
+      await pay(trial, 'trial');
+      const before = await userRow(trial.id);
+      expect(before).toMatchObject({ plan: 'trial', emailSearchCredits: 3 });
+      const account = (await db().select().from(billingAccounts).where(eq(billingAccounts.userId, trial.id)))[0]!;
+      const invoicesBefore = (await sdk.invoices.list({ customer: account.customerId })).data.length;
+      fake.failPaymentsFor(account.customerId, true);
+      const prices = (await call('GET', '/billing/prices')).json;
+      const declined = await call(
+        'POST',
+        '/billing/checkout',
+        { price_id: prices.monthly, mode: 'subscription' },
+        trial.headers,
+      );
+      expect(declined.status).toBe(402);
+      expect(declined.json).toEqual({ code: 'PAYMENT_DECLINED', detail: BILLING_MESSAGES.upgradeDeclined });
+      await fake.webhooks.idle();
+      expect(await userRow(trial.id)).toMatchObject({ plan: 'trial', emailSearchCredits: 3 });
+      const subscription = await sdk.subscriptions.retrieve(account.subscriptionId!);
+      expect(subscription.status).toBe('trialing');
+      expect((await sdk.invoices.list({ customer: account.customerId })).data).toHaveLength(invoicesBefore);
+      expect((await call('GET', '/billing/subscription', undefined, trial.headers)).json.status).toBe('trialing');
+      // The card works again: the same button upgrades, once.
+      fake.failPaymentsFor(account.customerId, false);
+      await checkout(trial, 'monthly');
+      await fake.webhooks.idle();
+      expect(await userRow(trial.id)).toMatchObject({ plan: 'premium', emailSearchCredits: 13 });
+    });
+
+    it('Pay Monthly Now with the declining card leaves a free user free (issue 27 item 3)', async () => {
+      const user = await createTestUser(db());
+      const url = await checkout(user, 'monthly');
+      const paid = await fake.completeCheckout(sessionIdOf(url), '4000000000000002');
+      expect(paid).toMatchObject({ outcome: 'declined' });
+      await fake.webhooks.idle();
+      expect(await userRow(user.id)).toMatchObject({ plan: 'free', emailSearchCredits: 0 });
+      expect((await call('GET', '/billing/subscription', undefined, user.headers)).json.status).toBeNull();
+    });
+
     it('cancel in the portal: premium until the period ends, then free', async () => {
       const user = await createTestUser(db());
       await pay(user, 'monthly');

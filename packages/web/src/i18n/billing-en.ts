@@ -38,6 +38,7 @@ export const billingEn = {
     noInvoices: 'No invoices yet.',
     checkoutInProgress: 'A checkout is already being opened. Try again in a moment.',
     tooManyRequests: 'Too many billing requests. Try again in a minute.',
+    upgradeDeclined: 'Your card was declined. Nothing was charged and your plan has not changed.',
   },
   pricing: {
     metaTitle: 'Pricing · {brand}',

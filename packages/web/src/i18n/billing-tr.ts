@@ -36,6 +36,7 @@ export const billingTr: typeof billingEn = {
     noInvoices: 'Henüz fatura yok.',
     checkoutInProgress: 'Bir ödeme sayfası zaten açılıyor. Birazdan tekrar deneyin.',
     tooManyRequests: 'Çok fazla ödeme isteği. Bir dakika sonra tekrar deneyin.',
+    upgradeDeclined: 'Kartınız reddedildi. Ücret alınmadı ve planınız değişmedi.',
   },
   pricing: {
     metaTitle: 'Fiyatlar · {brand}',
