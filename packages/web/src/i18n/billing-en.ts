@@ -13,6 +13,15 @@ export const billingEn = {
     upgradeNote: 'Ends your trial now and charges the first full month to your saved card.',
     redirecting: 'Opening checkout…',
   },
+  confirm: {
+    title: 'Upgrade to Premium now?',
+    chargeToday: 'Today, {today}, {amount} is charged to the card you saved for your trial. Your trial ends now.',
+    credits: 'Premium starts at once: {credits} email-search credits now and {credits} more each month.',
+    renews: 'Premium renews every month for {amount}, next on {next}, until you cancel in Billing.',
+    confirm: 'Charge {amount} now',
+    charging: 'Charging…',
+    cancel: 'Not now',
+  },
   checkout: {
     failed: 'Checkout failed',
     error: 'Checkout error',

@@ -12,6 +12,16 @@ export const billingTr: typeof billingEn = {
     upgradeNote: 'Denemeniz hemen sona erer ve ilk tam ay kayıtlı kartınızdan tahsil edilir.',
     redirecting: 'Ödeme sayfası açılıyor…',
   },
+  confirm: {
+    title: "Şimdi Premium'a yükseltilsin mi?",
+    chargeToday: 'Bugün, {today}, deneme için kaydettiğiniz karttan {amount} çekilir. Denemeniz şimdi sona erer.',
+    credits: 'Premium hemen başlar: şimdi {credits} e-posta arama kredisi, her ay {credits} kredi daha.',
+    renews:
+      "Premium her ay {amount} ile yenilenir, bir sonraki {next} tarihinde; Faturalandırma'dan iptal edene kadar.",
+    confirm: 'Şimdi {amount} öde',
+    charging: 'Ödeme alınıyor…',
+    cancel: 'Şimdi değil',
+  },
   checkout: {
     failed: 'Checkout başarısız',
     error: 'Ödeme hatası',

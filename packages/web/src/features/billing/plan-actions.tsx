@@ -1,4 +1,5 @@
 import type { Plan } from '@hound/contracts';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { button, muted } from '../../components/ui.ts';
@@ -6,6 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { formatMoney } from './format-money.ts';
+import { UpgradeConfirm } from './upgrade-confirm.tsx';
 import { useCheckout } from './use-checkout.ts';
 import { usePrices, useSubscription } from './use-prices.ts';
 
@@ -35,6 +37,7 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
   const prices = usePrices();
   const subscription = useSubscription();
   const checkout = useCheckout();
+  const [confirming, setConfirming] = useState(false);
 
   if (plan === 'premium') {
     return (
@@ -76,6 +79,9 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
               ]),
         ];
 
+  // A trialing subscription is upgraded in place: the saved card is charged on the click, so the amount,
+  // date and renewal are confirmed first (issue 27 item 3). Others pay on the checkout page, which says so.
+  const chargesAtOnce = plan === 'trial' && subscription.data?.status === 'trialing';
   const width = stacked ? 'w-full' : 'w-full sm:w-auto';
   const notes = offer.flatMap((o) => (o.note ? [o.note] : []));
   return (
@@ -95,7 +101,7 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
                   className={className}
                   disabled={!enabled || checkout.pending !== null}
                   aria-busy={checkout.pending === o.kind || undefined}
-                  onClick={() => checkout.start({ kind: o.kind })}
+                  onClick={() => (o.kind === 'monthly' && chargesAtOnce ? setConfirming(true) : checkout.start(o))}
                 >
                   {checkout.pending === o.kind ? t.redirecting : o.label}
                 </button>
@@ -104,6 +110,7 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
           );
         })}
       </ul>
+      {confirming && <UpgradeConfirm onClose={() => setConfirming(false)} />}
       {!enabled && offNote && (
         <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200">{m.billing.server.paymentsOff}</p>
       )}
