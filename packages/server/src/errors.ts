@@ -38,6 +38,8 @@ export const HTTP_STATUS = {
   PAYMENT_DECLINED: 402,
   BILLING_INVALID_PRICE: 400,
   BILLING_CONFLICT: 409,
+  /** An admin tried to set the plan of a customer whose plan follows a Stripe subscription. */
+  ADMIN_PLAN_FROM_STRIPE: 409,
   /** Deliver or refuse on an order another request already closed (the first one won). */
   EMAIL_PLUS_ORDER_CLOSED: 409,
   FORBIDDEN: 403,
