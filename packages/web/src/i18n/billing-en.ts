@@ -22,6 +22,16 @@ export const billingEn = {
     charging: 'Charging…',
     cancel: 'Not now',
   },
+  outOfCredits: {
+    none: 'You have no credits left.',
+    renews: 'Your {count} credits come back on {date}, when Premium renews.',
+    ends: 'Your plan ends on {date}; no more credits come with it.',
+    setByTeam:
+      'Your Premium plan was set by our team: its credits do not renew by themselves. Contact support for more.',
+    nowTitle: 'What you can do now:',
+    plus: 'Order an Email Plus report on this address (beside).',
+    username: 'Search a username, free.',
+  },
   checkout: {
     failed: 'Checkout failed',
     error: 'Checkout error',

@@ -22,6 +22,16 @@ export const billingTr: typeof billingEn = {
     charging: 'Ödeme alınıyor…',
     cancel: 'Şimdi değil',
   },
+  outOfCredits: {
+    none: 'Krediniz kalmadı.',
+    renews: 'Premium yenilendiğinde, {date} tarihinde {count} krediniz geri gelir.',
+    ends: 'Planınız {date} tarihinde sona eriyor; yeni kredi gelmeyecek.',
+    setByTeam:
+      'Premium planınız ekibimiz tarafından verildi: kredileri kendiliğinden yenilenmez. Daha fazlası için destekle iletişime geçin.',
+    nowTitle: 'Şimdi yapabilecekleriniz:',
+    plus: 'Bu adres için bir Email Plus raporu sipariş edin (yanda).',
+    username: 'Ücretsiz kullanıcı adı araması yapın.',
+  },
   checkout: {
     failed: 'Checkout başarısız',
     error: 'Ödeme hatası',

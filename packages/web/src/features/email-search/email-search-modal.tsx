@@ -7,6 +7,7 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { EmailPlusCard } from '../billing/email-plus-card.tsx';
+import { OutOfCredits } from '../billing/out-of-credits.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
 import { useCredits, useRefreshCredits } from '../billing/use-credits.ts';
 import { attemptKey, attemptSucceeded } from './attempt-key.ts';
@@ -137,8 +138,10 @@ function SelectStep({
 
   const plan = credits && credits !== 'failed' ? credits.plan : null;
   const balance = credits && credits !== 'failed' ? credits.credits : 0;
-  // Premium always sees "Use My Credit" (the server still checks); others need a credit.
-  const canUse = plan === 'premium' || balance > 0 || state.deducted;
+  // A credit in hand (or one already reserved for this search) can be used; a premium user without one is
+  // told when credits come back and what to do now (issue 27 item 5) instead of a button that must fail.
+  const canUse = balance > 0 || state.deducted;
+  const premiumEmpty = plan === 'premium' && !canUse;
 
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-2">
@@ -159,6 +162,8 @@ function SelectStep({
             >
               {t.useCredit}
             </button>
+          ) : premiumEmpty ? (
+            <OutOfCredits />
           ) : (
             credits !== null && (
               <>
