@@ -9,7 +9,7 @@ export const billingEn = {
     payMonthly: 'Pay Monthly Now ({amount}/month)',
     startTrial: 'Start {days}-day trial ({amount})',
     upgrade: 'Upgrade to Premium ({amount}/month)',
-    trialNote: '{days} days for {trial}, then {monthly}/month. Cancel any time.',
+    trialNote: '{days} days for {trial} with {credits} email-search credits, then {monthly}/month. Cancel any time.',
     upgradeNote: 'Ends your trial now and charges the first full month to your saved card.',
     redirecting: 'Opening checkout…',
   },
@@ -75,12 +75,19 @@ export const billingEn = {
       cta: 'Search a username',
     },
     monthly: {
-      name: '{brand} Email',
-      text: 'For regular email lookups.',
+      name: 'Premium',
+      text: 'For regular {brand} Email lookups.',
       perMonth: '/month',
-      features: ['{count} email searches per month', 'Reports', 'Priority support', '{days}-day trial for {amount}'],
+      features: [
+        '{count} email searches per month',
+        'Reports',
+        'Priority support',
+        '{days}-day trial for {amount} with {trialCount} credits',
+      ],
     },
     plus: {
+      addressFirst:
+        'Email Plus: enter the address the report is about, then choose Email Plus in the window that opens.',
       name: 'Email Plus',
       badge: 'Best Value',
       text: 'A detailed, human-reviewed report on one email address.',

@@ -8,7 +8,8 @@ export const billingTr: typeof billingEn = {
     payMonthly: 'Şimdi Aylık Öde ({amount}/ay)',
     startTrial: '{days} günlük denemeyi başlat ({amount})',
     upgrade: "Premium'a Yükselt ({amount}/ay)",
-    trialNote: '{days} gün {trial}, ardından ayda {monthly}. İstediğiniz zaman iptal edin.',
+    trialNote:
+      '{days} gün {trial} ({credits} e-posta arama kredisi), ardından ayda {monthly}. İstediğiniz zaman iptal edin.',
     upgradeNote: 'Denemeniz hemen sona erer ve ilk tam ay kayıtlı kartınızdan tahsil edilir.',
     redirecting: 'Ödeme sayfası açılıyor…',
   },
@@ -74,17 +75,18 @@ export const billingTr: typeof billingEn = {
       cta: 'Kullanıcı adı ara',
     },
     monthly: {
-      name: '{brand} E-posta',
+      name: 'Premium',
       text: 'Düzenli e-posta aramaları için.',
       perMonth: '/ay',
       features: [
         'Ayda {count} e-posta araması',
         'Raporlar',
         'Öncelikli destek',
-        '{amount} karşılığında {days} günlük deneme',
+        '{amount} karşılığında {days} günlük deneme ({trialCount} kredi)',
       ],
     },
     plus: {
+      addressFirst: 'Email Plus: raporun konusu olan adresi girin, ardından açılan pencerede Email Plus seçin.',
       name: 'Email Plus',
       badge: 'En İyi Değer',
       text: 'Tek bir e-posta adresi hakkında ayrıntılı, insan tarafından incelenmiş bir rapor.',

@@ -59,11 +59,13 @@ describe('pricing page', () => {
     expect(screen.getByText('£15.00')).toBeTruthy();
     expect(screen.getByText('£24.99')).toBeTruthy();
     expect(screen.getByText('10 email searches per month')).toBeTruthy();
-    expect(screen.getByText('7-day trial for £1.99')).toBeTruthy();
+    expect(screen.getByText('7-day trial for £1.99 with 3 credits')).toBeTruthy();
+    // One name for the plan: the pricing card says Premium, as the dashboard and checkout do.
+    expect(screen.getByRole('heading', { name: 'Premium' })).toBeTruthy();
     expect(screen.getByText('Username search, free')).toBeTruthy();
     expect(screen.getByText('Email search with credits')).toBeTruthy();
     expect(screen.getByText('Best Value')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Order Email Plus' }).getAttribute('href')).toBe('/email-search');
+    expect(screen.getByRole('link', { name: 'Order Email Plus' }).getAttribute('href')).toBe('/email-search?plus=1');
     fireEvent.click(monthly);
     expect(screen.getByTestId('where').textContent).toBe('/login from /pricing');
   });

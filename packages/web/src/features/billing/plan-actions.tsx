@@ -73,7 +73,7 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
                 {
                   kind: 'trial' as const,
                   label: fill(t.startTrial, { days: p.trial_days, amount: trial }),
-                  note: fill(t.trialNote, { days: p.trial_days, trial, monthly }),
+                  note: fill(t.trialNote, { days: p.trial_days, trial, monthly, credits: p.trial_credits }),
                   primary: false,
                 },
               ]),

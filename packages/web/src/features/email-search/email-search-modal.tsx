@@ -28,6 +28,7 @@ export function EmailSearchModal({
   email,
   initial = initialModalState,
   onStarted,
+  focusPlus = false,
   onClose,
 }: {
   email: string;
@@ -35,6 +36,8 @@ export function EmailSearchModal({
   initial?: ModalState;
   /** The search has started: its address can be shown (issue 27 item 10). */
   onStarted?(searchId: string): void;
+  /** Opened from "Order Email Plus": the Email Plus card is brought into view and its first field focused. */
+  focusPlus?: boolean;
   onClose(): void;
 }) {
   const { m } = useI18n();
@@ -77,7 +80,9 @@ export function EmailSearchModal({
           </button>
         )}
       </div>
-      {state.step === 'select' && <SelectStep email={email} state={state} dispatch={dispatch} onStarted={onStarted} />}
+      {state.step === 'select' && (
+        <SelectStep email={email} state={state} dispatch={dispatch} onStarted={onStarted} focusPlus={focusPlus} />
+      )}
       {state.step === 'progress' && <ProgressStep state={state} dispatch={dispatch} />}
       {state.step === 'results' && <ResultsStep email={email} results={state.results} onClose={onClose} />}
     </dialog>
@@ -92,11 +97,13 @@ function SelectStep({
   state,
   dispatch,
   onStarted,
+  focusPlus,
 }: {
   email: string;
   state: State;
   dispatch: Dispatch;
   onStarted?(searchId: string): void;
+  focusPlus: boolean;
 }) {
   const { m, locale } = useI18n();
   const t = m.email.modal;
@@ -106,6 +113,13 @@ function SelectStep({
   const refreshCredits = useRefreshCredits();
   const credits: CreditsResponse | null | 'failed' = live.data ?? (live.isError ? 'failed' : null);
   const [busy, setBusy] = useState(false);
+  const plusCard = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusPlus) return;
+    const card = plusCard.current;
+    card?.scrollIntoView?.({ block: 'nearest' });
+    card?.querySelector<HTMLElement>('textarea, input:not([type="email"]), button')?.focus();
+  }, [focusPlus]);
 
   // Shown as red text under the button (spec 001 §2), not as a passing toast.
   const fail = (message: string) => {
@@ -187,7 +201,9 @@ function SelectStep({
           )}
         </div>
       </section>
-      <EmailPlusCard email={email} />
+      <div ref={plusCard} className="flex flex-col [&>section]:flex-1" data-testid="plus-card">
+        <EmailPlusCard email={email} />
+      </div>
     </div>
   );
 }
