@@ -166,7 +166,7 @@ describe('prices and products', () => {
         telemetry: false,
       });
       expect((await client.prices.retrieve(other.prices.monthly)).unit_amount).toBe(999);
-      expect((await client.products.retrieve('prod_hound_trial')).name).toBe('Hound 3-day trial');
+      expect((await client.products.retrieve('prod_hound_trial')).name).toBe('Premium 3-day trial');
     } finally {
       await other.close();
     }
