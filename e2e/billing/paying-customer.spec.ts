@@ -30,7 +30,10 @@ describeInBrowser('a paying customer (issue 27)', () => {
   let payerEmail = '';
 
   async function startTrial(page: Page): Promise<void> {
-    await page.getByRole('list', { name: 'Plan actions' }).getByRole('button', { name: 'Start 7-day trial (£1.99)' }).click();
+    await page
+      .getByRole('list', { name: 'Plan actions' })
+      .getByRole('button', { name: 'Start 7-day trial (£1.99)' })
+      .click();
     await page.waitForURL(`${fake.url}/checkout/**`);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay' }).click();
@@ -41,7 +44,14 @@ describeInBrowser('a paying customer (issue 27)', () => {
   /** As the admin, in that admin's page: a JSON call with the session cookie. */
   async function adminCall(page: Page, path: string, body: unknown): Promise<number> {
     return page.evaluate(
-      async ([p, b]) => (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).status,
+      async ([p, b]) =>
+        (
+          await fetch(p as string, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(b),
+          })
+        ).status,
       [path, body] as const,
     );
   }
@@ -132,7 +142,10 @@ describeInBrowser('a paying customer (issue 27)', () => {
         await page.getByRole('button', { name: tr ? /Premium'a Yükselt/ : /Upgrade to Premium/ }).click();
         await page.getByRole('dialog').getByTestId('upgrade-terms').waitFor();
         await screenshot(page, `upgrade-confirm-${language}`, false);
-        await page.getByRole('dialog').getByRole('button', { name: tr ? 'Şimdi değil' : 'Not now' }).click();
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: tr ? 'Şimdi değil' : 'Not now' })
+          .click();
 
         await useSession(page, gift);
         await page.goto('/email-search');
@@ -140,9 +153,7 @@ describeInBrowser('a paying customer (issue 27)', () => {
         await page.locator('form button[type="submit"]').first().click();
         const left = page.getByTestId('credits-renew');
         await left.waitFor();
-        await page
-          .getByText(tr ? /kendiliğinden yenilenmez/ : /do not renew by themselves/)
-          .waitFor();
+        await page.getByText(tr ? /kendiliğinden yenilenmez/ : /do not renew by themselves/).waitFor();
         expect(await page.getByRole('button', { name: tr ? 'Kredimi Kullan' : 'Use My Credit' }).count()).toBe(0);
         await screenshot(page, `premium-no-credits-${language}`, false);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -162,8 +173,14 @@ describeInBrowser('a paying customer (issue 27)', () => {
         await useSession(page, admin);
         await page.goto('/admin');
         await page.locator('tbody tr').first().waitFor();
-        const free = page.locator('tbody tr').filter({ has: page.locator('button:not([disabled])', { hasText: /^(Trial|Deneme)$/ }) }).first();
-        await free.getByRole('button', { name: tr ? /Deneme/ : /Trial/ }).first().click();
+        const free = page
+          .locator('tbody tr')
+          .filter({ has: page.locator('button:not([disabled])', { hasText: /^(Trial|Deneme)$/ }) })
+          .first();
+        await free
+          .getByRole('button', { name: tr ? /Deneme/ : /Trial/ })
+          .first()
+          .click();
         await page.getByTestId('plan-consequences').waitFor();
         await screenshot(page, `admin-plan-confirm-${language}`, false);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
