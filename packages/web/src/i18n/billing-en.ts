@@ -29,7 +29,7 @@ export const billingEn = {
     setByTeam:
       'Your Premium plan was set by our team: its credits do not renew by themselves. Contact support for more.',
     nowTitle: 'What you can do now:',
-    plus: 'Order an Email Plus report on this address (beside).',
+    plus: 'Order an Email Plus report on this address (the Email Plus card).',
     username: 'Search a username, free.',
   },
   checkout: {

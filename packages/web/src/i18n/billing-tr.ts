@@ -30,7 +30,7 @@ export const billingTr: typeof billingEn = {
     setByTeam:
       'Premium planınız ekibimiz tarafından verildi: kredileri kendiliğinden yenilenmez. Daha fazlası için destekle iletişime geçin.',
     nowTitle: 'Şimdi yapabilecekleriniz:',
-    plus: 'Bu adres için bir Email Plus raporu sipariş edin (yanda).',
+    plus: 'Bu adres için bir Email Plus raporu sipariş edin (Email Plus kartı).',
     username: 'Ücretsiz kullanıcı adı araması yapın.',
   },
   checkout: {

@@ -99,7 +99,8 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
                 <button
                   type="button"
                   className={className}
-                  disabled={!enabled || checkout.pending !== null}
+                  // Until the subscription is known, a trial's click could charge without the confirmation.
+                  disabled={!enabled || checkout.pending !== null || (plan === 'trial' && subscription.isPending)}
                   aria-busy={checkout.pending === o.kind || undefined}
                   onClick={() => (o.kind === 'monthly' && chargesAtOnce ? setConfirming(true) : checkout.start(o))}
                 >

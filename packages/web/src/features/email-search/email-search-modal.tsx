@@ -116,9 +116,13 @@ function SelectStep({
   const plusCard = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!focusPlus) return;
-    const card = plusCard.current;
-    card?.scrollIntoView?.({ block: 'nearest' });
-    card?.querySelector<HTMLElement>('textarea, input:not([type="email"]), button')?.focus();
+    // After the dialog's own opening focus (its effect runs after this child's).
+    const timer = setTimeout(() => {
+      const card = plusCard.current;
+      card?.scrollIntoView?.({ block: 'nearest' });
+      card?.querySelector<HTMLElement>('textarea, input:not([type="email"]), button')?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
   }, [focusPlus]);
 
   // Shown as red text under the button (spec 001 §2), not as a passing toast.
