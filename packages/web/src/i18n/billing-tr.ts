@@ -76,7 +76,7 @@ export const billingTr: typeof billingEn = {
     },
     monthly: {
       name: 'Premium',
-      text: 'Düzenli e-posta aramaları için.',
+      text: 'Düzenli {brand} E-posta aramaları için.',
       perMonth: '/ay',
       features: [
         'Ayda {count} e-posta araması',
