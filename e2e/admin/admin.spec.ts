@@ -49,8 +49,13 @@ describeInBrowser('admin', () => {
     const row = page.locator(`tr[data-email="${target}"]`);
     expect(await page.locator('tbody tr').count()).toBe(1);
 
+    // A plan change is confirmed first, with what it grants (issue 27 item 15, decision 109).
     await row.getByRole('button', { name: 'Set plan to Premium' }).click();
-    await page.getByText(`Plan of ${target} set to Premium.`).waitFor();
+    const confirm = page.getByRole('dialog', { name: `Set ${target} to Premium?` });
+    await confirm.getByText('Grants 10 email-search credits now, once.', { exact: false }).waitFor();
+    await screenshot(page, 'admin-plan-confirm', false);
+    await confirm.getByRole('button', { name: 'Set to Premium' }).click();
+    await page.getByText(`Plan of ${target} set to Premium. Credits granted: 10; balance 13.`).waitFor();
     await row.getByRole('cell', { name: 'Premium', exact: true }).waitFor();
 
     await row.getByRole('button', { name: '+ Credits' }).click();
@@ -59,17 +64,17 @@ describeInBrowser('admin', () => {
     await dialog.getByLabel('Credits (1–1000)').fill('5');
     await dialog.getByLabel('Reason (optional)').fill('Goodwill');
     await dialog.getByRole('button', { name: 'Add credits' }).click();
-    await page.getByText('Credits changed: 3 → 8').waitFor();
-    await row.getByTestId('user-credits').getByText('8').waitFor();
+    await page.getByText('Credits changed: 13 → 18').waitFor();
+    await row.getByTestId('user-credits').getByText('18').waitFor();
 
     await row.getByRole('button', { name: '- Credits' }).click();
     await dialog.getByLabel('Credits (1–1000)').fill('100');
     await dialog.getByRole('button', { name: 'Deduct credits' }).click();
-    await dialog.getByText('The user has only 8 credits.').waitFor();
+    await dialog.getByText('The user has only 18 credits.').waitFor();
     // An invalid amount falls back to 1.
     await dialog.getByLabel('Credits (1–1000)').fill('abc');
     await dialog.getByRole('button', { name: 'Deduct credits' }).click();
-    await page.getByText('Credits changed: 8 → 7').waitFor();
+    await page.getByText('Credits changed: 18 → 17').waitFor();
 
     await page.getByRole('tab', { name: 'Audit trail' }).click();
     await page.getByText('credits.deduct').first().waitFor();
@@ -77,7 +82,17 @@ describeInBrowser('admin', () => {
     expect(audit).toContain('user.plan.update');
     expect(audit).toContain('Goodwill');
     expect(audit).toContain('Deducted by admin');
-    expect(audit).toContain('credits: 8 → credits: 7');
+    expect(audit).toContain('credits: 18 → credits: 17');
+
+    // The tab is in the address: a reload and Back keep it.
+    await page.waitForURL('**/admin?tab=audit');
+    await page.reload();
+    expect(await page.getByRole('tab', { name: 'Audit trail' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Email Plus orders' }).click();
+    await page.waitForURL('**/admin?tab=orders');
+    await page.goBack();
+    await page.waitForURL('**/admin?tab=audit');
+    expect(await page.getByRole('tab', { name: 'Audit trail' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('takes a visitor onto the API waitlist from the footer, and shows the address to the admin', async () => {

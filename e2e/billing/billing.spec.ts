@@ -54,6 +54,9 @@ describeInBrowser('billing', () => {
     // The trial's only offer: upgrade now (charged to the saved card, no checkout page).
     expect(await actions.getByRole('button', { name: /Start 7-day trial/ }).count()).toBe(0);
     await actions.getByRole('button', { name: 'Upgrade to Premium (£15.00/month)' }).click();
+    // Confirmed first: amount, today's date, the renewal (issue 27 item 3).
+    const confirm = page.getByRole('dialog', { name: 'Upgrade to Premium now?' });
+    await confirm.getByRole('button', { name: 'Charge £15.00 now' }).click();
     await page.waitForURL('**/account/billing?status=success**');
     await page.getByText('Your plan: Premium. Email search credits: 14.').waitFor({ timeout: 30_000 });
 

@@ -14,6 +14,9 @@ export const ADMIN_MESSAGES = {
   failedToFetchUsers: 'Failed to fetch users summary',
   defaultGrantReason: 'Added by admin',
   defaultDeductReason: 'Deducted by admin',
+  planPaidThroughStripe:
+    'This customer pays through Stripe, so their plan follows the subscription. Change or cancel it in Stripe.',
+  planGrantReason: 'Plan set by admin',
 } as const;
 
 /** `GET /admin/users/summary?q=&plan=&limit=&skip=`: search by address or name, filter by plan, newest first. */
@@ -36,6 +39,11 @@ export const AdminUserSchema = z.object({
   email_search_credits: z.number().int(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
+  /**
+   * The Stripe subscription's status when the user has a running one (`trialing`, `active`, `past_due`):
+   * their plan follows it, and an admin cannot set it (issue 27 item 15). Null otherwise.
+   */
+  subscription_status: z.string().nullable().optional(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -54,7 +62,17 @@ export const AdminUsersSummarySchema = z.object({
 export type AdminUsersSummary = z.infer<typeof AdminUsersSummarySchema>;
 
 export const UpdatePlanRequestSchema = z.object({ email: z.string().max(1000), plan: PlanSchema });
-export const UpdatePlanResponseSchema = z.object({ email: z.string(), old_plan: PlanSchema, plan: PlanSchema });
+/**
+ * Setting trial or premium on a user without a subscription grants that plan's allowance once (the trial's
+ * or a month's credits); it does not renew (decision 109). `credits` is the balance after.
+ */
+export const UpdatePlanResponseSchema = z.object({
+  email: z.string(),
+  old_plan: PlanSchema,
+  plan: PlanSchema,
+  credits_granted: z.number().int().optional(),
+  credits: z.number().int().optional(),
+});
 export const UpdateAdminRequestSchema = z.object({ email: z.string().max(1000), is_admin: z.boolean() });
 export const UpdateAdminResponseSchema = z.object({ email: z.string(), is_admin: z.boolean() });
 

@@ -25,6 +25,7 @@ export const BILLING_MESSAGES = {
   subscriptionNotFound: 'No such Email Plus subscription.',
   subscriptionEnded: 'This Email Plus subscription has ended.',
   orderNotDelivered: 'This report has not been delivered yet.',
+  upgradeDeclined: 'Your card was declined. Nothing was charged and your plan has not changed.',
 } as const;
 
 export const LEAD_LIMITS = { purposeMin: 10, purposeMax: 500 } as const;

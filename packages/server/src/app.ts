@@ -211,7 +211,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emailPlusRoutes, { db: deps.db.db });
   await app.register(emailPlusSubscriptionRoutes, { deps: billing });
   await app.register(adminEmailPlusRoutes, { deps: { billing, emailSearch } });
-  await app.register(adminRoutes, { db: deps.db.db });
+  await app.register(adminRoutes, {
+    db: deps.db.db,
+    allowance: { trial: deps.options.billing.trialCredits, premium: deps.options.billing.monthlyCredits },
+  });
   await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
   // Only where the mail mode is the development mailbox (decision 093: local servers or DEV_MAILBOX=true).
   if (deps.mailer.kind === 'dev-mailbox') await app.register(devMailboxRoutes, { db: deps.db.db });

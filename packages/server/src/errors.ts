@@ -34,8 +34,12 @@ export const HTTP_STATUS = {
   PAYMENTS_DISABLED: 503,
   /** The payment provider refused or failed a call; the message is safe to show. */
   PAYMENT_PROVIDER_FAILED: 502,
+  /** The card was declined: nothing was charged or changed (issue 27 item 3). */
+  PAYMENT_DECLINED: 402,
   BILLING_INVALID_PRICE: 400,
   BILLING_CONFLICT: 409,
+  /** An admin tried to set the plan of a customer whose plan follows a Stripe subscription. */
+  ADMIN_PLAN_FROM_STRIPE: 409,
   /** Deliver or refuse on an order another request already closed (the first one won). */
   EMAIL_PLUS_ORDER_CLOSED: 409,
   FORBIDDEN: 403,

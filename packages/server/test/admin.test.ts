@@ -85,9 +85,12 @@ for (const mode of MODES) {
         { email: target.email.toUpperCase(), plan: 'trial' },
         admin.headers,
       );
-      expect(answer.json).toEqual({ email: target.email, old_plan: 'free', plan: 'trial' });
+      expect(answer.json).toMatchObject({ email: target.email, old_plan: 'free', plan: 'trial' });
+      // A plan set by hand grants its allowance once (decision 109): the trial's credits here.
+      expect(answer.json.credits_granted).toBeGreaterThan(0);
       const me = await call('GET', '/auth/me', undefined, target.headers);
       expect(me.json.plan).toBe('trial');
+      expect(me.json.email_search_credits).toBe(answer.json.credits);
       const audit = await call(
         'GET',
         `/admin/audit?target=${encodeURIComponent(target.email)}`,

@@ -3,7 +3,7 @@
  * webhooks delivered by the fake to the listening server: plans and credits change exactly once per
  * payment whatever order, delay or duplication the events come in. On both stacks.
  */
-import { BILLING_MESSAGES, DEFAULT_AMOUNTS, EMAIL_SEARCH_MESSAGES } from '@hound/contracts';
+import { ADMIN_MESSAGES, BILLING_MESSAGES, DEFAULT_AMOUNTS, EMAIL_SEARCH_MESSAGES } from '@hound/contracts';
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -241,6 +241,46 @@ for (const mode of MODES) {
       expect(status.json).toMatchObject({ status: 'completed', kind: 'upgrade', plan: 'premium' });
     });
 
+    it('a trial upgrade on a card that now declines changes nothing and says so (issue 27 item 3)', async () => {
+      const trial = await createTestUser(db());
+      await pay(trial, 'trial');
+      const before = await userRow(trial.id);
+      expect(before).toMatchObject({ plan: 'trial', emailSearchCredits: 3 });
+      const account = (await db().select().from(billingAccounts).where(eq(billingAccounts.userId, trial.id)))[0]!;
+      const invoicesBefore = (await sdk.invoices.list({ customer: account.customerId })).data.length;
+      fake.failPaymentsFor(account.customerId, true);
+      const prices = (await call('GET', '/billing/prices')).json;
+      const declined = await call(
+        'POST',
+        '/billing/checkout',
+        { price_id: prices.monthly, mode: 'subscription' },
+        trial.headers,
+      );
+      expect(declined.status).toBe(402);
+      expect(declined.json).toEqual({ code: 'PAYMENT_DECLINED', detail: BILLING_MESSAGES.upgradeDeclined });
+      await fake.webhooks.idle();
+      expect(await userRow(trial.id)).toMatchObject({ plan: 'trial', emailSearchCredits: 3 });
+      const subscription = await sdk.subscriptions.retrieve(account.subscriptionId!);
+      expect(subscription.status).toBe('trialing');
+      expect((await sdk.invoices.list({ customer: account.customerId })).data).toHaveLength(invoicesBefore);
+      expect((await call('GET', '/billing/subscription', undefined, trial.headers)).json.status).toBe('trialing');
+      // The card works again: the same button upgrades, once.
+      fake.failPaymentsFor(account.customerId, false);
+      await checkout(trial, 'monthly');
+      await fake.webhooks.idle();
+      expect(await userRow(trial.id)).toMatchObject({ plan: 'premium', emailSearchCredits: 13 });
+    });
+
+    it('Pay Monthly Now with the declining card leaves a free user free (issue 27 item 3)', async () => {
+      const user = await createTestUser(db());
+      const url = await checkout(user, 'monthly');
+      const paid = await fake.completeCheckout(sessionIdOf(url), '4000000000000002');
+      expect(paid).toMatchObject({ outcome: 'declined' });
+      await fake.webhooks.idle();
+      expect(await userRow(user.id)).toMatchObject({ plan: 'free', emailSearchCredits: 0 });
+      expect((await call('GET', '/billing/subscription', undefined, user.headers)).json.status).toBeNull();
+    });
+
     it('cancel in the portal: premium until the period ends, then free', async () => {
       const user = await createTestUser(db());
       await pay(user, 'monthly');
@@ -285,6 +325,62 @@ for (const mode of MODES) {
       await sdk.subscriptions.cancel(account.subscriptionId!);
       await fake.webhooks.idle();
       expect(await userRow(user.id)).toMatchObject({ plan: 'free', planSource: 'stripe' });
+    });
+
+    it("refuses an admin's plan change for a paying customer; a hand-set plan grants its credits once (issue 27 items 5, 15)", async () => {
+      const admin = await createTestUser(db(), { isAdmin: true });
+      const payer = await createTestUser(db());
+      await pay(payer, 'monthly');
+      const setPlan = (email: string, plan: string) =>
+        call('POST', '/admin/users/update-plan', { email, plan }, admin.headers);
+      for (const plan of ['trial', 'free', 'premium']) {
+        const refused = await setPlan(payer.email, plan);
+        expect(refused.status, plan).toBe(409);
+        expect(refused.json).toEqual({ code: 'ADMIN_PLAN_FROM_STRIPE', detail: ADMIN_MESSAGES.planPaidThroughStripe });
+      }
+      expect(await userRow(payer.id)).toMatchObject({ plan: 'premium', planSource: 'stripe', emailSearchCredits: 10 });
+      const listed = await call(
+        'GET',
+        `/admin/users/summary?q=${encodeURIComponent(payer.email)}`,
+        undefined,
+        admin.headers,
+      );
+      expect(listed.json.items[0]).toMatchObject({ plan: 'premium', subscription_status: 'active' });
+      // Once the subscription has ended, the plan is the admin's to set again.
+      const account = (await db().select().from(billingAccounts).where(eq(billingAccounts.userId, payer.id)))[0]!;
+      await sdk.subscriptions.cancel(account.subscriptionId!);
+      await fake.webhooks.idle();
+      const later = await call(
+        'GET',
+        `/admin/users/summary?q=${encodeURIComponent(payer.email)}`,
+        undefined,
+        admin.headers,
+      );
+      expect(later.json.items[0]).toMatchObject({ plan: 'free', subscription_status: null });
+      expect((await setPlan(payer.email, 'premium')).json).toMatchObject({ credits_granted: 10, credits: 20 });
+
+      const gift = await createTestUser(db());
+      const premium = await setPlan(gift.email, 'premium');
+      expect(premium.json).toMatchObject({ old_plan: 'free', plan: 'premium', credits_granted: 10, credits: 10 });
+      // The same plan again grants nothing; free keeps the credits; trial grants the trial's.
+      expect((await setPlan(gift.email, 'premium')).json).toMatchObject({ credits_granted: 0, credits: 10 });
+      expect((await setPlan(gift.email, 'free')).json).toMatchObject({ credits_granted: 0, credits: 10 });
+      expect((await setPlan(gift.email, 'trial')).json).toMatchObject({ credits_granted: 3, credits: 13 });
+      expect(await userRow(gift.id)).toMatchObject({ plan: 'trial', planSource: 'admin', emailSearchCredits: 13 });
+      const grants = await db()
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, gift.id), eq(creditLedger.kind, 'admin_grant')));
+      expect(grants.map((g) => [g.delta, g.reason, g.actorUserId])).toEqual([
+        [10, ADMIN_MESSAGES.planGrantReason, admin.id],
+        [3, ADMIN_MESSAGES.planGrantReason, admin.id],
+      ]);
+      // Nobody else may set plans: anonymous 401, a user 403 — nothing changes.
+      expect((await call('POST', '/admin/users/update-plan', { email: gift.email, plan: 'premium' })).status).toBe(401);
+      expect(
+        (await call('POST', '/admin/users/update-plan', { email: gift.email, plan: 'premium' }, payer.headers)).status,
+      ).toBe(403);
+      expect(await userRow(gift.id)).toMatchObject({ plan: 'trial', emailSearchCredits: 13 });
     });
 
     it('a tampered signature or a stale timestamp is refused (400) and changes nothing', async () => {

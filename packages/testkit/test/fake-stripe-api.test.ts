@@ -144,7 +144,11 @@ describe('prices and products', () => {
     expect(byKey.object).toBe('list');
     expect(byKey.data.map((p) => p.id).sort()).toEqual(['price_hound_plus', 'price_hound_trial_fee']);
     const product = byKey.data.find((p) => p.id === 'price_hound_trial_fee')!.product as Stripe.Product;
-    expect(product).toMatchObject({ id: 'prod_hound_trial', name: 'Hound 7-day trial', metadata: { trial_days: '7' } });
+    expect(product).toMatchObject({
+      id: 'prod_hound_trial',
+      name: 'Premium 7-day trial',
+      metadata: { trial_days: '7' },
+    });
     expect((await stripe.prices.list()).data).toHaveLength(4);
 
     const missing = await failure(stripe.prices.retrieve('price_nope'));
@@ -164,7 +168,7 @@ describe('prices and products', () => {
         telemetry: false,
       });
       expect((await client.prices.retrieve(other.prices.monthly)).unit_amount).toBe(999);
-      expect((await client.products.retrieve('prod_hound_trial')).name).toBe('Hound 3-day trial');
+      expect((await client.products.retrieve('prod_hound_trial')).name).toBe('Premium 3-day trial');
     } finally {
       await other.close();
     }

@@ -8,12 +8,18 @@ import net, { type AddressInfo, type Socket } from 'node:net';
 export interface TcpRelay {
   readonly port: number;
   blackhole(): void;
+  /** Requests still reach the server, but each connection is cut when its answer comes back: lost replies. */
+  dropReplies(): void;
+  /** Answers every new request with 503 itself, as a gateway does while the server behind it restarts. */
+  unavailable(): void;
   forward(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpRelay(target: { host: string; port: number } | null): Promise<TcpRelay> {
   let silent = target === null;
+  let dropping = false;
+  let gateway503 = false;
   const sockets = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -22,6 +28,12 @@ export async function startTcpRelay(target: { host: string; port: number } | nul
   };
   const server = net.createServer((client) => {
     track(client);
+    if (gateway503) {
+      client.once('data', () =>
+        client.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n'),
+      );
+      return;
+    }
     if (silent || !target) return;
     const upstream = net.connect(target.port, target.host);
     track(upstream);
@@ -30,7 +42,8 @@ export async function startTcpRelay(target: { host: string; port: number } | nul
       if (!silent) upstream.write(chunk);
     });
     upstream.on('data', (chunk) => {
-      if (!silent) client.write(chunk);
+      if (dropping) client.destroy();
+      else if (!silent) client.write(chunk);
     });
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
@@ -41,8 +54,16 @@ export async function startTcpRelay(target: { host: string; port: number } | nul
     blackhole() {
       silent = true;
     },
+    dropReplies() {
+      dropping = true;
+    },
+    unavailable() {
+      gateway503 = true;
+    },
     forward() {
       silent = false;
+      dropping = false;
+      gateway503 = false;
       for (const socket of sockets) socket.destroy();
     },
     close() {

@@ -4,12 +4,13 @@
  * expiries fall due. Each change creates the events Stripe would, in Stripe's order, with
  * `previous_attributes` on `customer.subscription.updated`.
  *
- * Simplifications (documented, deliberate): a billing period is 30 days; due work runs only inside
+ * Simplifications (documented, deliberate): a billing period is 30 days; a declined `trial_end=now` with
+ * `payment_behavior=error_if_incomplete` leaves no invoice or payment behind (Stripe voids them); due work runs only inside
  * `advance()` (never on a timer), so a test decides exactly when a trial ends; a failed invoice is
  * retried 3 days after each failure, 3 times, then the subscription is canceled and the invoice left open.
  */
 import { expire } from './checkout.ts';
-import { invalid } from './errors.ts';
+import { ApiError, invalid } from './errors.ts';
 import { collect, DAY, newInvoice, PERIOD } from './invoices.ts';
 import type { Params } from './params.ts';
 import { formatMoney, productName } from './payments.ts';
@@ -82,6 +83,17 @@ export class Billing {
       }
     }
     const metadata = params.metadata('metadata', sub.metadata);
+    // `payment_behavior=error_if_incomplete`: an update whose payment is declined is not applied; Stripe
+    // answers the card error (402) and the subscription stays as it was.
+    const behavior = params.string('payment_behavior');
+    if (
+      behavior === 'error_if_incomplete' &&
+      trialEnd === 'now' &&
+      sub.status === 'trialing' &&
+      this.store.failing.has(sub.customer)
+    ) {
+      throw new ApiError(402, 'card_error', 'Your card has insufficient funds.', 'card_declined');
+    }
     this.updating(sub, () => {
       sub.metadata = metadata;
       if (trialEnd === 'now' && sub.status === 'trialing') this.endTrialNow(sub);

@@ -88,7 +88,7 @@ function seed(store: Store, options: FakeStripeOptions): void {
     {
       price: PRICE_IDS.monthly,
       product: 'prod_hound_premium',
-      name: 'Hound Premium',
+      name: 'Premium',
       amount: options.prices?.monthly ?? 1500,
       recurring: true,
       metadata: {},
@@ -96,7 +96,7 @@ function seed(store: Store, options: FakeStripeOptions): void {
     {
       price: PRICE_IDS.trialFee,
       product: 'prod_hound_trial',
-      name: `Hound ${trialDays}-day trial`,
+      name: `Premium ${trialDays}-day trial`,
       amount: options.prices?.trialFee ?? 199,
       recurring: false,
       metadata: { trial_days: String(trialDays) },

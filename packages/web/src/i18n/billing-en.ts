@@ -9,9 +9,28 @@ export const billingEn = {
     payMonthly: 'Pay Monthly Now ({amount}/month)',
     startTrial: 'Start {days}-day trial ({amount})',
     upgrade: 'Upgrade to Premium ({amount}/month)',
-    trialNote: '{days} days for {trial}, then {monthly}/month. Cancel any time.',
+    trialNote: '{days} days for {trial} with {credits} email-search credits, then {monthly}/month. Cancel any time.',
     upgradeNote: 'Ends your trial now and charges the first full month to your saved card.',
     redirecting: 'Opening checkout…',
+  },
+  confirm: {
+    title: 'Upgrade to Premium now?',
+    chargeToday: 'Today, {today}, {amount} is charged to the card you saved for your trial. Your trial ends now.',
+    credits: 'Premium starts at once: {credits} email-search credits now and {credits} more each month.',
+    renews: 'Premium renews every month for {amount}, next on {next}, until you cancel in Billing.',
+    confirm: 'Charge {amount} now',
+    charging: 'Charging…',
+    cancel: 'Not now',
+  },
+  outOfCredits: {
+    none: 'You have no credits left.',
+    renews: 'Your {count} credits come back on {date}, when Premium renews.',
+    ends: 'Your plan ends on {date}; no more credits come with it.',
+    setByTeam:
+      'Your Premium plan was set by our team: its credits do not renew by themselves. Contact support for more.',
+    nowTitle: 'What you can do now:',
+    plus: 'Order an Email Plus report on this address (the Email Plus card).',
+    username: 'Search a username, free.',
   },
   checkout: {
     failed: 'Checkout failed',
@@ -41,6 +60,7 @@ export const billingEn = {
     subscriptionNotFound: 'No such Email Plus subscription.',
     subscriptionEnded: 'This Email Plus subscription has ended.',
     orderNotDelivered: 'This report has not been delivered yet.',
+    upgradeDeclined: 'Your card was declined. Nothing was charged and your plan has not changed.',
   },
   pricing: {
     metaTitle: 'Pricing · {brand}',
@@ -58,12 +78,19 @@ export const billingEn = {
       cta: 'Search a username',
     },
     monthly: {
-      name: '{brand} Email',
-      text: 'For regular email lookups.',
+      name: 'Premium',
+      text: 'For regular {brand} Email lookups.',
       perMonth: '/month',
-      features: ['{count} email searches per month', 'Reports', 'Priority support', '{days}-day trial for {amount}'],
+      features: [
+        '{count} email searches per month',
+        'Reports',
+        'Priority support',
+        '{days}-day trial for {amount} with {trialCount} credits',
+      ],
     },
     plus: {
+      addressFirst:
+        'Email Plus: enter the address the report is about, then choose Email Plus in the window that opens.',
       name: 'Email Plus',
       badge: 'Best Value',
       text: 'A detailed, human-reviewed report on one email address.',

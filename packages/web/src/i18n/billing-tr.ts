@@ -8,9 +8,30 @@ export const billingTr: typeof billingEn = {
     payMonthly: 'Şimdi Aylık Öde ({amount}/ay)',
     startTrial: '{days} günlük denemeyi başlat ({amount})',
     upgrade: "Premium'a Yükselt ({amount}/ay)",
-    trialNote: '{days} gün {trial}, ardından ayda {monthly}. İstediğiniz zaman iptal edin.',
+    trialNote:
+      '{days} gün {trial} ({credits} e-posta arama kredisi), ardından ayda {monthly}. İstediğiniz zaman iptal edin.',
     upgradeNote: 'Denemeniz hemen sona erer ve ilk tam ay kayıtlı kartınızdan tahsil edilir.',
     redirecting: 'Ödeme sayfası açılıyor…',
+  },
+  confirm: {
+    title: "Şimdi Premium'a yükseltilsin mi?",
+    chargeToday: 'Bugün, {today}, deneme için kaydettiğiniz karttan {amount} çekilir. Denemeniz şimdi sona erer.',
+    credits: 'Premium hemen başlar: şimdi {credits} e-posta arama kredisi, her ay {credits} kredi daha.',
+    renews:
+      "Premium her ay {amount} ile yenilenir, bir sonraki {next} tarihinde; Faturalandırma'dan iptal edene kadar.",
+    confirm: 'Şimdi {amount} öde',
+    charging: 'Ödeme alınıyor…',
+    cancel: 'Şimdi değil',
+  },
+  outOfCredits: {
+    none: 'Krediniz kalmadı.',
+    renews: 'Premium yenilendiğinde, {date} tarihinde {count} krediniz geri gelir.',
+    ends: 'Planınız {date} tarihinde sona eriyor; yeni kredi gelmeyecek.',
+    setByTeam:
+      'Premium planınız ekibimiz tarafından verildi: kredileri kendiliğinden yenilenmez. Daha fazlası için destekle iletişime geçin.',
+    nowTitle: 'Şimdi yapabilecekleriniz:',
+    plus: 'Bu adres için bir Email Plus raporu sipariş edin (Email Plus kartı).',
+    username: 'Ücretsiz kullanıcı adı araması yapın.',
   },
   checkout: {
     failed: 'Checkout başarısız',
@@ -39,6 +60,7 @@ export const billingTr: typeof billingEn = {
     subscriptionNotFound: 'Böyle bir Email Plus aboneliği yok.',
     subscriptionEnded: 'Bu Email Plus aboneliği sona erdi.',
     orderNotDelivered: 'Bu rapor henüz teslim edilmedi.',
+    upgradeDeclined: 'Kartınız reddedildi. Ücret alınmadı ve planınız değişmedi.',
   },
   pricing: {
     metaTitle: 'Fiyatlar · {brand}',
@@ -56,17 +78,18 @@ export const billingTr: typeof billingEn = {
       cta: 'Kullanıcı adı ara',
     },
     monthly: {
-      name: '{brand} E-posta',
-      text: 'Düzenli e-posta aramaları için.',
+      name: 'Premium',
+      text: 'Düzenli {brand} E-posta aramaları için.',
       perMonth: '/ay',
       features: [
         'Ayda {count} e-posta araması',
         'Raporlar',
         'Öncelikli destek',
-        '{amount} karşılığında {days} günlük deneme',
+        '{amount} karşılığında {days} günlük deneme ({trialCount} kredi)',
       ],
     },
     plus: {
+      addressFirst: 'Email Plus: raporun konusu olan adresi girin, ardından açılan pencerede Email Plus seçin.',
       name: 'Email Plus',
       badge: 'En İyi Değer',
       text: 'Tek bir e-posta adresi hakkında ayrıntılı, insan tarafından incelenmiş bir rapor.',

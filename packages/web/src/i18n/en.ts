@@ -385,6 +385,7 @@ export const en = {
         q: 'Can I search an email address?',
         a: [
           'Not in the username search: an address like name@example.com would never match a profile name. Search the part before the @ instead, since many people reuse it as a handle.',
+          'Yes, with {brand} Email: the email search finds the sites where an address has registered accounts. It needs an account and costs one credit per search (the trial and the Premium plan come with credits), and Email Plus adds a human-reviewed report on the address. See Pricing.',
         ],
       },
       {

@@ -45,6 +45,9 @@ export const ACCOUNT_TR: Table<typeof ACCOUNT_MESSAGES> = {
 
 export const ADMIN_TR: Table<typeof ADMIN_MESSAGES> = {
   userNotFound: 'Bu e-posta adresine sahip kullanıcı yok.',
+  planPaidThroughStripe:
+    'Bu müşteri Stripe üzerinden ödüyor; planı aboneliği izler. Planı Stripe üzerinden değiştirin veya iptal edin.',
+  planGrantReason: 'Plan yönetici tarafından ayarlandı',
   creditsRange: 'Kredi 1 ile 1000 arasında bir tam sayı olmalıdır.',
   insufficientCredits: 'Kullanıcının yalnızca {available} kredisi var.',
   lastAdmin: 'Son yönetici sizsiniz: yönetici yetkiniz kaldırılmadan önce başka bir yönetici olmalıdır.',
@@ -82,6 +85,7 @@ export const EMAIL_PLUS_TR: Table<typeof EMAIL_PLUS_MESSAGES> = {
 export const BILLING_TR: Table<typeof BILLING_MESSAGES> = {
   paymentsOff: 'Bu sunucuda ödemeler ayarlanmamış.',
   subscriptionNotFound: 'Böyle bir Email Plus aboneliği yok.',
+  upgradeDeclined: 'Kartınız reddedildi. Ücret alınmadı ve planınız değişmedi.',
   subscriptionEnded: 'Bu Email Plus aboneliği sona erdi.',
   orderNotDelivered: 'Bu rapor henüz teslim edilmedi.',
   checkoutFailed: 'Checkout başarısız',
@@ -206,6 +210,8 @@ export const CODES_TR: Readonly<Record<string, string>> = {
   EMAIL_SEARCH_UNAVAILABLE: 'E-posta kontrolleri hâlâ yükleniyor. Lütfen bir dakika sonra tekrar deneyin.',
   EMAIL_SEARCH_FAILED: 'Arama başarısız',
   PAYMENTS_DISABLED: 'Bu sunucuda ödemeler ayarlanmamış.',
+  PAYMENT_DECLINED: 'Kartınız reddedildi. Ücret alınmadı ve planınız değişmedi.',
+  ADMIN_PLAN_FROM_STRIPE: 'Bu müşteri Stripe üzerinden ödüyor; planı aboneliği izler.',
   PAYMENT_PROVIDER_FAILED: 'Ödeme sağlayıcısı isteği tamamlayamadı. Lütfen tekrar deneyin.',
   BILLING_INVALID_PRICE: 'Bu fiyat burada sunulmuyor.',
   BILLING_CONFLICT: 'Bu işlem şu anda yapılamıyor. Sayfayı yenileyip tekrar deneyin.',

@@ -385,6 +385,7 @@ export const tr: Messages = {
         q: 'Bir e-posta adresi arayabilir miyim?',
         a: [
           'Kullanıcı adı aramasında hayır: ad@ornek.com gibi bir adres hiçbir profil adıyla eşleşmez. Bunun yerine @ işaretinden önceki kısmı arayın; birçok kişi onu kullanıcı adı olarak da kullanır.',
+          'Evet, {brand} E-posta ile: e-posta araması bir adresin hesap açtığı siteleri bulur. Bir hesap gerektirir ve arama başına bir kredi harcar (deneme ve Premium plan kredi içerir); Email Plus ise adres hakkında insan tarafından incelenmiş bir rapor ekler. Fiyatlar sayfasına bakın.',
         ],
       },
       {

@@ -21,7 +21,7 @@ import { listAudit } from './list-audit.ts';
 import { listUsersSummary } from './list-users-summary.ts';
 import type { AdminActor } from './record-audit.ts';
 import { updateAdmin } from './update-admin.ts';
-import { updatePlan } from './update-plan.ts';
+import { type PlanAllowance, updatePlan } from './update-plan.ts';
 
 const tags = ['admin'];
 const errors = { 400: DetailErrorSchema, 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
@@ -31,7 +31,10 @@ export function actorOf(request: FastifyRequest): AdminActor {
 }
 
 /** User administration. Every route is under /admin, so the guard requires an admin session for each. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; allowance: PlanAllowance }> = async (
+  app,
+  { db, allowance },
+) => {
   app.get(
     '/admin/users/summary',
     {
@@ -52,12 +55,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     {
       schema: {
         summary: "Set a user's plan by hand",
+        description:
+          "Trial or premium grants that plan's credits once (TRIAL_CREDITS, PLAN_MONTHLY_CREDITS; no renewal, nothing charged). 409 `ADMIN_PLAN_FROM_STRIPE` while the user has a running Stripe subscription: their plan follows it.",
         tags,
         body: UpdatePlanRequestSchema,
-        response: { 200: UpdatePlanResponseSchema, ...errors },
+        response: { 200: UpdatePlanResponseSchema, ...errors, 409: DetailErrorSchema },
       },
     },
-    async (request) => updatePlan(db, actorOf(request), request.body),
+    async (request) => updatePlan(db, actorOf(request), request.body, allowance),
   );
 
   app.post(

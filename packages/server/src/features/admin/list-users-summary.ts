@@ -1,7 +1,8 @@
 import type { AdminUsersQuery, AdminUsersSummary } from '@hound/contracts';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { billingAccounts, users } from '../../db/schema/index.ts';
+import { LIVE_SUBSCRIPTION } from './update-plan.ts';
 
 /** `%` and `_` in the admin's text are literal, not patterns. */
 function likePattern(text: string): string {
@@ -23,8 +24,9 @@ export async function listUsersSummary(db: Database, query: AdminUsersQuery): Pr
   const planCount = (plan: string) => byPlan.find((row) => row.plan === plan)?.n ?? 0;
   const [matching] = await db.select({ n: count() }).from(users).where(where);
   const rows = await db
-    .select()
+    .select({ u: users, status: billingAccounts.subscriptionStatus })
     .from(users)
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
@@ -37,7 +39,7 @@ export async function listUsersSummary(db: Database, query: AdminUsersQuery): Pr
       premium_count: planCount('premium'),
     },
     total: matching?.n ?? 0,
-    items: rows.map((u) => ({
+    items: rows.map(({ u, status }) => ({
       id: u.id,
       email: u.email,
       first_name: u.firstName,
@@ -48,6 +50,7 @@ export async function listUsersSummary(db: Database, query: AdminUsersQuery): Pr
       email_search_credits: u.emailSearchCredits,
       created_at: u.createdAt.toISOString(),
       last_login_at: u.lastLoginAt?.toISOString() ?? null,
+      subscription_status: status && LIVE_SUBSCRIPTION.includes(status) ? status : null,
     })),
   };
 }

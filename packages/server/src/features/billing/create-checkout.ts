@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { BILLING_MESSAGES, type CheckoutRequest, TRIAL_DAYS } from '@hound/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { type BillingAccountRow, checkouts, emailPlusOrders, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingDeps } from './billing-deps.ts';
@@ -204,12 +204,27 @@ async function openSubscriptionCheckout(
   return { url: session.url, opened: true };
 }
 
-/** Ends the trial now: Stripe charges the first full month at once; its invoice and the plan are applied here. */
+/**
+ * Ends the trial now: Stripe charges the first full month at once; its invoice and the plan are applied
+ * here. `error_if_incomplete`: a declined card leaves the subscription trialing (no past-due premium) and
+ * answers 402 `PAYMENT_DECLINED` — the plan stays as it was (issue 27 item 3).
+ */
 async function upgradeTrial(deps: BillingDeps, user: UserRow, subscription: Stripe.Subscription) {
   const { client } = stripeOf(deps);
-  const updated = await providerCall(deps, 'end trial', () =>
-    client.subscriptions.update(subscription.id, { trial_end: 'now' }),
-  );
+  const updated = await providerCall(deps, 'end trial', async () => {
+    try {
+      return await client.subscriptions.update(subscription.id, {
+        trial_end: 'now',
+        payment_behavior: 'error_if_incomplete',
+      });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        deps.log.info({ userId: user.id, code: error.code }, 'trial upgrade declined');
+        throw new AppError('PAYMENT_DECLINED', BILLING_MESSAGES.upgradeDeclined);
+      }
+      throw error;
+    }
+  });
   const id = `upgrade:${subscription.id}:${Date.now()}`;
   await deps.db.insert(checkouts).values({ id, userId: user.id, kind: 'upgrade' });
   const customerId = typeof updated.customer === 'string' ? updated.customer : updated.customer.id;

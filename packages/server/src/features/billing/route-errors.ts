@@ -4,6 +4,7 @@ import { DetailErrorSchema } from '@hound/contracts';
 export const BILLING_ROUTE_ERRORS = {
   400: DetailErrorSchema,
   401: DetailErrorSchema,
+  402: DetailErrorSchema,
   403: DetailErrorSchema,
   404: DetailErrorSchema,
   409: DetailErrorSchema,

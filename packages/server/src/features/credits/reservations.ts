@@ -49,7 +49,7 @@ export async function reserveCredit(
 }
 
 /** The reservation id of a user's request key: one user's keys never meet another's. */
-function keyedReservationId(userId: string, requestKey: string): string {
+export function keyedReservationId(userId: string, requestKey: string): string {
   return createHash('sha256').update(`${userId}|${requestKey}`).digest('base64url').slice(0, 22);
 }
 
@@ -81,10 +81,53 @@ export async function consumeReservation(db: Tx, userId: string, searchId: strin
  * /me/credits/decrement`), else a new one taken now. Throws `CREDITS_INSUFFICIENT` when there is neither.
  * Run it in the transaction that stores the search, so a failed start takes nothing.
  */
-export async function payForSearch(db: Tx, userId: string, searchId: string, now: Date): Promise<string> {
+export async function payForSearch(
+  db: Tx,
+  userId: string,
+  searchId: string,
+  now: Date,
+  requestKey?: string,
+): Promise<string> {
+  if (requestKey) {
+    const keyed = await payWithKey(db, userId, searchId, now, requestKey);
+    if (keyed) return keyed;
+  }
   const reserved = await consumeReservation(db, userId, searchId);
   if (reserved) return reserved;
   return (await reserveCredit(db, userId, now, { forSearch: searchId })).reservationId;
+}
+
+/** A start retried with the key of an earlier start that did begin its search: that search's id. */
+export class StartedAlready extends Error {
+  constructor(readonly searchId: string) {
+    super('started already');
+  }
+}
+
+/**
+ * A start with the client's `Idempotency-Key` (the one its `POST /me/credits/decrement` carried) pays with
+ * that key's reservation: pending → it is used now; consumed by a search → `StartedAlready` (the first
+ * try began it and only its answer was lost); none → one credit is taken under that key. A key whose
+ * credit came back (released, expired) cannot pay again: undefined, the caller pays as without a key.
+ */
+async function payWithKey(
+  db: Tx,
+  userId: string,
+  searchId: string,
+  now: Date,
+  requestKey: string,
+): Promise<string | undefined> {
+  const id = keyedReservationId(userId, requestKey);
+  const [row] = await db
+    .select({ status: creditReservations.status, searchId: creditReservations.searchId })
+    .from(creditReservations)
+    .where(and(eq(creditReservations.id, id), eq(creditReservations.userId, userId)))
+    .for('update');
+  if (!row) return (await reserveCredit(db, userId, now, { forSearch: searchId, requestKey })).reservationId;
+  if (row.status === 'consumed' && row.searchId) throw new StartedAlready(row.searchId);
+  if (row.status !== 'pending') return undefined;
+  await db.update(creditReservations).set({ status: 'consumed', searchId }).where(eq(creditReservations.id, id));
+  return id;
 }
 
 /** Gives a reservation's credit back (a search that failed on our side, or one that expired). Once only. */

@@ -99,7 +99,10 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{
       config: { auth: 'user' },
       schema: {
         summary: 'Start an email search whose results stream at /api/email/searches/{id}/events',
+        description:
+          'Pays with the credit reserved by `POST /me/credits/decrement` or one credit now (400 "Not enough credits"). Send the `Idempotency-Key` the reservation was made with: a retried start then uses that reservation and, if the first try started the search, answers the same `search_id` without taking another credit.',
         tags,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }),
         body: EmailSearchRequestSchema,
         response: { 200: StartEmailSearchResponseSchema, ...errors, 422: DetailErrorSchema },
       },
@@ -107,6 +110,7 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const started = await startEmailSearch(deps, caller(request).user.id, request.body.email, {
         adult: request.body.adult ?? false,
+        requestKey: request.headers['idempotency-key'],
       });
       return { search_id: started.id };
     },

@@ -5,7 +5,7 @@ import { emailSearches, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
-import { payForSearch } from '../credits/reservations.ts';
+import { payForSearch, StartedAlready } from '../credits/reservations.ts';
 import { type EmailRunDeps, runEmailSearch } from './run-email-search.ts';
 
 export interface EmailSearchDeps extends EmailRunDeps {
@@ -21,12 +21,14 @@ export interface EmailSearchDeps extends EmailRunDeps {
  * user's reserved credit or reserves one now ("Not enough credits"), stores the search and runs it here.
  * `charge: false` is for searches already paid for otherwise (an Email Plus order's automated search);
  * `adult: true` also asks adult sites (left out by default).
+ * `requestKey` (the client's `Idempotency-Key`): a retried start pays with that key's reservation and,
+ * when the first try did begin a search, answers that search again.
  */
 export async function startEmailSearch(
   deps: EmailSearchDeps,
   userId: string,
   input: string,
-  options: { charge?: boolean; adult?: boolean } = {},
+  options: { charge?: boolean; adult?: boolean; requestKey?: string } = {},
 ): Promise<{ id: string; done: Promise<void> }> {
   const problem = emailSearchProblem(input);
   if (problem) throw new AppError('EMAIL_ADDRESS_INVALID', problem);
@@ -39,7 +41,7 @@ export async function startEmailSearch(
     // Payment and the search row commit together: a start that fails takes no credit, and one credit
     // (one reservation) is never claimed by two starts.
     reservationId = await deps.db.transaction(async (tx) => {
-      const paid = options.charge === false ? null : await payForSearch(tx, userId, id, deps.now());
+      const paid = options.charge === false ? null : await payForSearch(tx, userId, id, deps.now(), options.requestKey);
       await tx.insert(emailSearches).values({
         id,
         userId,
@@ -56,6 +58,17 @@ export async function startEmailSearch(
     });
   } catch (error) {
     lease.release();
+    // A retry of a start whose answer was lost: the same search, no second credit (issue 27 item 6).
+    if (error instanceof StartedAlready) {
+      const [first] = await deps.db
+        .select({ email: emailSearches.email })
+        .from(emailSearches)
+        .where(eq(emailSearches.id, error.searchId));
+      if (first?.email !== email) {
+        throw new AppError('VALIDATION_FAILED', 'This Idempotency-Key started a search of another address.');
+      }
+      return { id: error.searchId, done: deps.running.get(error.searchId)?.done ?? Promise.resolve() };
+    }
     throw error;
   }
   deps.metrics?.emailSearchesStarted.inc();

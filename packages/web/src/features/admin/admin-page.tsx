@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { AuditTab } from './audit-tab.tsx';
@@ -7,12 +7,16 @@ import { UsersTab } from './users-tab.tsx';
 import { WaitlistTab } from './waitlist-tab.tsx';
 
 type Tab = 'users' | 'orders' | 'audit' | 'waitlist';
+const TABS: Tab[] = ['users', 'orders', 'audit', 'waitlist'];
 
 /** `/admin` (admins only; the route guard sends others to /dashboard, the server checks every call). */
 export default function AdminPage() {
   const { m } = useI18n();
-  const [tab, setTab] = useState<Tab>('users');
-  const tabs: Tab[] = ['users', 'orders', 'audit', 'waitlist'];
+  // The tab is part of the address (`?tab=orders`), so a reload, Back/Forward and a shared link keep it.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'users';
+  const setTab = (next: Tab) => setParams(next === 'users' ? {} : { tab: next });
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 md:py-12">
       <header>
@@ -24,7 +28,7 @@ export default function AdminPage() {
         aria-label={m.admin.title}
         className="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-800"
       >
-        {tabs.map((t) => (
+        {TABS.map((t) => (
           <button
             key={t}
             type="button"

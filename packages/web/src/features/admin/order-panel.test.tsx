@@ -1,6 +1,7 @@
 import { type AdminOrderDetail, EMAIL_PLUS_MESSAGES, REPORT_FIELDS } from '@hound/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../../i18n/en.ts';
 import { jsonAnswer } from '../../test/account-fixtures.ts';
 import { callsTo, stubApi } from '../../test/billing-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -209,8 +210,18 @@ describe('admin: one Email Plus order', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'target@example.com' }));
   });
 
+  it('"Deliver report" is disabled on an empty report and says what it needs (issue 27 item 15)', async () => {
+    await openOrder(orderDetail({ status: 'in_progress', report: report() }));
+    const deliver = screen.getByRole('button', { name: 'Deliver report' }) as HTMLButtonElement;
+    expect(deliver.disabled).toBe(true);
+    expect(screen.getByTestId('deliver-needs').textContent).toBe(en.admin.orders.report.deliverNeeds);
+    fireEvent.change(field('Full name'), { target: { value: 'Ada Lovelace' } });
+    expect(deliver.disabled).toBe(false);
+    expect(screen.queryByTestId('deliver-needs')).toBeNull();
+  });
+
   it('a refused delivery shows the server detail and leaves the order open', async () => {
-    const fetch = await openOrder(orderDetail({ status: 'in_progress', report: report() }), {
+    const fetch = await openOrder(orderDetail({ status: 'in_progress', report: report({ notes: 'Some notes' }) }), {
       [`POST ${ORDER}/deliver`]: () =>
         jsonAnswer(400, { detail: EMAIL_PLUS_MESSAGES.reportEmpty, code: 'INVALID_INPUT' }),
     });

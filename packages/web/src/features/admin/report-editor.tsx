@@ -46,6 +46,8 @@ export function ReportEditor(props: {
   const [busy, setBusy] = useState<Busy>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [dialog, setDialog] = useState<'deliver' | 'refuse' | null>(null);
+  // The server refuses an empty report (EMAIL_PLUS_MESSAGES.reportEmpty); the button says so before the click.
+  const empty = draft.report.full_name.trim() === '' && draft.report.notes.trim() === '';
   const failed = (detail: string | null) => toast.error(detail ?? m.admin.errors.operation);
 
   const save = async (): Promise<boolean> => {
@@ -144,7 +146,8 @@ export function ReportEditor(props: {
               <button
                 type="button"
                 className={button.primary}
-                disabled={busy !== null}
+                disabled={busy !== null || empty}
+                aria-describedby={empty ? `${id}-empty` : undefined}
                 onClick={() => setDialog('deliver')}
               >
                 {t.deliver}
@@ -160,6 +163,11 @@ export function ReportEditor(props: {
             </>
           )}
         </div>
+      )}
+      {open && empty && (
+        <p id={`${id}-empty`} className={`text-sm ${muted}`} data-testid="deliver-needs">
+          {t.deliverNeeds}
+        </p>
       )}
       {busy && (
         <p className={`text-sm ${muted}`} role="status">

@@ -7,8 +7,9 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { inputClass } from '../auth/auth-frame.tsx';
-import { fetchUsersSummary, type UsersQuery, updateAdmin, updatePlan } from './admin-api.ts';
+import { fetchUsersSummary, type UsersQuery, updateAdmin } from './admin-api.ts';
 import { CreditModal } from './credit-modal.tsx';
+import { PlanConfirm } from './plan-confirm.tsx';
 
 const PAGE = 50;
 export const USERS_KEY = 'admin-users';
@@ -134,12 +135,9 @@ function UserRow(props: { user: AdminUser; onChanged(): void; onCredits(mode: 'g
   const a = m.admin;
   const toast = useToast();
   const { user } = props;
-  const setPlan = async (plan: Plan) => {
-    const answer = await updatePlan(user.email, plan);
-    if (!answer.ok) return toast.error(answer.detail ?? a.errors.updatePlan);
-    toast.success(a.planUpdated.replace('{email}', user.email).replace('{plan}', m.account.dashboard.plans[plan]));
-    props.onChanged();
-  };
+  // Plan changes are confirmed with their consequence first; a Stripe subscriber's plan follows Stripe.
+  const [confirming, setConfirming] = useState<Plan | null>(null);
+  const fromStripe = Boolean(user.subscription_status);
   const setAdmin = async () => {
     const answer = await updateAdmin(user.email, !user.is_admin);
     if (!answer.ok) return toast.error(answer.detail ?? a.errors.operation);
@@ -152,7 +150,14 @@ function UserRow(props: { user: AdminUser; onChanged(): void; onCredits(mode: 'g
       <td className="px-3 py-2">
         {user.first_name} {user.last_name}
       </td>
-      <td className="px-3 py-2">{m.account.dashboard.plans[user.plan]}</td>
+      <td className="px-3 py-2">
+        {m.account.dashboard.plans[user.plan]}
+        {fromStripe && (
+          <span className={`block text-xs ${muted}`} data-testid="plan-from-stripe">
+            {a.viaStripe}
+          </span>
+        )}
+      </td>
       <td className="px-3 py-2">{user.is_admin ? a.yes : a.no}</td>
       <td className="px-3 py-2 tabular-nums">{user.search_count.toLocaleString(locale)}</td>
       <td className="px-3 py-2 tabular-nums" data-testid="user-credits">
@@ -165,13 +170,27 @@ function UserRow(props: { user: AdminUser; onChanged(): void; onCredits(mode: 'g
               key={plan}
               type="button"
               className={`${button.secondary} px-2 py-1 text-xs`}
-              disabled={user.plan === plan}
+              disabled={user.plan === plan || fromStripe}
+              title={fromStripe ? a.planFromStripe : undefined}
               aria-label={a.setPlan.replace('{plan}', m.account.dashboard.plans[plan])}
-              onClick={() => setPlan(plan)}
+              onClick={() => setConfirming(plan)}
             >
               {m.account.dashboard.plans[plan]}
             </button>
           ))}
+          {confirming && (
+            <PlanConfirm
+              user={user}
+              plan={confirming}
+              onClose={(done) => {
+                setConfirming(null);
+                if (done) {
+                  toast.success(done);
+                  props.onChanged();
+                }
+              }}
+            />
+          )}
           <button
             type="button"
             className={`${button.secondary} px-2 py-1 text-xs`}

@@ -6,7 +6,7 @@ import { FullFooter, MinimalFooter } from '../../components/footer.tsx';
 import { en } from '../../i18n/en.ts';
 import { tr } from '../../i18n/tr.ts';
 import { jsonAnswer, TEST_USER } from '../../test/account-fixtures.ts';
-import { callsTo, PRICES_OFF, stubApi } from '../../test/billing-fixtures.ts';
+import { callsTo, NO_SUBSCRIPTION, PRICES_OFF, stubApi } from '../../test/billing-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import BillingPage from '../dashboard/billing-page.tsx';
 import DashboardHome from '../dashboard/dashboard-home.tsx';
@@ -59,11 +59,13 @@ describe('pricing page', () => {
     expect(screen.getByText('£15.00')).toBeTruthy();
     expect(screen.getByText('£24.99')).toBeTruthy();
     expect(screen.getByText('10 email searches per month')).toBeTruthy();
-    expect(screen.getByText('7-day trial for £1.99')).toBeTruthy();
+    expect(screen.getByText('7-day trial for £1.99 with 3 credits')).toBeTruthy();
+    // One name for the plan: the pricing card says Premium, as the dashboard and checkout do.
+    expect(screen.getByRole('heading', { name: 'Premium' })).toBeTruthy();
     expect(screen.getByText('Username search, free')).toBeTruthy();
     expect(screen.getByText('Email search with credits')).toBeTruthy();
     expect(screen.getByText('Best Value')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Order Email Plus' }).getAttribute('href')).toBe('/email-search');
+    expect(screen.getByRole('link', { name: 'Order Email Plus' }).getAttribute('href')).toBe('/email-search?plus=1');
     fireEvent.click(monthly);
     expect(screen.getByTestId('where').textContent).toBe('/login from /pricing');
   });
@@ -132,6 +134,51 @@ describe('plan actions', () => {
     await waitFor(() => expect(assign).toHaveBeenCalled());
     const body = JSON.parse(String((vi.mocked(fetch).mock.calls.at(-1)![1] as RequestInit).body));
     expect(body).toEqual({ price_id: 'price_monthly', mode: 'subscription' });
+  });
+
+  it('trial on a trialing subscription: the upgrade charges only after a confirmation of amount and dates', async () => {
+    const assign = vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    let charged = 0;
+    const fetch = stubApi(
+      {
+        'GET /billing/subscription': { ...NO_SUBSCRIPTION, status: 'trialing', period_end: '2026-12-03T00:00:00Z' },
+        'POST /billing/checkout': () =>
+          ++charged === 1
+            ? jsonAnswer(402, { code: 'PAYMENT_DECLINED', detail: BILLING_MESSAGES.upgradeDeclined })
+            : jsonAnswer(200, { url: '/account/billing?status=success&session_id=up1' }),
+      },
+      { user: { ...TEST_USER, plan: 'trial' } },
+    );
+    renderWithApp(<PlanActions plan="trial" />);
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade to Premium (£15.00/month)' });
+    await waitFor(() => expect(callsTo(fetch, 'GET /billing/subscription')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 0));
+    fireEvent.click(upgrade);
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Premium now?' });
+    const terms = within(dialog).getByTestId('upgrade-terms').textContent!;
+    expect(terms).toContain('£15.00 is charged to the card you saved');
+    expect(terms).toContain('10 email-search credits now');
+    expect(terms).toMatch(/renews every month for £15\.00, next on \d+ \w+ \d{4}/);
+    // Nothing is charged before the explicit confirmation.
+    expect(callsTo(fetch, 'POST /billing/checkout')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Charge £15.00 now' }));
+    expect((await within(dialog).findByTestId('upgrade-error')).textContent).toBe(BILLING_MESSAGES.upgradeDeclined);
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Charge £15.00 now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/account/billing?status=success&session_id=up1'));
+    expect(callsTo(fetch, 'POST /billing/checkout').map((c) => c.body)).toEqual([
+      { price_id: 'price_monthly', mode: 'subscription' },
+      { price_id: 'price_monthly', mode: 'subscription' },
+    ]);
+  });
+
+  it("the renewal date is the same day next month, or the month's last day", async () => {
+    const { nextMonth } = await import('./upgrade-confirm.tsx');
+    expect(nextMonth(new Date(2026, 10, 26)).toDateString()).toBe(new Date(2026, 11, 26).toDateString());
+    expect(nextMonth(new Date(2027, 0, 31)).toDateString()).toBe(new Date(2027, 1, 28).toDateString());
   });
 
   it('premium: no buttons, just the plan', async () => {

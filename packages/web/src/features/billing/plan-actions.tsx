@@ -1,4 +1,5 @@
 import type { Plan } from '@hound/contracts';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { button, muted } from '../../components/ui.ts';
@@ -6,6 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { formatMoney } from './format-money.ts';
+import { UpgradeConfirm } from './upgrade-confirm.tsx';
 import { useCheckout } from './use-checkout.ts';
 import { usePrices, useSubscription } from './use-prices.ts';
 
@@ -35,6 +37,7 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
   const prices = usePrices();
   const subscription = useSubscription();
   const checkout = useCheckout();
+  const [confirming, setConfirming] = useState(false);
 
   if (plan === 'premium') {
     return (
@@ -70,12 +73,15 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
                 {
                   kind: 'trial' as const,
                   label: fill(t.startTrial, { days: p.trial_days, amount: trial }),
-                  note: fill(t.trialNote, { days: p.trial_days, trial, monthly }),
+                  note: fill(t.trialNote, { days: p.trial_days, trial, monthly, credits: p.trial_credits }),
                   primary: false,
                 },
               ]),
         ];
 
+  // A trialing subscription is upgraded in place: the saved card is charged on the click, so the amount,
+  // date and renewal are confirmed first (issue 27 item 3). Others pay on the checkout page, which says so.
+  const chargesAtOnce = plan === 'trial' && subscription.data?.status === 'trialing';
   const width = stacked ? 'w-full' : 'w-full sm:w-auto';
   const notes = offer.flatMap((o) => (o.note ? [o.note] : []));
   return (
@@ -93,9 +99,10 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
                 <button
                   type="button"
                   className={className}
-                  disabled={!enabled || checkout.pending !== null}
+                  // Until the subscription is known, a trial's click could charge without the confirmation.
+                  disabled={!enabled || checkout.pending !== null || (plan === 'trial' && subscription.isPending)}
                   aria-busy={checkout.pending === o.kind || undefined}
-                  onClick={() => checkout.start({ kind: o.kind })}
+                  onClick={() => (o.kind === 'monthly' && chargesAtOnce ? setConfirming(true) : checkout.start(o))}
                 >
                   {checkout.pending === o.kind ? t.redirecting : o.label}
                 </button>
@@ -104,6 +111,7 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
           );
         })}
       </ul>
+      {confirming && <UpgradeConfirm onClose={() => setConfirming(false)} />}
       {!enabled && offNote && (
         <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200">{m.billing.server.paymentsOff}</p>
       )}

@@ -12,7 +12,7 @@ import { PlanActions } from './plan-actions.tsx';
 import { usePrices } from './use-prices.ts';
 
 /**
- * `/pricing` (spec 001 §2): Free, the monthly "{brand} Email" plan and Email Plus, with the amounts the card
+ * `/pricing` (spec 001 §2): Free, the monthly "Premium" plan and Email Plus, with the amounts the card
  * is charged (from the server). Signed-out buttons go to /login and back; signed-in ones start checkout.
  */
 export default function PricingPage() {
@@ -70,6 +70,7 @@ export default function PricingPage() {
                     count: p.monthly_credits,
                     days: p.trial_days,
                     amount: formatMoney(p.amounts.trial, locale),
+                    trialCount: p.trial_credits,
                   }),
                 )
               : []
@@ -91,7 +92,7 @@ export default function PricingPage() {
               {t.plus.cta}
             </button>
           ) : (
-            <Link to="/email-search" className={`${button.secondary} w-full`}>
+            <Link to="/email-search?plus=1" className={`${button.secondary} w-full`}>
               {t.plus.cta}
             </Link>
           )}

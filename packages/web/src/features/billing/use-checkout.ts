@@ -40,18 +40,23 @@ export function useCheckout() {
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
+  /**
+   * Resolves with the failure's text (null when the browser is leaving for the checkout). `quiet`: the
+   * caller shows the text itself (the upgrade confirmation keeps it inside its dialog), no toast.
+   */
   const start = useCallback(
-    async (product: CheckoutProduct) => {
+    async (product: CheckoutProduct, options: { quiet?: boolean } = {}): Promise<string | null> => {
+      const failed = (text: string) => {
+        if (!options.quiet) toast.error(text);
+        return text;
+      };
       if (!session) {
         navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
-        return;
+        return null;
       }
       const ids = prices.data;
       const priceId = ids ? ids[product.kind === 'monthly' ? 'monthly' : product.kind] : null;
-      if (!ids?.payments_enabled || !priceId) {
-        toast.error(m.billing.server.paymentsOff);
-        return;
-      }
+      if (!ids?.payments_enabled || !priceId) return failed(m.billing.server.paymentsOff);
       const request: CheckoutRequest =
         product.kind === 'plus'
           ? {
@@ -64,11 +69,11 @@ export function useCheckout() {
       const answer = await postCheckout(request);
       if (answer.ok && answer.body?.url) {
         redirectTo.assign(answer.body.url);
-        return; // the page is leaving; the button stays busy
+        return null; // the page is leaving; the button stays busy
       }
       setPending(null);
-      if (answer.status === 0) toast.error(m.billing.checkout.error);
-      else toast.error(answer.detail ? say(answer.detail) : m.billing.checkout.failed);
+      if (answer.status === 0) return failed(m.billing.checkout.error);
+      return failed(answer.detail ? say(answer.detail) : m.billing.checkout.failed);
     },
     [session, user, prices.data, navigate, location, toast, say, m],
   );

@@ -5,13 +5,19 @@ import { type ApiAnswer, apiFetch } from '../../lib/api-fetch.ts';
 
 export const getCredits = () => apiFetch<CreditsResponse>('/me/credits');
 
-export const decrementCredit = () => apiFetch<{ credits: number }>('/me/credits/decrement', { method: 'POST' });
+/** `key`: the attempt's `Idempotency-Key` (attempt-key.ts), so a retry reserves nothing more. */
+export const decrementCredit = (key: string) =>
+  apiFetch<{ credits: number }>('/me/credits/decrement', { method: 'POST', headers: { 'idempotency-key': key } });
 
-/** `adult`: also ask adult sites (left out by default). */
-export const startEmailSearch = (email: string, adult = false) =>
+/**
+ * With the reservation's key: a retried start uses that credit, or answers the search it already began.
+ * `adult`: also ask adult sites (left out by default).
+ */
+export const startEmailSearch = (email: string, key: string, adult = false) =>
   apiFetch<{ search_id: string }>('/api/email/searches', {
     method: 'POST',
     body: adult ? { email, adult: true } : { email },
+    headers: { 'idempotency-key': key },
   });
 
 /** A search's snapshot; a failed search's reason in the page's language. */

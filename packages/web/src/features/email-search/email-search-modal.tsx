@@ -6,8 +6,10 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { EmailPlusCard } from '../billing/email-plus-card.tsx';
+import { OutOfCredits } from '../billing/out-of-credits.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
 import { useCredits, useRefreshCredits } from '../billing/use-credits.ts';
+import { attemptKey, attemptSucceeded } from './attempt-key.ts';
 import { decrementCredit, followEmailSearch, getEmailSearch, startEmailSearch } from './email-api.ts';
 import { EmailResults } from './email-results.tsx';
 import { initialModalState, type ModalState, modalReducer, progressMessageIndex, resultsDue } from './modal-state.ts';
@@ -18,6 +20,7 @@ export function EmailSearchModal({
   adult = false,
   initial = initialModalState,
   onStarted,
+  focusPlus = false,
   onClose,
 }: {
   email: string;
@@ -27,6 +30,8 @@ export function EmailSearchModal({
   initial?: ModalState;
   /** The search has started: its address can be shown (issue 27 item 10). */
   onStarted?(searchId: string): void;
+  /** Opened from "Order Email Plus": the Email Plus card is brought into view and its first field focused. */
+  focusPlus?: boolean;
   onClose(): void;
 }) {
   const { m } = useI18n();
@@ -70,7 +75,14 @@ export function EmailSearchModal({
         )}
       </div>
       {state.step === 'select' && (
-        <SelectStep email={email} adult={adult} state={state} dispatch={dispatch} onStarted={onStarted} />
+        <SelectStep
+          email={email}
+          adult={adult}
+          state={state}
+          dispatch={dispatch}
+          onStarted={onStarted}
+          focusPlus={focusPlus}
+        />
       )}
       {state.step === 'progress' && <ProgressStep state={state} dispatch={dispatch} />}
       {state.step === 'results' && (
@@ -89,12 +101,14 @@ function SelectStep({
   state,
   dispatch,
   onStarted,
+  focusPlus,
 }: {
   email: string;
   adult: boolean;
   state: State;
   dispatch: Dispatch;
   onStarted?(searchId: string): void;
+  focusPlus: boolean;
 }) {
   const { m, locale } = useI18n();
   const t = m.email.modal;
@@ -104,6 +118,17 @@ function SelectStep({
   const refreshCredits = useRefreshCredits();
   const credits: CreditsResponse | null | 'failed' = live.data ?? (live.isError ? 'failed' : null);
   const [busy, setBusy] = useState(false);
+  const plusCard = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusPlus) return;
+    // After the dialog's own opening focus (its effect runs after this child's).
+    const timer = setTimeout(() => {
+      const card = plusCard.current;
+      card?.scrollIntoView?.({ block: 'nearest' });
+      card?.querySelector<HTMLElement>('textarea, input:not([type="email"]), button')?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [focusPlus]);
 
   // Shown as red text under the button (spec 001 §2), not as a passing toast.
   const fail = (message: string) => {
@@ -114,9 +139,11 @@ function SelectStep({
   const spendCredit = async () => {
     if (busy) return;
     setBusy(true);
-    // The flag keeps a second click, or a retry after a failed start, from taking another credit.
+    // One key for every try at this address until a search starts (issue 27 item 6): a retry after a
+    // failed or unanswered call uses the credit the first try reserved. The flag saves the repeat call.
+    const key = attemptKey(email);
     if (!state.deducted) {
-      const answer = await decrementCredit();
+      const answer = await decrementCredit(key);
       if (!answer.ok) {
         setBusy(false);
         return fail(answer.status === 0 ? e.unableToDecrement : (answer.detail ?? e.failedToDecrement));
@@ -124,17 +151,20 @@ function SelectStep({
       dispatch({ type: 'deducted' });
       void refreshCredits();
     }
-    const started = await startEmailSearch(email, adult);
+    const started = await startEmailSearch(email, key, adult);
     setBusy(false);
     if (!started.ok || !started.body) return fail(started.detail ?? e.searchFailed);
+    attemptSucceeded();
     dispatch({ type: 'started', searchId: started.body.search_id, at: Date.now() });
     onStarted?.(started.body.search_id);
   };
 
   const plan = credits && credits !== 'failed' ? credits.plan : null;
   const balance = credits && credits !== 'failed' ? credits.credits : 0;
-  // Premium always sees "Use My Credit" (the server still checks); others need a credit.
-  const canUse = plan === 'premium' || balance > 0 || state.deducted;
+  // A credit in hand (or one already reserved for this search) can be used; a premium user without one is
+  // told when credits come back and what to do now (issue 27 item 5) instead of a button that must fail.
+  const canUse = balance > 0 || state.deducted;
+  const premiumEmpty = plan === 'premium' && !canUse;
 
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-2">
@@ -155,6 +185,8 @@ function SelectStep({
             >
               {t.useCredit}
             </button>
+          ) : premiumEmpty ? (
+            <OutOfCredits />
           ) : (
             credits !== null && (
               <>
@@ -178,7 +210,9 @@ function SelectStep({
           )}
         </div>
       </section>
-      <EmailPlusCard email={email} />
+      <div ref={plusCard} className="flex flex-col [&>section]:flex-1" data-testid="plus-card">
+        <EmailPlusCard email={email} />
+      </div>
     </div>
   );
 }

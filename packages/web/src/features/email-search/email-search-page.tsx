@@ -30,6 +30,8 @@ export default function EmailSearchPage() {
   const [params] = useSearchParams();
   const id = useId();
   const [email, setEmail] = useState(params.get('email') ?? '');
+  // From "Order Email Plus" (pricing): the address first, then the modal opens on the Email Plus card.
+  const plusFirst = params.get('plus') === '1';
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [adult, setAdult] = useState(false);
@@ -54,7 +56,8 @@ export default function EmailSearchPage() {
     setError(null);
     if (!authenticated) {
       // Back here afterwards, with the address still in the box.
-      navigate('/login', { state: { from: `${location.pathname}?email=${encodeURIComponent(email.trim())}` } });
+      const plus = plusFirst ? '&plus=1' : '';
+      navigate('/login', { state: { from: `${location.pathname}?email=${encodeURIComponent(email.trim())}${plus}` } });
       return;
     }
     setOpen(email.trim());
@@ -99,7 +102,7 @@ export default function EmailSearchPage() {
             </p>
           )}
           <p id={`${id}-note`} className={`mt-3 text-sm ${muted}`}>
-            {t.note}
+            {plusFirst ? m.billing.pricing.plus.addressFirst : t.note}
           </p>
           <p className="mt-2 flex gap-4 text-sm">
             <Link to="/email-terms" className={link}>
@@ -167,6 +170,7 @@ export default function EmailSearchPage() {
         <EmailSearchModal
           email={open}
           adult={adult}
+          focusPlus={plusFirst}
           onStarted={(startedId) => {
             setStarted(startedId);
             navigate(`/email-search/${encodeURIComponent(startedId)}`);

@@ -1,0 +1,208 @@
+/**
+ * Issue 27 items 3, 5, 15 and 16 in Chromium against the fake Stripe: the trial's upgrade is confirmed
+ * with amount and dates and a declined card changes nothing; a premium user at 0 credits is told when
+ * credits come back; the admin confirms a plan change and cannot set a Stripe subscriber's plan; "Order
+ * Email Plus" opens the Email Plus card. Screenshots at 1280 and 390 px, English and Turkish.
+ */
+import { type FakeStripe, startFakeStripe } from '@hound/testkit';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { address, register, sessionOf, useSession } from '../support/accounts.ts';
+import { screenshot } from '../support/browser.ts';
+import { describeInBrowser, useJourney } from '../support/journey.ts';
+
+/** The document's width over the window's, with the elements reaching past its right edge (as page-width). */
+async function expectNoSideScroll(page: Page, label: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const innerWidth = window.innerWidth;
+    const culprits: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > innerWidth + 0.5) {
+        culprits.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} right=${Math.round(box.right)}`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, culprits: culprits.slice(0, 8) };
+  });
+  expect(found.scrollWidth, `${label}: ${found.scrollWidth}px\n${found.culprits.join('\n')}`).toBeLessThanOrEqual(
+    found.innerWidth,
+  );
+}
+
+const fake: FakeStripe = await startFakeStripe({ retryDelaysMs: [200, 1000, 3000] });
+const ADMIN = `chief.${Date.now().toString(36)}@example.com`;
+
+describeInBrowser('a paying customer (issue 27)', () => {
+  const journey = useJourney({
+    slowMs: 100,
+    env: { ...fake.settings, TRIAL_CREDITS: '3', SIGNUP_CREDITS: '1', ADMIN_EMAILS: ADMIN },
+  });
+  beforeAll(() => fake.setWebhookUrl(`${journey.stack.baseUrl}/billing/webhook`));
+  afterAll(() => fake.close());
+
+  type Session = Awaited<ReturnType<typeof sessionOf>>;
+  let admin: Session;
+  let trial: Session;
+  let gift: Session;
+  let giftEmail = '';
+  let payerEmail = '';
+
+  async function startTrial(page: Page): Promise<void> {
+    await page
+      .getByRole('list', { name: 'Plan actions' })
+      .getByRole('button', { name: 'Start 7-day trial (£1.99)' })
+      .click();
+    await page.waitForURL(`${fake.url}/checkout/**`);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL('**/account/billing?status=success**');
+    await page.getByText('Your plan: Trial. Email search credits: 4.').waitFor({ timeout: 30_000 });
+  }
+
+  /** As the admin, in that admin's page: a JSON call with the session cookie. */
+  async function adminCall(page: Page, path: string, body: unknown): Promise<number> {
+    return page.evaluate(
+      async ([p, b]) =>
+        (
+          await fetch(p as string, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(b),
+          })
+        ).status,
+      [path, body] as const,
+    );
+  }
+
+  it('upgrading a trial is confirmed first; a declined card leaves the trial as it was, with a clear message', async () => {
+    const page = await journey.open('/');
+    await register(page, journey.stack, ADMIN, 'Chief');
+    admin = await sessionOf(page);
+
+    payerEmail = address('payer');
+    const payer = await journey.open('/');
+    await register(payer, journey.stack, payerEmail, 'Pat');
+    await startTrial(payer);
+    await payer.goto('/dashboard');
+    const customer = fake.customers().find((c) => c.email === payerEmail)!;
+    fake.failPaymentsFor(customer.id, true);
+
+    await payer.getByRole('button', { name: 'Upgrade to Premium (£15.00/month)' }).click();
+    const dialog = payer.getByRole('dialog', { name: 'Upgrade to Premium now?' });
+    const terms = (await dialog.getByTestId('upgrade-terms').textContent()) ?? '';
+    expect(terms).toMatch(/^Today, \d+ \w+ \d{4}, £15\.00 is charged to the card you saved for your trial\./);
+    expect(terms).toContain('10 email-search credits now');
+    expect(terms).toMatch(/renews every month for £15\.00, next on \d+ \w+ \d{4}/);
+    await dialog.getByRole('button', { name: 'Charge £15.00 now' }).click();
+    await dialog
+      .getByText('Your card was declined. Nothing was charged and your plan has not changed.')
+      .waitFor({ timeout: 30_000 });
+    await screenshot(payer, 'upgrade-declined', false);
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await payer.reload();
+    expect(await payer.getByTestId('plan').textContent()).toBe('Trial');
+    expect(await payer.getByTestId('credits').textContent()).toBe('4');
+
+    fake.failPaymentsFor(customer.id, false);
+    await payer.getByRole('button', { name: 'Upgrade to Premium (£15.00/month)' }).click();
+    await payer.getByRole('dialog').getByRole('button', { name: 'Charge £15.00 now' }).click();
+    await payer.waitForURL('**/account/billing?status=success**');
+    await payer.getByText('Your plan: Premium. Email search credits: 14.').waitFor({ timeout: 30_000 });
+
+    // Another trial user, kept trialing for the screenshots below.
+    const other = await journey.open('/');
+    await register(other, journey.stack, address('trial'), 'Tina');
+    await startTrial(other);
+    trial = await sessionOf(other);
+  });
+
+  it("the admin confirms a plan change, and cannot set a Stripe subscriber's plan", async () => {
+    giftEmail = address('gift');
+    const user = await journey.open('/');
+    await register(user, journey.stack, giftEmail, 'Gia');
+    gift = await sessionOf(user);
+
+    const page = await journey.open('/');
+    await useSession(page, admin);
+    await page.goto(`/admin?tab=users`);
+    await page.getByRole('searchbox', { name: 'Search by email or name' }).fill(payerEmail);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const payerRow = page.locator(`tr[data-email="${payerEmail}"]`);
+    await payerRow.getByTestId('plan-from-stripe').waitFor();
+    expect(await payerRow.getByRole('button', { name: 'Set plan to Trial' }).isDisabled()).toBe(true);
+    // The server refuses it too, whatever the page shows.
+    expect(await adminCall(page, '/admin/users/update-plan', { email: payerEmail, plan: 'trial' })).toBe(409);
+
+    await page.getByRole('searchbox', { name: 'Search by email or name' }).fill(giftEmail);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.locator(`tr[data-email="${giftEmail}"]`);
+    await row.getByRole('button', { name: 'Set plan to Premium' }).click();
+    const confirm = page.getByRole('dialog', { name: `Set ${giftEmail} to Premium?` });
+    await confirm.getByText('Grants 10 email-search credits now, once.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Set to Premium' }).click();
+    await page.getByText(`Plan of ${giftEmail} set to Premium. Credits granted: 10; balance 11.`).waitFor();
+    // Spent down to 0 for the next journey: a premium user without credits.
+    expect(await adminCall(page, '/admin/deduct-credits', { email: giftEmail, credits: 11 })).toBe(200);
+  });
+
+  for (const language of ['en', 'tr'] as const) {
+    for (const width of [1280, 390] as const) {
+      it(`screens at ${width} px in ${language}: upgrade confirmation, 0 credits, admin confirmation, Email Plus`, async () => {
+        const options = {
+          width,
+          height: width > 500 ? 900 : 844,
+          beforeLoad: language === 'tr' ? () => localStorage.setItem('language', 'tr') : undefined,
+        };
+        const tr = language === 'tr';
+        const page = await journey.open('/', options);
+        await useSession(page, trial);
+        await page.goto('/dashboard');
+        await page.getByRole('button', { name: tr ? /Premium'a Yükselt/ : /Upgrade to Premium/ }).click();
+        await page.getByRole('dialog').getByTestId('upgrade-terms').waitFor();
+        await screenshot(page, `upgrade-confirm-${language}`, false);
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: tr ? 'Şimdi değil' : 'Not now' })
+          .click();
+
+        await useSession(page, gift);
+        await page.goto('/email-search');
+        await page.locator('input[type="email"]').first().fill('someone@example.com');
+        await page.locator('form button[type="submit"]').first().click();
+        const left = page.getByTestId('credits-renew');
+        await left.waitFor();
+        await page.getByText(tr ? /kendiliğinden yenilenmez/ : /do not renew by themselves/).waitFor();
+        expect(await page.getByRole('button', { name: tr ? 'Kredimi Kullan' : 'Use My Credit' }).count()).toBe(0);
+        await screenshot(page, `premium-no-credits-${language}`, false);
+        await expectNoSideScroll(page, 'premium without credits');
+
+        // "Order Email Plus" on the pricing page → the address first → the modal on the Email Plus card.
+        await useSession(page, trial);
+        await page.goto('/pricing');
+        await page.locator('a[href="/email-search?plus=1"]').click();
+        await page.waitForURL('**/email-search?plus=1');
+        await page.locator('input[type="email"]').first().fill('target@example.com');
+        await page.locator('form button[type="submit"]').first().click();
+        const plus = page.getByTestId('plus-card');
+        await plus.waitFor();
+        expect(await plus.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+        await screenshot(page, `order-email-plus-${language}`, false);
+
+        await useSession(page, admin);
+        await page.goto('/admin');
+        await page.locator('tbody tr').first().waitFor();
+        const free = page
+          .locator('tbody tr')
+          .filter({ has: page.locator('button:not([disabled])', { hasText: /^(Trial|Deneme)$/ }) })
+          .first();
+        await free
+          .getByRole('button', { name: tr ? /Deneme/ : /Trial/ })
+          .first()
+          .click();
+        await page.getByTestId('plan-consequences').waitFor();
+        await screenshot(page, `admin-plan-confirm-${language}`, false);
+        await expectNoSideScroll(page, 'admin plan confirmation');
+      });
+    }
+  }
+});
