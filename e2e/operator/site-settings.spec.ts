@@ -34,7 +34,7 @@ describeInBrowser('operator settings', () => {
     await page.getByRole('link', { name: 'Tracker home' }).waitFor();
     await page.waitForFunction(() => document.title.startsWith('Tracker — '));
     await page.goto('/privacy');
-    await page.getByText(/deleted automatically after 14 days/).waitFor();
+    await page.getByText(/deleted automatically 14 days after the search/).waitFor();
     await page.goto('/contact');
     expect(await page.getByRole('link', { name: 'help@tracker.example' }).getAttribute('href')).toBe(
       'mailto:help@tracker.example',
