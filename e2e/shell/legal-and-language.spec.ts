@@ -133,6 +133,8 @@ describeInBrowser('legal pages and the page language', () => {
       expect(await cardText.getAttribute('title')).toBe(target);
       expect(await cardText.textContent()).toBe(`Registered site accounts for ${target}.`);
       expect(await midWordBreaks(cardText)).toEqual([]);
+      await cardText.scrollIntoViewIfNeeded();
+      await screenshot(page, 'email-card-address', false);
       await dialog.getByLabel('Why do you need this report?').fill('Checking my own exposure online');
       await dialog.getByLabel(/I accept the Email Terms/).check();
       await dialog.getByRole('button', { name: 'Save' }).click();

@@ -51,19 +51,19 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: 
   });
 }
 
-async function expectNoSidewaysScroll(page: Page, label: string, look: string): Promise<void> {
+async function expectNoSidewaysScroll(page: Page, label: string, language: string): Promise<void> {
   // Fonts and lazy chunks settle first, so the measure is of the page as shown.
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForTimeout(150);
   const { width } = page.viewportSize()!;
   const slug = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-  await screenshot(page, `width-${slug}-${look}-${width}`, false);
+  await screenshot(page, `width-${slug}-${language}`, false);
   const found = await overflow(page);
   // Soft: one run lists every page that scrolls, not only the first.
   expect
     .soft(
       found.scrollWidth,
-      `${label} (${look}, ${width} px) is ${found.scrollWidth} px wide:\n${found.culprits.join('\n')}`,
+      `${label} (${language}, ${width} px) is ${found.scrollWidth} px wide:\n${found.culprits.join('\n')}`,
     )
     .toBeLessThanOrEqual(found.innerWidth);
 }
@@ -108,10 +108,9 @@ describeInBrowser('page width on phones', () => {
       });
       // The theme follows the system's colour scheme: the dark run really shows the dark theme.
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
-      const look = `${language}-${theme}`;
       for (const p of PUBLIC_PAGES) {
         await page.goto(p);
-        await expectNoSidewaysScroll(page, p, look);
+        await expectNoSidewaysScroll(page, p, language);
       }
       // The email page with an address typed in, then the signed-out dialog.
       await page.goto('/email-search');
@@ -119,25 +118,25 @@ describeInBrowser('page width on phones', () => {
       await box.fill(EMAIL_REGISTERED);
       // The address box keeps its height on a phone (it was squeezed to 21 px by flex-1 in a column).
       expect((await box.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-      await expectNoSidewaysScroll(page, '/email-search filled', look);
+      await expectNoSidewaysScroll(page, '/email-search filled', language);
 
       await useSession(page, adminSession);
       for (const p of [...ACCOUNT_PAGES, searchPath]) {
         await page.goto(p);
-        await expectNoSidewaysScroll(page, `${p} signed in`, look);
+        await expectNoSidewaysScroll(page, `${p} signed in`, language);
       }
       // The admin page's other tabs (users is its first).
       for (const tab of [1, 2, 3]) {
         await page.goto('/admin');
         await page.getByRole('tab').nth(tab).click();
-        await expectNoSidewaysScroll(page, `/admin tab ${tab}`, look);
+        await expectNoSidewaysScroll(page, `/admin tab ${tab}`, language);
       }
       await page.goto('/email-search');
-      await expectNoSidewaysScroll(page, '/email-search signed in', look);
+      await expectNoSidewaysScroll(page, '/email-search signed in', language);
       await page.locator('input[type="email"]').first().fill(EMAIL_REGISTERED);
       await page.locator('form button[type="submit"]').first().click();
       await page.getByRole('dialog').waitFor();
-      await expectNoSidewaysScroll(page, '/email-search dialog', look);
+      await expectNoSidewaysScroll(page, '/email-search dialog', language);
     });
   }
 });
