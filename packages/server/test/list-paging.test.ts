@@ -120,6 +120,21 @@ for (const mode of MODES) {
       }
     });
 
+    it('the OpenAPI document gives skip and limit as bounded integers', async () => {
+      const doc = (await stack.app.inject({ url: '/api/docs/json' })).json();
+      const params = doc.paths['/me/searches'].get.parameters as { name: string; schema: object }[];
+      expect(params.find((p) => p.name === 'skip')?.schema).toMatchObject({
+        type: 'integer',
+        minimum: 0,
+        maximum: PAGE_SKIP_MAX,
+      });
+      expect(params.find((p) => p.name === 'limit')?.schema).toMatchObject({
+        type: 'integer',
+        minimum: 1,
+        maximum: 1000,
+      });
+    });
+
     it('admin lists stay closed to non-admins whatever the paging', async () => {
       for (const list of ADMIN_LISTS) {
         expect((await call('GET', `${list}?skip=${PAGE_SKIP_MAX + 1}`)).status, list).toBe(401);
