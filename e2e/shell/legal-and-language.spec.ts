@@ -1,8 +1,8 @@
 /**
  * Issue 27 items 17 and 18 and the Email Plus card's address, in Chromium at 1280 and 390 px:
  * the legal pages in English and Turkish (screenshots, no sideways scroll), the account's saved language
- * applied when signing in on a new device, a server error shown in Turkish, and a long Email Plus address
- * that wraps between its parts instead of mid-word.
+ * applied when signing in on a new device, a server error shown in Turkish, and a long address
+ * in the Hound Email and Email Plus cards that wraps between its parts instead of mid-word.
  */
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import type { Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import { address, mailedCode, register } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, useJourney } from '../support/journey.ts';
+import { midWordBreaks } from '../support/line-breaks.ts';
 import type { Stack } from '../support/stack.ts';
 
 // Payments must be on for the Email Plus card to save a lead (no payment is made here).
@@ -120,13 +121,20 @@ describeInBrowser('legal pages and the page language', () => {
   });
 
   for (const width of WIDTHS) {
-    it(`the Email Plus card wraps a long address between its parts at ${width} px`, async () => {
+    it(`the Hound Email and Email Plus cards wrap a long address between its parts at ${width} px`, async () => {
       const page = await journey.open('/', { width });
       await register(page, journey.stack, address('plus.card'), 'Pia');
       const target = 'firstname.middlename.lastname@department.example-company.co.uk';
       await page.goto(`/email-search?email=${encodeURIComponent(target)}`);
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       const dialog = page.getByRole('dialog');
+      // The Hound Email card names the address the same way.
+      const cardText = dialog.getByTestId('email-card-text');
+      expect(await cardText.getAttribute('title')).toBe(target);
+      expect(await cardText.textContent()).toBe(`Registered site accounts for ${target}.`);
+      expect(await midWordBreaks(cardText)).toEqual([]);
+      await cardText.scrollIntoViewIfNeeded();
+      await screenshot(page, 'email-card-address', false);
       await dialog.getByLabel('Why do you need this report?').fill('Checking my own exposure online');
       await dialog.getByLabel(/I accept the Email Terms/).check();
       await dialog.getByRole('button', { name: 'Save' }).click();
@@ -135,26 +143,7 @@ describeInBrowser('legal pages and the page language', () => {
       expect(await lead.getAttribute('title')).toBe(target);
       expect(await lead.textContent()).toContain(target);
       // The line breaks only at a space, after "@" or "-", or before ".": never inside a word.
-      const partsBroken = await lead.evaluate((el) => {
-        const chars: { char: string; top: number }[] = [];
-        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-        const range = document.createRange();
-        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-          for (let i = 0; i < node.data.length; i++) {
-            range.setStart(node, i);
-            range.setEnd(node, i + 1);
-            const box = range.getBoundingClientRect();
-            if (box.width > 0) chars.push({ char: node.data[i]!, top: Math.round(box.top) });
-          }
-        }
-        const text = chars.map((c) => c.char).join('');
-        return chars.flatMap(({ char, top }, i) => {
-          if (i === 0 || top === chars[i - 1]!.top) return [];
-          const before = chars[i - 1]!.char;
-          return [' ', '@', '-'].includes(before) || char === '.' ? [] : [`${text.slice(0, i)}|${text.slice(i)}`];
-        });
-      });
-      expect(partsBroken).toEqual([]);
+      expect(await midWordBreaks(lead)).toEqual([]);
       await expectNoSidewaysScroll(page, `email modal (${width} px)`);
       await lead.scrollIntoViewIfNeeded();
       await screenshot(page, 'email-plus-card-address', false);

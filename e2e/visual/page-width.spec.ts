@@ -1,12 +1,13 @@
 /**
  * No page scrolls sideways on a phone (issue 27 item 8): every page of the app, signed out and signed in
- * (as an admin, who sees every page), in English and Turkish, at 360 and 390 px. A page fails when the
- * document is wider than the window; the message names the elements that stick out. Screenshots of each
- * page go to e2e/artifacts/width-*.png.
+ * (as an admin, who sees every page), in English and Turkish, at 360 and 390 px, in the light and the dark
+ * theme (alternating across the four runs, so each language, width and theme is covered without more runs).
+ * A page fails when the document is wider than the window; the message names the elements that stick out.
+ * Screenshots of each page go to e2e/artifacts/width-*.png.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { mailedCode, sessionOf, useSession } from '../support/accounts.ts';
+import { register, sessionOf, useSession } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, search, USERNAME, useJourney, waitForCompletion } from '../support/journey.ts';
 import { EMAIL_REGISTERED } from '../support/stack.ts';
@@ -74,16 +75,8 @@ describeInBrowser('page width on phones', () => {
   let searchPath = '';
 
   it('signs an admin up and runs one username search to look at', async () => {
-    const page = await journey.open('/register');
-    await page.getByLabel('First name').fill('Wendy');
-    await page.getByLabel('Last name').fill('Width');
-    await page.getByLabel('Email address').fill(ADMIN);
-    await page.getByLabel('Date of birth').fill('1990-04-02');
-    const before = journey.stack.smtp.mails().length;
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('6-digit code').fill(await mailedCode(journey.stack, ADMIN, before));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: 'Hello, Wendy' }).waitFor();
+    const page = await journey.open('/');
+    await register(page, journey.stack, ADMIN, 'Wendy');
     adminSession = await sessionOf(page);
     await page.goto('/');
     await search(page, USERNAME);
@@ -92,44 +85,51 @@ describeInBrowser('page width on phones', () => {
     searchPath = new URL(page.url()).pathname;
   });
 
-  for (const language of ['en', 'tr'] as const) {
-    for (const width of [360, 390] as const) {
-      it(`no page scrolls sideways at ${width} px in ${language}, signed out and signed in`, async () => {
-        const page = await journey.open('/', {
-          width,
-          height: 800,
-          beforeLoad: language === 'tr' ? () => localStorage.setItem('language', 'tr') : undefined,
-        });
-        for (const p of PUBLIC_PAGES) {
-          await page.goto(p);
-          await expectNoSidewaysScroll(page, p, language);
-        }
-        // The email page with an address typed in, then the signed-out dialog.
-        await page.goto('/email-search');
-        const box = page.locator('input[type="email"]').first();
-        await box.fill(EMAIL_REGISTERED);
-        // The address box keeps its height on a phone (it was squeezed to 21 px by flex-1 in a column).
-        expect((await box.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-        await expectNoSidewaysScroll(page, '/email-search filled', language);
-
-        await useSession(page, adminSession);
-        for (const p of [...ACCOUNT_PAGES, searchPath]) {
-          await page.goto(p);
-          await expectNoSidewaysScroll(page, `${p} signed in`, language);
-        }
-        // The admin page's other tabs (users is its first).
-        for (const tab of [1, 2, 3]) {
-          await page.goto('/admin');
-          await page.getByRole('tab').nth(tab).click();
-          await expectNoSidewaysScroll(page, `/admin tab ${tab}`, language);
-        }
-        await page.goto('/email-search');
-        await expectNoSidewaysScroll(page, '/email-search signed in', language);
-        await page.locator('input[type="email"]').first().fill(EMAIL_REGISTERED);
-        await page.locator('form button[type="submit"]').first().click();
-        await page.getByRole('dialog').waitFor();
-        await expectNoSidewaysScroll(page, '/email-search dialog', language);
+  const RUNS = [
+    { language: 'en', width: 360, theme: 'light' },
+    { language: 'en', width: 390, theme: 'dark' },
+    { language: 'tr', width: 360, theme: 'dark' },
+    { language: 'tr', width: 390, theme: 'light' },
+  ] as const;
+  for (const { language, width, theme } of RUNS) {
+    it(`no page scrolls sideways at ${width} px in ${language} (${theme} theme), signed out and signed in`, async () => {
+      const page = await journey.open('/', {
+        width,
+        height: 800,
+        theme,
+        beforeLoad: language === 'tr' ? () => localStorage.setItem('language', 'tr') : undefined,
       });
-    }
+      // The theme follows the system's colour scheme: the dark run really shows the dark theme.
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      for (const p of PUBLIC_PAGES) {
+        await page.goto(p);
+        await expectNoSidewaysScroll(page, p, language);
+      }
+      // The email page with an address typed in, then the signed-out dialog.
+      await page.goto('/email-search');
+      const box = page.locator('input[type="email"]').first();
+      await box.fill(EMAIL_REGISTERED);
+      // The address box keeps its height on a phone (it was squeezed to 21 px by flex-1 in a column).
+      expect((await box.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await expectNoSidewaysScroll(page, '/email-search filled', language);
+
+      await useSession(page, adminSession);
+      for (const p of [...ACCOUNT_PAGES, searchPath]) {
+        await page.goto(p);
+        await expectNoSidewaysScroll(page, `${p} signed in`, language);
+      }
+      // The admin page's other tabs (users is its first).
+      for (const tab of [1, 2, 3]) {
+        await page.goto('/admin');
+        await page.getByRole('tab').nth(tab).click();
+        await expectNoSidewaysScroll(page, `/admin tab ${tab}`, language);
+      }
+      await page.goto('/email-search');
+      await expectNoSidewaysScroll(page, '/email-search signed in', language);
+      await page.locator('input[type="email"]').first().fill(EMAIL_REGISTERED);
+      await page.locator('form button[type="submit"]').first().click();
+      await page.getByRole('dialog').waitFor();
+      await expectNoSidewaysScroll(page, '/email-search dialog', language);
+    });
   }
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PlanSchema } from './auth.ts';
 import { isPlainEmailAddress } from './email-address.ts';
+import { pageQuery } from './paging.ts';
 
 export const ADMIN_LIMITS = { creditsMin: 1, creditsMax: 1000, pageMax: 200 } as const;
 
@@ -23,8 +24,7 @@ export const ADMIN_MESSAGES = {
 export const AdminUsersQuerySchema = z.object({
   q: z.string().max(100).optional(),
   plan: PlanSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_LIMITS.pageMax).default(50),
-  skip: z.coerce.number().int().min(0).default(0),
+  ...pageQuery({ max: ADMIN_LIMITS.pageMax, default: 50 }),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
 
@@ -98,8 +98,7 @@ export const AuditEntrySchema = z.object({
 });
 export const AuditQuerySchema = z.object({
   target: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_LIMITS.pageMax).default(50),
-  skip: z.coerce.number().int().min(0).default(0),
+  ...pageQuery({ max: ADMIN_LIMITS.pageMax, default: 50 }),
 });
 export const AuditResponseSchema = z.object({ items: z.array(AuditEntrySchema), total: z.number().int() });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

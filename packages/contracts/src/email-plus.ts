@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MyOrderSchema, OrderStatusSchema } from './billing.ts';
 import { EmailAccountSchema, EmailRecordSchema } from './email.ts';
+import { pageQuery } from './paging.ts';
 
 export const REPORT_FIELDS = [
   'full_name',
@@ -51,8 +52,7 @@ export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
 export const AdminOrdersQuerySchema = z.object({
   status: z.enum(['open', 'paid', 'in_progress', 'delivered', 'refused', 'all']).default('open'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  skip: z.coerce.number().int().min(0).default(0),
+  ...pageQuery({ max: 200, default: 50 }),
 });
 export const AdminOrdersResponseSchema = z.object({ items: z.array(AdminOrderSchema), total: z.number().int() });
 

@@ -7,6 +7,7 @@ export * from './email-address.ts';
 export * from './email-evidence.ts';
 export * from './email-plus.ts';
 export * from './leads.ts';
+export * from './paging.ts';
 export * from './search.ts';
 export * from './service.ts';
 export * from './sites.ts';

@@ -15,7 +15,7 @@ import type { Dispatcher } from 'undici';
 import type { EngineHost } from './catalogues/engine-host.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Config, StreamLimits, TrustProxy } from './env.ts';
-import { AppError } from './errors.ts';
+import { AppError, type ErrorCode, HTTP_STATUS } from './errors.ts';
 import type { SearchBus } from './events/search-bus.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -118,7 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? first.instancePath.replace(/^\//, '').replaceAll('/', '.')
         : error.validationContext;
       const message = `Invalid ${where}: ${first?.message ?? 'bad request'}`;
-      return reply.code(400).send({ status: 'error', code: 'VALIDATION_FAILED', error: message, detail: message });
+      // A schema may name its failure's code (a custom issue's `params.code`, e.g. paging's 422).
+      const named = (first?.params as { params?: { code?: unknown } } | undefined)?.params?.code;
+      const code = typeof named === 'string' && named in HTTP_STATUS ? (named as ErrorCode) : 'VALIDATION_FAILED';
+      return reply.code(HTTP_STATUS[code]).send({ status: 'error', code, error: message, detail: message });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -9,6 +9,8 @@ export const HTTP_STATUS = {
   SEARCH_EMAIL_NOT_SUPPORTED: 422,
   /** `categories`/`sites` of a search select nothing, or name an unknown site. */
   SEARCH_SCOPE_INVALID: 422,
+  /** A list's `limit` or `skip` that is not a whole number in its range (contracts' `pageQuery`). */
+  PAGE_OUT_OF_RANGE: 422,
   SEARCH_TOO_MANY_ACTIVE: 429,
   FAVICON_UNKNOWN_HOST: 404,
   /** A field breaks a rule of spec 001 §5; the message is the spec's. */

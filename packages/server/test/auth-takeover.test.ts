@@ -10,6 +10,7 @@ import { type SmtpSink, startSmtpSink } from '@hound/testkit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges, users } from '../src/db/schema/index.ts';
+import { bearer, codeIn, freshAddress } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
@@ -18,19 +19,6 @@ const DOB = '1990-04-02';
 const ROUNDS = 3;
 const PARALLEL = 30;
 
-function codeIn(text: string): string {
-  const match = /\b(\d{6})\b/.exec(text);
-  if (!match) throw new Error(`no code in mail: ${text}`);
-  return match[1]!;
-}
-
-let counter = 0;
-function address(label: string): string {
-  counter += 1;
-  return `${label}.${counter}.${Date.now().toString(36)}@example.com`;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
 for (const mode of MODES) {
@@ -105,7 +93,7 @@ for (const mode of MODES) {
     it("item 2: a later registration cannot re-arm the victim's pending sign-up with the attacker's password", async () => {
       const victim = fresh();
       const attacker = fresh();
-      const email = address('victim');
+      const email = freshAddress('victim');
       const victimCode = await registerWithPassword(victim, email, 'victim password 1');
       await pastCooldown(email, 'register');
       const attackerCode = await registerWithPassword(attacker, email, 'attacker password 1', 'Mallory');
@@ -123,7 +111,7 @@ for (const mode of MODES) {
 
     it('item 2: each code finishes the request it was mailed for, even the earlier one after a later request', async () => {
       const first = fresh();
-      const email = address('twice');
+      const email = freshAddress('twice');
       const passwordless = await (async () => {
         const before = sink.mails().length;
         await first('POST', '/auth/register/send-otp', {
@@ -144,7 +132,7 @@ for (const mode of MODES) {
 
     it('item 2: DELETE /me/password removes only the caller’s password and revokes its other sessions', async () => {
       const owner = fresh();
-      const email = address('pwowner');
+      const email = freshAddress('pwowner');
       const code = await registerWithPassword(owner, email, 'owner password 1');
       const token = (await owner('POST', '/auth/register/verify-otp', { email, code })).json.access_token;
       const otherSession = (await owner('POST', '/auth/login', { email, password: 'owner password 1' })).json
@@ -152,13 +140,13 @@ for (const mode of MODES) {
 
       expect((await owner('DELETE', '/me/password')).status).toBe(401);
       // Another user (and an admin) removing "their" password touches only their own account.
-      const otherEmail = address('pwother');
+      const otherEmail = freshAddress('pwother');
       const otherCode = await registerWithPassword(fresh(), otherEmail, 'other password 1');
       const other = (await owner('POST', '/auth/register/verify-otp', { email: otherEmail, code: otherCode })).json
         .access_token;
       const removedOther = await owner('DELETE', '/me/password', undefined, bearer(other));
       expect(removedOther.json).toMatchObject({ email: otherEmail, has_password: false });
-      const admin = await account(fresh(), address('admin'));
+      const admin = await account(fresh(), freshAddress('admin'));
       const adminId = (await owner('GET', '/auth/me', undefined, bearer(admin))).json.id;
       await db().update(users).set({ isAdmin: true }).where(eq(users.id, adminId));
       expect((await owner('DELETE', '/me/password', undefined, bearer(admin))).json.is_admin).toBe(true);
@@ -176,7 +164,7 @@ for (const mode of MODES) {
 
     it("item 3: a stranger's registrations do not use up the owner's sign-in codes", async () => {
       const owner = fresh();
-      const email = address('capsapart');
+      const email = freshAddress('capsapart');
       await account(owner, email);
       const stranger = fresh();
       for (let i = 0; i < 5; i++) {
@@ -195,7 +183,7 @@ for (const mode of MODES) {
     it("item 3: parallel wrong guesses from many IPs never burn the owner's code; strangers' guesses are counted across codes", async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const owner = fresh();
-        const email = address(`guess${round}`);
+        const email = freshAddress(`guess${round}`);
         await account(owner, email);
         const code = await loginCode(owner, email);
         const answers = await Promise.all(
@@ -218,7 +206,7 @@ for (const mode of MODES) {
 
     it('item 3: a stranger requesting codes for the address neither kills the owner code nor blocks the owner for long', async () => {
       const owner = fresh();
-      const email = address('spam');
+      const email = freshAddress('spam');
       await account(owner, email);
       const code = await loginCode(owner, email);
       const stranger = fresh();
@@ -238,7 +226,9 @@ for (const mode of MODES) {
       const guesser = fresh();
       const answers = [];
       for (let i = 0; i < 31; i++)
-        answers.push(await guesser('POST', '/auth/login/verify-otp', { email: address('nobody'), code: '123456' }));
+        answers.push(
+          await guesser('POST', '/auth/login/verify-otp', { email: freshAddress('nobody'), code: '123456' }),
+        );
       expect(answers.slice(0, 30).every((a) => a.status === 400)).toBe(true);
       expect(answers[30]!.status).toBe(429);
       expect(answers[30]!.json.code).toBe('AUTH_TOO_MANY_ATTEMPTS');
@@ -247,7 +237,7 @@ for (const mode of MODES) {
     it(`item 3+4: ${PARALLEL} parallel sends for one address get exactly one code past the cooldown, and only it is hashed`, async () => {
       for (let round = 0; round < ROUNDS; round++) {
         for (const route of ['/auth/login/send-otp', '/auth/register'] as const) {
-          const email = address(`burst${round}`);
+          const email = freshAddress(`burst${round}`);
           if (route === '/auth/login/send-otp') await account(fresh(), email);
           const before = sink.mails().length;
           const body =
@@ -281,7 +271,7 @@ for (const mode of MODES) {
       const flooder = fresh();
       const single = await Promise.all(
         Array.from({ length: 40 }, () =>
-          flooder('POST', '/auth/login', { email: address('unknown'), password: 'some password 1' }),
+          flooder('POST', '/auth/login', { email: freshAddress('unknown'), password: 'some password 1' }),
         ),
       );
       expect(single.filter((a) => a.status === 429)).toHaveLength(20);
@@ -290,7 +280,7 @@ for (const mode of MODES) {
       for (let round = 0; round < ROUNDS; round++) {
         const spread = await Promise.all(
           Array.from({ length: PARALLEL + 10 }, () =>
-            fresh()('POST', '/auth/login', { email: address('unknown'), password: 'some password 1' }),
+            fresh()('POST', '/auth/login', { email: freshAddress('unknown'), password: 'some password 1' }),
           ),
         );
         const busy = spread.filter((a) => a.status === 503);
@@ -304,7 +294,7 @@ for (const mode of MODES) {
 
     it('item 5: names are one short plain line, at registration and in the profile, and so in the mail', async () => {
       const call = fresh();
-      const email = address('names');
+      const email = freshAddress('names');
       const base = { first_name: 'Ann', last_name: 'Lee', email, date_of_birth: DOB };
       for (const first_name of [
         'Ann\nYour account is suspended, call +1 555 0100',

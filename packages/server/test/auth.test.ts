@@ -8,25 +8,13 @@ import { type SmtpSink, startSmtpSink } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges, sessions } from '../src/db/schema/index.ts';
+import { bearer, codeIn, freshAddress } from './support/accounts.ts';
 import { type Call, injectClient, socketClient, untilEnded } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const ADMIN = 'boss@hound.test';
 const ADULT_DOB = '1990-04-02';
-
-function codeIn(text: string): string {
-  const match = /\b(\d{6})\b/.exec(text);
-  if (!match) throw new Error(`no code in mail: ${text}`);
-  return match[1]!;
-}
-
-let counter = 0;
-/** A fresh address per test, so tests do not share cooldowns or accounts. */
-function address(label: string): string {
-  counter += 1;
-  return `${label}.${counter}.${Date.now().toString(36)}@example.com`;
-}
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`accounts (${mode.name})`, () => {
@@ -59,7 +47,6 @@ for (const mode of MODES) {
     });
 
     const db = () => stack.services.db.db;
-    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
     async function register(email: string, first = 'Ann'): Promise<string> {
       const before = sink.mails().length;
@@ -83,7 +70,7 @@ for (const mode of MODES) {
     }
 
     it('registers with a mailed code, answers the token, and /auth/me returns the user', async () => {
-      const email = address('Ann');
+      const email = freshAddress('Ann');
       const before = sink.mails().length;
       const sent = await call('POST', '/auth/register/send-otp', {
         first_name: ' Ann ',
@@ -120,7 +107,7 @@ for (const mode of MODES) {
     });
 
     it('signs in with a code; the code works once', async () => {
-      const email = address('bob');
+      const email = freshAddress('bob');
       await register(email, 'Bob');
       const code = await loginCode(email);
       const first = await call('POST', '/auth/login/verify-otp', { email, code });
@@ -133,9 +120,9 @@ for (const mode of MODES) {
     });
 
     it('answers the same for known and unknown addresses and mails no code to an unknown one', async () => {
-      const known = address('known');
+      const known = freshAddress('known');
       await register(known);
-      const unknown = address('nobody');
+      const unknown = freshAddress('nobody');
       const before = sink.mails().length;
       const a = await call('POST', '/auth/login/send-otp', { email: known });
       const b = await call('POST', '/auth/login/send-otp', { email: unknown });
@@ -160,7 +147,7 @@ for (const mode of MODES) {
     });
 
     it('burns the code after five wrong tries, even for the right code afterwards', async () => {
-      const email = address('burn');
+      const email = freshAddress('burn');
       await register(email);
       const code = await loginCode(email);
       const wrongCode = code === '000000' ? '111111' : '000000';
@@ -175,7 +162,7 @@ for (const mode of MODES) {
     });
 
     it('refuses an expired code', async () => {
-      const email = address('late');
+      const email = freshAddress('late');
       await register(email);
       const code = await loginCode(email);
       await db()
@@ -188,7 +175,7 @@ for (const mode of MODES) {
     });
 
     it('keeps an earlier code valid after a resend (a slow mail is not killed)', async () => {
-      const email = address('resend');
+      const email = freshAddress('resend');
       await register(email);
       const first = await loginCode(email);
       // Past the cooldown: move the last send back a minute.
@@ -203,7 +190,7 @@ for (const mode of MODES) {
     });
 
     it('answers 429 with Retry-After within the resend cooldown', async () => {
-      const email = address('cool');
+      const email = freshAddress('cool');
       await register(email);
       await loginCode(email);
       const again = await call('POST', '/auth/login/send-otp', { email });
@@ -213,7 +200,7 @@ for (const mode of MODES) {
     });
 
     it('validates every field with the spec messages and stores nothing', async () => {
-      const base = { first_name: 'Ann', last_name: 'Lee', email: address('v'), date_of_birth: ADULT_DOB };
+      const base = { first_name: 'Ann', last_name: 'Lee', email: freshAddress('v'), date_of_birth: ADULT_DOB };
       const cases: [Record<string, unknown>, string][] = [
         [{ ...base, email: `${'a'.repeat(60)}@example.com` }, ACCOUNT_MESSAGES.invalidEmail],
         [{ ...base, email: 'a$b@example.com' }, ACCOUNT_MESSAGES.invalidEmail],
@@ -249,7 +236,7 @@ for (const mode of MODES) {
     });
 
     it('issues exactly one token for 100 concurrent verifies of one valid code', async () => {
-      const email = address('race');
+      const email = freshAddress('race');
       await register(email);
       const code = await loginCode(email);
       const answers = await Promise.all(
@@ -260,7 +247,7 @@ for (const mode of MODES) {
     });
 
     it('gives 401 after logout, logout-all, expiry and account deletion', async () => {
-      const email = address('out');
+      const email = freshAddress('out');
       const one = await register(email);
       const two = await call('POST', '/auth/login/verify-otp', { email, code: await loginCode(email) });
       const three = await call('POST', '/auth/login/verify-otp', { email, code: await loginCodeAfterCooldown(email) });
@@ -276,14 +263,14 @@ for (const mode of MODES) {
       expect((await call('GET', '/auth/me', undefined, bearer(two.json.access_token))).status).toBe(401);
       expect((await call('GET', '/auth/me', undefined, bearer(three.json.access_token))).status).toBe(401);
 
-      const other = address('other');
+      const other = freshAddress('other');
       const a = await register(other);
       const b = (await call('POST', '/auth/login/verify-otp', { email: other, code: await loginCode(other) })).json
         .access_token;
       expect((await call('POST', '/auth/logout-all', undefined, bearer(a))).status).toBe(204);
       expect((await call('GET', '/auth/me', undefined, bearer(b))).status).toBe(401);
 
-      const gone = address('gone');
+      const gone = freshAddress('gone');
       const token = await register(gone);
       expect((await call('DELETE', '/me', undefined, bearer(token))).status).toBe(204);
       expect((await call('GET', '/auth/me', undefined, bearer(token))).status).toBe(401);
@@ -306,7 +293,7 @@ for (const mode of MODES) {
 
     it('guards /admin by path: 401 anonymous, 403 user, 200 admin (ADMIN_EMAILS)', async () => {
       expect((await call('GET', '/admin/guard-probe')).status).toBe(401);
-      const user = await register(address('plain'));
+      const user = await register(freshAddress('plain'));
       const forbidden = await call('GET', '/admin/guard-probe', undefined, bearer(user));
       expect(forbidden.status).toBe(403);
       expect(forbidden.json.detail).toBe(ACCOUNT_MESSAGES.adminOnly);
@@ -319,8 +306,8 @@ for (const mode of MODES) {
     });
 
     it('links a signed-in username search to the account, and only to it', async () => {
-      const token = await register(address('searcher'));
-      const otherToken = await register(address('stranger'));
+      const token = await register(freshAddress('searcher'));
+      const otherToken = await register(freshAddress('stranger'));
       const started = await call('POST', '/api/search', { username: 'blue', device_id: 'device_me' }, bearer(token));
       expect(started.json.status).toBe('started');
       const anonymous = await call('POST', '/api/search', { username: 'red', device_id: 'device_anon' });
@@ -343,7 +330,7 @@ for (const mode of MODES) {
     });
 
     it('updates names with the spec rules', async () => {
-      const token = await register(address('rename'));
+      const token = await register(freshAddress('rename'));
       const bad = await call('PATCH', '/me/profile', { first_name: 'A$', last_name: 'B' }, bearer(token));
       expect(bad.json.detail).toBe(ACCOUNT_MESSAGES.invalidFirstName);
       const ok = await call(
@@ -357,7 +344,7 @@ for (const mode of MODES) {
     });
 
     it('registers with a password (spec 000) that works only after the code, and refuses wrong ones alike', async () => {
-      const email = address('pw');
+      const email = freshAddress('pw');
       const before = sink.mails().length;
       const started = await call('POST', '/auth/register', {
         first_name: 'Pat',
@@ -375,14 +362,17 @@ for (const mode of MODES) {
       expect(login.status).toBe(200);
       expect((await call('GET', '/auth/me', undefined, bearer(login.json.access_token))).json.first_name).toBe('Pat');
       const wrong = await call('POST', '/auth/login', { email, password: 'wrong horse battery' });
-      const unknown = await call('POST', '/auth/login', { email: address('nopw'), password: 'wrong horse battery' });
+      const unknown = await call('POST', '/auth/login', {
+        email: freshAddress('nopw'),
+        password: 'wrong horse battery',
+      });
       expect(wrong.status).toBe(401);
       expect(unknown.json).toEqual(wrong.json);
       expect(wrong.json.detail).toBe(ACCOUNT_MESSAGES.invalidCredentials);
       const short = await call('POST', '/auth/register', {
         first_name: 'Pat',
         last_name: 'Word',
-        email: address('short'),
+        email: freshAddress('short'),
         date_of_birth: ADULT_DOB,
         password: 'short',
       });

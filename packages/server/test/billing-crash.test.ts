@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { creditLedger, stripeEvents, users } from '../src/db/schema/index.ts';
 import { createTestUser } from './support/accounts.ts';
-import { type Child, runEntry } from './support/processes.ts';
+import { type Child, freePort, runEntry } from './support/processes.ts';
 
 interface HoldingProxy {
   url: string;
@@ -64,14 +64,6 @@ async function startHoldingProxy(target: string): Promise<HoldingProxy> {
         server.close(() => resolve());
       }),
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 20_000) {

@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Child, runEntry } from './support/processes.ts';
+import { bearer, signUpThroughDevMailbox } from './support/accounts.ts';
+import { socketClient, waitFor } from './support/http-client.ts';
+import { type Child, startServer } from './support/processes.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const shipped = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/engine/catalogues/email.json'), 'utf8')) as {
@@ -42,19 +43,6 @@ function startSim(): Promise<{ proxy: string; ca: string; email: { checks: numbe
   });
 }
 
-async function call(url: string, method: 'GET' | 'POST', body?: unknown, token?: string) {
-  const res = await request(url, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field with expect
-  return { status: res.statusCode, json: (await res.body.json()) as any };
-}
-
 afterAll(async () => {
   if (server && server.process.exitCode === null) server.process.kill('SIGKILL');
   await server?.exited;
@@ -67,42 +55,32 @@ describe('npm run sim', () => {
     const info = await startSim();
     expect(info.email).toEqual({ checks: shipped.checks.length, registered: ['registered@example.com'] });
 
-    server = runEntry('main', {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOUND_PROXY: info.proxy,
-      HOUND_CA_FILE: info.ca,
-      // No username catalogue is reachable: email searches must not care.
-      HOUND_CATALOGUES: 'https://catalogues.invalid/none.json',
-      HIBP_API_KEY: 'sim-key-123',
-      HEALTH_CHECK_INTERVAL_HOURS: '0',
-    });
-    await server.waitForOutput('Hound server ready', 120_000);
-    const url = `http://127.0.0.1:${server.output().match(/Server listening at http:\/\/[^:]+:(\d+)/)![1]!}`;
-    for (let i = 0; i < 200 && !(await call(`${url}/api/email/checks`, 'GET')).json.ready; i++)
-      await new Promise((r) => setTimeout(r, 100));
+    const started = await startServer(
+      {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOUND_PROXY: info.proxy,
+        HOUND_CA_FILE: info.ca,
+        // No username catalogue is reachable: email searches must not care.
+        HOUND_CATALOGUES: 'https://catalogues.invalid/none.json',
+        HIBP_API_KEY: 'sim-key-123',
+        HEALTH_CHECK_INTERVAL_HOURS: '0',
+      },
+      120_000,
+    );
+    server = started.child;
+    const call = socketClient(started.url);
+    await waitFor(async () => ((await call('GET', '/api/email/checks')).json.ready ? true : undefined), 20_000);
+    const auth = bearer(await signUpThroughDevMailbox(call, 'sim.user@example.com'));
 
-    const email = 'sim.user@example.com';
-    await call(`${url}/auth/register/send-otp`, 'POST', {
-      first_name: 'Sim',
-      last_name: 'User',
-      email,
-      date_of_birth: '1990-01-01',
-    });
-    const mails = await call(`${url}/dev/mailbox.json`, 'GET');
-    const code = (mails.json.items as Array<{ to: string; text: string }>)
-      .find((m) => m.to === email)!
-      .text.match(/\b(\d{6})\b/)![1]!;
-    const token = (await call(`${url}/auth/register/verify-otp`, 'POST', { email, code })).json.access_token as string;
-
-    const found = await call(`${url}/api/email/search`, 'POST', { email: 'registered@example.com' }, token);
+    const found = await call('POST', '/api/email/search', { email: 'registered@example.com' }, auth);
     expect(found.status).toBe(200);
     // Adult sites are asked only when a search asks for them.
     const quiet = shipped.checks.filter((c) => !c.loud && !c.adult).map((c) => c.name);
     expect(found.json.accounts.map((a: { siteName: string }) => a.siteName).sort()).toEqual(quiet.sort());
     expect(found.json.data).toContainEqual({ type: 'Hacked Email Address', data: expect.stringContaining('Adobe') });
 
-    const nobody = await call(`${url}/api/email/search`, 'POST', { email: 'nobody.sim@example.com' }, token);
+    const nobody = await call('POST', '/api/email/search', { email: 'nobody.sim@example.com' }, auth);
     expect(nobody.json.accounts).toEqual([]);
 
     server.process.kill('SIGTERM');

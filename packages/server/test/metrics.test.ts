@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/env.ts';
 import { type Call, injectClient, socketClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
-import { type Child, runEntry } from './support/processes.ts';
+import { type Child, runEntry, workerEnv } from './support/processes.ts';
 import { type Family, parsePrometheusText, sampleSum } from './support/prometheus-text.ts';
 import { createTestDatabase, deleteRedisPrefix, MODES, REDIS_URL, type Stack, startStack } from './support/stacks.ts';
 import { startTcpRelay } from './support/tcp-relay.ts';
@@ -330,18 +330,7 @@ describe.skipIf(scale.skip)('worker metrics (PostgreSQL + Redis)', () => {
     expect(sampleSum(apiMetrics, 'hound_queue_depth')).toBe(1);
     expect(sampleSum(apiMetrics, 'hound_searches_started_total')).toBe(1);
 
-    const dataDir = path.join(net.dir, 'worker');
-    fs.mkdirSync(dataDir, { recursive: true });
-    const worker = runEntry('worker', {
-      ...api.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      HOUND_CATALOGUES: net.catalogueFile,
-      HOUND_PROXY: net.internet.proxyUrl,
-      HOUND_CA_FILE: net.internet.caFile,
-      METRICS_TOKEN: TOKEN,
-      METRICS_PORT: '0',
-    });
+    const worker = runEntry('worker', { ...workerEnv(api, net, 'worker'), METRICS_TOKEN: TOKEN, METRICS_PORT: '0' });
     children.push(worker);
     await worker.waitForOutput('Hound worker ready', 60_000);
     const port = /"port":(\d+)[^\n]*worker metrics at \/metrics/.exec(worker.output())![1]!;

@@ -5,7 +5,7 @@
  * proxy. A search through each API process completes; a worker killed with SIGKILL mid-search loses nothing
  * (the other one finishes it, every result once); no process loads TypeScript. Needs PostgreSQL and Redis.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,71 +14,15 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { readStoredResults } from '../src/features/searches/result-batches.ts';
 import { type Call, socketClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
+import { type Child, runEntry } from './support/processes.ts';
 import { parsePrometheusText, sampleSum } from './support/prometheus-text.ts';
 import { openEvents, readUntil } from './support/sse-client.ts';
 import { createTestDatabase, deleteRedisPrefix, MODES, REDIS_URL } from './support/stacks.ts';
 
 const scale = MODES.find((m) => m.scale)!;
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const SERVER_DIR = path.join(ROOT, 'packages/server');
 const SITES = 30;
 const METRICS_TOKEN = 'production-shape-metrics-token';
-
-/** The package's own script, run as it is (`node --conditions=hound-compiled dist/….js`), without npm around it. */
-function scriptArgs(script: 'start' | 'worker'): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8'));
-  const [command, ...args] = (pkg.scripts[script] as string).split(' ');
-  expect(command).toBe('node');
-  return args;
-}
-
-interface Proc {
-  name: string;
-  process: ChildProcess;
-  output(): string;
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
-  exited: Promise<number | null>;
-}
-
-function startCompiled(name: string, script: 'start' | 'worker', env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, scriptArgs(script), {
-    cwd: SERVER_DIR,
-    // Node's module debug log lists every module the process and its threads load.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_DEBUG: 'esm,module', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    name,
-    process: child,
-    output: () => output,
-    exited,
-    async waitFor(pattern, timeoutMs = 90_000) {
-      const end = Date.now() + timeoutMs;
-      for (;;) {
-        const match = pattern.exec(output);
-        if (match) return match;
-        const tail = () =>
-          output
-            .split('\n')
-            .filter((l) => !/^(ESM|MODULE) \d+:/.test(l))
-            .slice(-40)
-            .join('\n');
-        if (child.exitCode !== null)
-          throw new Error(`${name} exited (${child.exitCode}) before ${pattern}:\n${tail()}`);
-        if (Date.now() > end) throw new Error(`${name}: no ${pattern} within ${timeoutMs} ms:\n${tail()}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-  };
-}
 
 describe.skipIf(scale.skip)('the production shape: compiled, 2 API processes + 2 workers (PostgreSQL + Redis)', () => {
   let net: TestInternet;
@@ -86,9 +30,9 @@ describe.skipIf(scale.skip)('the production shape: compiled, 2 API processes + 2
   /** The test's own connection, to read what the workers stored. */
   let reader: DatabaseHandle;
   const prefix = `hound-test-prod-${process.pid}-${Date.now().toString(36)}`;
-  const procs: Proc[] = [];
-  const apis: { proc: Proc; baseUrl: string; call: Call }[] = [];
-  const workers: { proc: Proc; metricsUrl: string }[] = [];
+  const procs: Child[] = [];
+  const apis: { proc: Child; baseUrl: string; call: Call }[] = [];
+  const workers: { proc: Child; metricsUrl: string }[] = [];
 
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/compile.mjs'], { cwd: ROOT });
@@ -100,6 +44,8 @@ describe.skipIf(scale.skip)('the production shape: compiled, 2 API processes + 2
       fs.mkdirSync(dataDir, { recursive: true });
       return {
         NODE_ENV: 'production',
+        // Node's module debug log lists every module the process and its threads load.
+        NODE_DEBUG: 'esm,module',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
@@ -118,20 +64,22 @@ describe.skipIf(scale.skip)('the production shape: compiled, 2 API processes + 2
       };
     };
     for (const name of ['api-1', 'api-2'])
-      procs.push(startCompiled(name, 'start', { ...shared(name), PORT: '0', RUN_SEARCHES: 'false' }));
+      procs.push(runEntry('main', { ...shared(name), PORT: '0', RUN_SEARCHES: 'false' }, { compiled: true, name }));
     for (const name of ['worker-1', 'worker-2'])
-      procs.push(startCompiled(name, 'worker', { ...shared(name), METRICS_PORT: '0', WORKER_CONCURRENCY: '4' }));
+      procs.push(
+        runEntry('worker', { ...shared(name), METRICS_PORT: '0', WORKER_CONCURRENCY: '4' }, { compiled: true, name }),
+      );
 
     for (const proc of procs.slice(0, 2)) {
-      const port = (await proc.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/))[1];
+      const port = (await proc.waitForOutput(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/, 90_000))[1];
       const baseUrl = `http://127.0.0.1:${port}`;
       const call = socketClient(baseUrl);
       await waitFor(async () => ((await call('GET', '/readyz')).status === 200 ? true : undefined), 90_000);
       apis.push({ proc, baseUrl, call });
     }
     for (const proc of procs.slice(2)) {
-      await proc.waitFor(/Hound worker ready/);
-      const port = (await proc.waitFor(/"port":(\d+)[^\n]*worker metrics at \/metrics/))[1];
+      await proc.waitForOutput('Hound worker ready', 90_000);
+      const port = (await proc.waitForOutput(/"port":(\d+)[^\n]*worker metrics at \/metrics/, 90_000))[1];
       workers.push({ proc, metricsUrl: `http://127.0.0.1:${port}` });
     }
   }, 240_000);

@@ -9,7 +9,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, otpChallenges, signupGrants, users } from '../src/db/schema/index.ts';
 import { readConfig } from '../src/env.ts';
-import { createTestUser } from './support/accounts.ts';
+import { bearer, codeIn, createTestUser } from './support/accounts.ts';
 import { type Call, socketClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
@@ -89,8 +89,6 @@ for (const mode of MODES) {
     });
 
     const db = () => stack.services.db.db;
-    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-    const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
 
     async function sendRegistration(email: string) {
       const sent = await call('POST', '/auth/register/send-otp', {

@@ -4,7 +4,6 @@
  * The engine and the favicon dispatcher are built from the environment exactly as main.ts builds them.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SearchStatusResponseSchema } from '@hound/contracts';
@@ -15,7 +14,7 @@ import { engineFactory } from '../src/catalogues/engine-factory.ts';
 import { readConfig } from '../src/env.ts';
 import { createLogger } from '../src/logger.ts';
 import { injectClient, untilEnded } from './support/http-client.ts';
-import { type Child, runEntry } from './support/processes.ts';
+import { type Child, freePort, runEntry } from './support/processes.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 9)]);
@@ -131,15 +130,6 @@ describe('HOUND_ALLOW_PRIVATE_ADDRESSES=true', () => {
     });
   });
 });
-
-/** A free port on loopback, for a server whose catalogue must name its own address before it starts. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the server process, direct (no proxy)', () => {
   const children: Child[] = [];

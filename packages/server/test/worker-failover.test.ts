@@ -3,13 +3,11 @@
  * killed with SIGKILL mid-search loses nothing: another worker takes the search over, keeps the stored
  * results, checks only the remaining sites, and completes it. Needs PostgreSQL and Redis.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStoredResults } from '../src/features/searches/result-batches.ts';
 import { injectClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
-import { type Child, runEntry } from './support/processes.ts';
+import { type Child, runEntry, workerEnv } from './support/processes.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const scale = MODES.find((m) => m.scale)!;
@@ -19,19 +17,7 @@ describe.skipIf(scale.skip)('worker processes (PostgreSQL + Redis)', () => {
   let net: TestInternet;
   let api: Stack;
   const children: Child[] = [];
-  const workerEnv = (name: string): Record<string, string> => {
-    const dataDir = path.join(net.dir, name);
-    fs.mkdirSync(dataDir, { recursive: true });
-    return {
-      ...api.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      HOUND_CATALOGUES: net.catalogueFile,
-      HOUND_PROXY: net.internet.proxyUrl,
-      HOUND_CA_FILE: net.internet.caFile,
-      WORKER_CONCURRENCY: '4',
-    };
-  };
+  const worker = (name: string) => runEntry('worker', { ...workerEnv(api, net, name), WORKER_CONCURRENCY: '4' });
 
   beforeAll(async () => {
     net = await startTestInternet({ sites: SITES });
@@ -50,7 +36,7 @@ describe.skipIf(scale.skip)('worker processes (PostgreSQL + Redis)', () => {
   });
 
   it('a search survives the SIGKILL of its worker and completes on another one, without duplicates', async () => {
-    const first = runEntry('worker', workerEnv('worker-a'));
+    const first = worker('worker-a');
     children.push(first);
     await first.waitForOutput('Hound worker ready');
 
@@ -70,7 +56,7 @@ describe.skipIf(scale.skip)('worker processes (PostgreSQL + Redis)', () => {
     expect(beforeKill.length).toBeLessThan(SITES);
     expect((await call('GET', `/api/search/status/${id}`)).json.status).toBe('running');
 
-    const second = runEntry('worker', workerEnv('worker-b'));
+    const second = worker('worker-b');
     children.push(second);
     const final = await untilEnded(call, id, 40_000);
     expect(final.status).toBe('completed');

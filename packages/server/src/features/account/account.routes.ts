@@ -1,4 +1,10 @@
-import { DetailErrorSchema, MySearchesResponseSchema, UpdateProfileRequestSchema, UserSchema } from '@hound/contracts';
+import {
+  DetailErrorSchema,
+  MySearchesResponseSchema,
+  pageQuery,
+  UpdateProfileRequestSchema,
+  UserSchema,
+} from '@hound/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,10 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: FinishDeps; now: () =>
       schema: {
         summary: 'My username searches, newest first',
         tags,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(1000).default(50),
-          skip: z.coerce.number().int().min(0).default(0),
-        }),
+        querystring: z.object(pageQuery({ max: 1000, default: 50 })),
         response: { 200: MySearchesResponseSchema, 401: DetailErrorSchema },
       },
     },

@@ -5,6 +5,7 @@ import {
   EmailSearchRequestSchema,
   EmailSearchResponseSchema,
   EmailSearchSnapshotSchema,
+  pageQuery,
   StartEmailSearchResponseSchema,
 } from '@hound/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -179,10 +180,7 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'My email searches, newest first (spec 001 My Searches)',
         tags,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(1000).default(1000),
-          skip: z.coerce.number().int().min(0).default(0),
-        }),
+        querystring: z.object(pageQuery({ max: 1000, default: 1000 })),
         response: { 200: EmailLogsResponseSchema, 401: DetailErrorSchema },
       },
     },

@@ -1,4 +1,4 @@
-import { SubscribeRequestSchema, SubscribeResponseSchema, WaitlistResponseSchema } from '@hound/contracts';
+import { pageQuery, SubscribeRequestSchema, SubscribeResponseSchema, WaitlistResponseSchema } from '@hound/contracts';
 import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,10 +39,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ deps: SubscribeDeps }> = as
       schema: {
         summary: 'The API waitlist, newest first',
         tags: ['waitlist'],
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(1000).default(100),
-          skip: z.coerce.number().int().min(0).default(0),
-        }),
+        querystring: z.object(pageQuery({ max: 1000, default: 100 })),
         response: { 200: WaitlistResponseSchema },
       },
     },

@@ -1,5 +1,6 @@
 import { emailSearchProblem, LEAD_LIMITS } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { TextWithAddress } from '../../components/breakable-address.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, focusRing, link, muted } from '../../components/ui.ts';
@@ -93,10 +94,7 @@ export function EmailPlusCard({ email }: { email: string }) {
         <div className="mt-auto space-y-3 pt-4">
           <div className="flex items-center justify-between gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
             <span className="min-w-0 font-medium break-words" title={lead.email} data-testid="plus-lead">
-              {t.savedFor.split(/(\{email\})/).map((part, i) =>
-                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed template's parts
-                part === '{email}' ? <BreakableAddress key={i} address={lead.email} /> : part,
-              )}
+              <TextWithAddress text={t.savedFor} address={lead.email} />
             </span>
             <button
               type="button"
@@ -214,15 +212,4 @@ export function EmailPlusCard({ email }: { email: string }) {
       )}
     </section>
   );
-}
-
-/** An address that wraps after its `@` and before its dots, not mid-word (a 390 px card is narrow). */
-function BreakableAddress({ address }: { address: string }) {
-  return address.split(/(?<=@)|(?=\.)/).map((piece, i, pieces) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one fixed string
-    <span key={i}>
-      {piece}
-      {i < pieces.length - 1 && <wbr />}
-    </span>
-  ));
 }

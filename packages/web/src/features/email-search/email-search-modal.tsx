@@ -1,6 +1,7 @@
 import type { CreditsResponse, EmailCheckResult } from '@hound/contracts';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useSiteConfig } from '../../api/site-config.ts';
+import { TextWithAddress } from '../../components/breakable-address.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -170,7 +171,9 @@ function SelectStep({
     <div className="mt-4 grid gap-4 md:grid-cols-2">
       <section className={`${card} flex flex-col p-5`}>
         <h3 className="text-lg font-semibold">{t.emailCard}</h3>
-        <p className={`mt-1 text-sm break-all ${muted}`}>{t.emailCardText.replace('{email}', email)}</p>
+        <p className={`mt-1 text-sm break-words ${muted}`} title={email} data-testid="email-card-text">
+          <TextWithAddress text={t.emailCardText} address={email} />
+        </p>
         <p className="mt-4 font-medium" data-testid="modal-credits">
           {credits === null ? m.common.loading : t.credits.replace('{count}', balance.toLocaleString(locale))}
         </p>
