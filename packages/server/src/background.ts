@@ -4,6 +4,7 @@
  */
 import type { Config } from './env.ts';
 import { purgeAuthLeftovers } from './features/auth/purge-expired.ts';
+import { remindEndingTrials } from './features/billing/billing-notices.ts';
 import { retryDueCancellations } from './features/billing/cancel-deleted-customer.ts';
 import { purgeDeletedAccountsOrders } from './features/billing/purge-deleted-orders.ts';
 import { createStripeClient } from './features/billing/stripe-client.ts';
@@ -101,7 +102,7 @@ export async function startBackground(
     reservations.unref();
     timers.push(reservations);
     // Deleted accounts: Stripe cancellations that failed are retried, and their Email Plus orders go once
-    // delivered or refused (decision 095).
+    // delivered or refused (decision 095); trial reminders are sent.
     const stripe = config.billing.stripe ? { client: createStripeClient(config.billing.stripe) } : undefined;
     const cancellations = setInterval(async () => {
       try {
@@ -109,6 +110,19 @@ export async function startBackground(
         await purgeDeletedAccountsOrders(db.db);
       } catch (error) {
         log.warn({ err: error }, 'Stripe cancellation pass failed');
+      }
+      // Trials converting within two days get their reminder (issue 27, decision 108).
+      try {
+        await remindEndingTrials({
+          db: db.db,
+          log,
+          mailer: services.mailer,
+          now: () => new Date(),
+          stripe,
+          options: { brand: config.site.brandName ?? 'Hound', publicUrl: config.publicUrl },
+        });
+      } catch (error) {
+        log.warn({ err: error }, 'trial reminder pass failed');
       }
     }, RESERVATIONS_EVERY_MS);
     cancellations.unref();

@@ -11,10 +11,14 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingAccounts, emailPlusOrders, stripeEvents, users } from '../src/db/schema/index.ts';
+import { remindEndingTrials } from '../src/features/billing/billing-notices.ts';
+import { createLogger } from '../src/logger.ts';
+import { day } from '../src/mail/templates/billing-mails.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
+import { stripeClientFor } from './support/stripe.ts';
 
 const DAY = 86_400;
 const ADMIN_MAIL = 'boss@example.com';
@@ -297,32 +301,80 @@ for (const mode of MODES) {
       });
     });
 
-    it('mails the trial reminder (amount, date, how to cancel) and each failed renewal once, in the user’s language', async () => {
+    /** The background pass's trial reminder step, on the fake Stripe's clock. */
+    async function remindTrials() {
+      const mailed = await remindEndingTrials({
+        db: db(),
+        log: createLogger('silent'),
+        mailer: stack.services.mailer,
+        now: () => new Date(fake.now() * 1000),
+        stripe: { client: stripeClientFor(fake) },
+        options: { brand: 'Hound', publicUrl: 'http://hound.test' },
+      });
+      await settle();
+      return mailed;
+    }
+
+    it('mails the trial reminder two days before the trial converts (amount, date, how to cancel) and each failed renewal once, in the user’s language', async () => {
       const user = await createTestUser(db());
       await db().update(users).set({ language: 'tr' }).where(eq(users.id, user.id));
       const english = await createTestUser(db());
-      await subscribePlan(user, 'trial');
-      await subscribePlan(english, 'trial');
-      expect(mailsTo(user.email, /deneme|trial/i).filter((m) => /bitiyor|ends/.test(m.subject))).toHaveLength(0);
+      const leaving = await createTestUser(db());
+      const gone = await createTestUser(db());
+      for (const u of [user, english, leaving, gone]) await subscribePlan(u, 'trial');
+      const customers = new Map<TestUser, string>();
+      for (const u of [user, english, leaving, gone]) customers.set(u, await customerOf(u));
+      const subscriptionOf = (u: TestUser) => fake.subscriptions().find((s) => s.customer === customers.get(u))!;
+      const reminded = (u: TestUser) => mailsTo(u.email, /Your Hound trial ends on|denemeniz .* bitiyor/);
 
-      // Stripe warns three days before the trial ends (day 4 of 7).
+      // Stripe's trial_will_end comes three days before the trial ends (day 4 of 7): no reminder yet, even
+      // after the background pass.
       fake.advanceClock(4 * DAY + 60);
       await settle();
-      const reminders = mailsTo(user.email, /denemeniz .* bitiyor/);
+      expect(await remindTrials()).toBe(0);
+      for (const u of [user, english, leaving, gone]) expect(reminded(u)).toEqual([]);
+
+      // One trial is cancelled at period end (as from the portal), another ended now: neither is reminded.
+      const sdk = stripeClientFor(fake);
+      await sdk.subscriptions.update(subscriptionOf(leaving).id, { cancel_at_period_end: true });
+      await sdk.subscriptions.cancel(subscriptionOf(gone).id);
+      await settle();
+
+      // Two days before: the pass mails each converting trial once.
+      fake.advanceClock(DAY);
+      await settle();
+      expect(await remindTrials()).toBe(2);
+      const reminders = reminded(user);
       expect(reminders).toHaveLength(1);
       expect(reminders[0]!.text).toContain('15,00');
       expect(reminders[0]!.text).toContain('Aboneliği Yönet');
-      const englishReminder = mailsTo(english.email, /Your Hound trial ends on/);
+      const englishReminder = reminded(english);
       expect(englishReminder).toHaveLength(1);
+      expect(englishReminder[0]!.subject).toBe(
+        `Your Hound trial ends on ${day(subscriptionOf(english).trial_end!, 'en')}`,
+      );
       expect(englishReminder[0]!.text).toContain('£15.00');
       expect(englishReminder[0]!.text).toMatch(/Cancel before .* under Billing → Manage Subscription/);
       expect(englishReminder[0]!.text).toContain('http://hound.test/dashboard/billing');
+      expect(reminded(leaving)).toEqual([]);
+      expect(reminded(gone)).toEqual([]);
+
+      // Again: the pass, a later pass, and Stripe's trial_will_end replayed send nothing more.
+      expect(await remindTrials()).toBe(0);
+      fake.advanceClock(DAY / 2);
+      await settle();
+      expect(await remindTrials()).toBe(0);
+      await replay('customer.subscription.trial_will_end', subscriptionOf(english).id);
+      await settle();
+      for (const u of [user, english]) expect(reminded(u)).toHaveLength(1);
+      expect(reminded(leaving)).toEqual([]);
+      expect(reminded(gone)).toEqual([]);
 
       // The card fails at conversion: one mail per failed attempt, saying when it is tried again.
       const englishCustomer = await customerOf(english);
       fake.failPaymentsFor(englishCustomer, true);
       const before = sink.mails().length;
-      fake.advanceClock(3 * DAY);
+      fake.advanceClock(DAY * 1.5);
       await settle();
       const failed = sink
         .mails()

@@ -1,11 +1,11 @@
 /**
  * Customer mails that follow Stripe's facts, each at most once: a receipt per paid invoice, the trial
- * reminder per subscription (`customer.subscription.trial_will_end`), a failed renewal per failed attempt
- * (`invoice.payment_failed`). The fact is re-read from Stripe; the mail is written to the outbox in the
+ * reminder per subscription (two days before the trial converts, from the background pass), a failed
+ * renewal per failed attempt (`invoice.payment_failed`). The fact is re-read from Stripe; the mail is written to the outbox in the
  * same transaction as its `billing_notices` key, so a redelivered or replayed event finds the key and sends
  * nothing, and the mail leaves after commit (decision 099).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
 import { type BillingAccountRow, billingAccounts, billingNotices, users } from '../../db/schema/index.ts';
@@ -28,8 +28,13 @@ export async function claimNotice(tx: Pick<Database, 'insert'>, key: string): Pr
   return claimed.length > 0;
 }
 
+/** What sending a notice needs (the background pass has no full BillingDeps). */
+type NoticeDeps = Pick<BillingDeps, 'db' | 'log' | 'mailer'> & {
+  options: Pick<BillingDeps['options'], 'brand' | 'publicUrl'>;
+};
+
 /** The account's user and how to write to them; null for a customer Hound does not know (or deleted). */
-export async function recipientOf(deps: BillingDeps, account: BillingAccountRow) {
+export async function recipientOf(deps: NoticeDeps, account: BillingAccountRow) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, account.userId));
   if (!user) return null;
   const context: BillingMailContext = {
@@ -40,7 +45,7 @@ export async function recipientOf(deps: BillingDeps, account: BillingAccountRow)
   return { user, context };
 }
 
-async function accountOf(deps: BillingDeps, customer: string | { id: string } | null | undefined) {
+async function accountOf(deps: NoticeDeps, customer: string | { id: string } | null | undefined) {
   const id = typeof customer === 'string' ? customer : customer?.id;
   if (!id) return null;
   const [account] = await deps.db.select().from(billingAccounts).where(eq(billingAccounts.customerId, id));
@@ -48,7 +53,7 @@ async function accountOf(deps: BillingDeps, customer: string | { id: string } | 
 }
 
 /** Sends `message` once for `key`: claimed and enqueued together, flushed after commit. */
-async function mailOnce(deps: BillingDeps, key: string, message: MailMessage, also?: (tx: Tx) => Promise<void>) {
+async function mailOnce(deps: NoticeDeps, key: string, message: MailMessage, also?: (tx: Tx) => Promise<void>) {
   const sent = await deps.db.transaction(async (tx) => {
     if (!(await claimNotice(tx, key))) return false;
     await deps.mailer.enqueue(tx, message);
@@ -91,14 +96,59 @@ export async function sendReceipt(
   }
 }
 
-/** `customer.subscription.trial_will_end`: amount, date and how to cancel, unless it no longer converts. */
-export async function remindTrialEnd(deps: BillingDeps, subscriptionId: string): Promise<void> {
-  const { client } = stripeOf(deps);
-  const subscription = await client.subscriptions.retrieve(subscriptionId);
-  if (subscription.status !== 'trialing' || subscription.cancel_at_period_end || !subscription.trial_end) return;
-  const account = await accountOf(deps, subscription.customer);
-  const to = account && (await recipientOf(deps, account));
-  if (!account || !to) return;
+/** The trial reminder goes this long before the trial converts (issue 27: "two days before"). */
+export const TRIAL_REMINDER_BEFORE_MS = 2 * 86_400_000;
+/** Reminders looked at per pass; the rest wait for the next pass (a minute later). */
+const TRIAL_REMINDERS_PER_PASS = 100;
+
+export type TrialReminderDeps = NoticeDeps & Pick<BillingDeps, 'now'> & { stripe?: { client: Stripe } };
+
+/**
+ * Background pass: the trial reminder (amount, date, how to cancel) for every plan trial that converts
+ * within two days and was not reminded yet. Candidates come from the last sync (a trial's period ends
+ * when the trial does); each is re-read from Stripe before it is mailed, so a trial cancelled or ended
+ * meanwhile gets nothing. Stripe's `trial_will_end` (three days before) only refreshes the sync.
+ * Returns how many reminders were mailed.
+ */
+export async function remindEndingTrials(deps: TrialReminderDeps): Promise<number> {
+  if (!deps.stripe) return 0;
+  const now = deps.now();
+  const horizon = new Date(now.getTime() + TRIAL_REMINDER_BEFORE_MS);
+  const due = await deps.db
+    .select()
+    .from(billingAccounts)
+    .where(
+      and(
+        eq(billingAccounts.subscriptionStatus, 'trialing'),
+        eq(billingAccounts.cancelAtPeriodEnd, false),
+        isNotNull(billingAccounts.subscriptionId),
+        lte(billingAccounts.periodEnd, horizon),
+        // A trial already over is not reminded (and a row a lost webhook left "trialing" is not re-read forever).
+        gt(billingAccounts.periodEnd, now),
+        sql`not exists (select 1 from ${billingNotices} where ${billingNotices.key} = 'trial-ending:' || ${billingAccounts.subscriptionId})`,
+      ),
+    )
+    .limit(TRIAL_REMINDERS_PER_PASS);
+  let mailed = 0;
+  for (const account of due) {
+    try {
+      if (await remindTrialEnd(deps, deps.stripe.client, account)) mailed++;
+    } catch (error) {
+      // Stripe unreachable: this account is due again on the next pass.
+      deps.log.warn({ err: error, userId: account.userId }, 'trial reminder failed');
+    }
+  }
+  return mailed;
+}
+
+/** One trial's reminder, if Stripe still shows it converting within two days; true when mailed now. */
+async function remindTrialEnd(deps: TrialReminderDeps, client: Stripe, account: BillingAccountRow): Promise<boolean> {
+  const subscription = await client.subscriptions.retrieve(account.subscriptionId!);
+  if (subscription.status !== 'trialing' || subscription.cancel_at_period_end || !subscription.trial_end) return false;
+  const left = subscription.trial_end * 1000 - deps.now().getTime();
+  if (left <= 0 || left > TRIAL_REMINDER_BEFORE_MS) return false;
+  const to = await recipientOf(deps, account);
+  if (!to) return false;
   const amount = subscription.items.data.reduce(
     (sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
     0,
@@ -108,9 +158,9 @@ export async function remindTrialEnd(deps: BillingDeps, subscriptionId: string):
     currency: subscription.currency,
     endsAt: subscription.trial_end,
   });
-  if (await mailOnce(deps, `trial-ending:${subscription.id}`, mail)) {
-    deps.log.info({ userId: account.userId, subscription: subscription.id }, 'trial reminder mailed');
-  }
+  const sent = await mailOnce(deps, `trial-ending:${subscription.id}`, mail);
+  if (sent) deps.log.info({ userId: account.userId, subscription: subscription.id }, 'trial reminder mailed');
+  return sent;
 }
 
 /** `invoice.payment_failed` of a renewal: what failed, when it is tried again (or that it ends), the portal. */

@@ -10,7 +10,7 @@ import { stripeEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
-import { notifyPaymentFailed, remindTrialEnd } from './billing-notices.ts';
+import { notifyPaymentFailed } from './billing-notices.ts';
 import { reverseDispute, reverseRefund } from './reverse-payment.ts';
 import { settleCheckout } from './settle-checkout.ts';
 import { settleInvoice } from './settle-invoice.ts';
@@ -43,11 +43,11 @@ async function applyEvent(deps: BillingDeps, event: Stripe.Event): Promise<void>
     case 'customer.subscription.deleted':
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed':
-      await syncCustomer(deps, customerOf(event.data.object)!);
-      return;
+    // Three days before a trial ends: only a refresh; the reminder goes two days before, from the
+    // background pass (remindEndingTrials).
     case 'customer.subscription.trial_will_end':
       await syncCustomer(deps, customerOf(event.data.object)!);
-      return remindTrialEnd(deps, event.data.object.id);
+      return;
     case 'invoice.paid':
     case 'invoice.payment_succeeded': {
       const invoice = event.data.object;
