@@ -9,12 +9,15 @@ import { appDeps } from '../src/services.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
-/** The shipped email catalogue's size, read from the file itself (it grows as checks are added). */
+/**
+ * The checks a default email search asks, read from the shipped catalogue itself (it grows as checks are
+ * added): every one but the adult ones, which a search asks only when it says so (decision 106).
+ */
 const SHIPPED_EMAIL_CHECKS = (
   JSON.parse(fs.readFileSync(new URL('../../engine/catalogues/email.json', import.meta.url), 'utf8')) as {
-    checks: unknown[];
+    checks: Array<{ adult?: boolean }>;
   }
-).checks.length;
+).checks.filter((check) => !check.adult).length;
 
 const embedded = MODES.find((m) => !m.scale)!;
 const INDEX =
