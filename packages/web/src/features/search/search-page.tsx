@@ -7,8 +7,10 @@ import { muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { fill } from '../../lib/format.ts';
+import { useAuth } from '../auth/auth-context.tsx';
 import { AboutSection } from './about-section.tsx';
 import { BatchPanel } from './batch-panel.tsx';
+import { LeadsSection } from './leads-section.tsx';
 import { ProgressPanel } from './progress-panel.tsx';
 import { ResultsPanel } from './results-panel.tsx';
 import { searchErrorMessage } from './search-error.ts';
@@ -38,6 +40,14 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
     useSearchStore(store);
   // The store keeps the scope for every start (one name, several, a reopened one); this mirrors it for the form.
   const [scope, setScopeState] = useState(getScope);
+  const { authenticated } = useAuth();
+  // Signed out (or never signed in): no search follows leads, whatever the form last said.
+  useEffect(() => {
+    if (authenticated || !getScope().recursive) return;
+    const next = { ...getScope(), recursive: undefined, depth: undefined };
+    setScope(next);
+    setScopeState(next);
+  }, [authenticated, getScope, setScope]);
   const { id } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -108,6 +118,7 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
               onSearch={start}
               onSearchMany={startMany}
               scope={scope}
+              canFollowLeads={authenticated}
               onScopeChange={(next) => {
                 setScope(next);
                 setScopeState(next);
@@ -139,6 +150,10 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
             <>
               <ProgressPanel state={state} onCancel={cancel} />
               <ResultsPanel key={state.startedAt ?? 0} state={state} />
+              {/* Leads are started when a search completes; only signed-in visitors' searches follow them. */}
+              {authenticated && state.searchId && state.phase === 'completed' && (
+                <LeadsSection searchId={state.searchId} />
+              )}
             </>
           )}
         </div>
