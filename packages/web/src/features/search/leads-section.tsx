@@ -35,15 +35,15 @@ export function LeadsSection({
   const polls = useRef(0);
   const query = useQuery({
     queryKey: ['search-tree', searchId],
-    queryFn: async () => {
-      const tree = await fetchTree(searchId);
-      polls.current += 1;
-      return tree;
-    },
+    // The count travels with the tree, so the page re-renders when the grace polls run out on an unchanged tree.
+    queryFn: async () => ({ tree: await fetchTree(searchId), polls: ++polls.current }),
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data && pollAgain(q.state.data, polls.current) ? pollMs : false),
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      return data?.tree && pollAgain(data.tree, data.polls) ? pollMs : false;
+    },
   });
-  const tree = query.data;
+  const tree = query.data?.tree;
   if (!tree) {
     return query.isError ? <p className="mt-6 text-sm text-red-700 dark:text-red-400">{t.failed}</p> : null;
   }
@@ -51,7 +51,7 @@ export function LeadsSection({
   const root = tree.searches.find((s) => s.id === tree.root_id);
   // A search that does not follow leads (and has none) gets no section at all.
   if (leads.length === 0 && !((root?.follow_depth ?? 0) > (root?.depth ?? 0))) return null;
-  const waiting = pollAgain(tree, polls.current);
+  const waiting = pollAgain(tree, query.data?.polls ?? 0);
   return (
     <section aria-labelledby="leads-title" className={`${card} mt-6 p-4 sm:p-5`} data-testid="leads">
       <div className="flex flex-wrap items-center justify-between gap-2">
