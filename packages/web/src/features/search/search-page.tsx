@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { preloadSearchApi } from '../../api/lazy-search-api.ts';
 import { useSiteConfig } from '../../api/site-config.ts';
@@ -10,7 +10,6 @@ import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { AboutSection } from './about-section.tsx';
 import { BatchPanel } from './batch-panel.tsx';
-import { LeadsSection } from './leads-section.tsx';
 import { ProgressPanel } from './progress-panel.tsx';
 import { ResultsPanel } from './results-panel.tsx';
 import { searchErrorMessage } from './search-error.ts';
@@ -19,6 +18,9 @@ import { isActive, type SearchState } from './search-state.ts';
 import { type SearchStore, sharedSearchStore, useSearchStore } from './search-store.ts';
 import { isSearchableUsername } from './username-rule.ts';
 import { parseUsernames } from './usernames.ts';
+
+/** Only signed-in visitors' searches follow leads: the section is loaded when one has ended, not with the page. */
+const LeadsSection = lazy(() => import('./leads-section.tsx').then((module) => ({ default: module.LeadsSection })));
 
 /** A failure with nothing to show below it (the start was refused, or the address is gone): told at the form. */
 export function formError(state: SearchState) {
@@ -152,7 +154,9 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
               <ResultsPanel key={state.startedAt ?? 0} state={state} />
               {/* Leads are started when a search completes; only signed-in visitors' searches follow them. */}
               {authenticated && state.searchId && state.phase === 'completed' && (
-                <LeadsSection searchId={state.searchId} />
+                <Suspense fallback={null}>
+                  <LeadsSection searchId={state.searchId} />
+                </Suspense>
               )}
             </>
           )}
