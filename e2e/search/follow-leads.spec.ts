@@ -96,9 +96,9 @@ describeInBrowser('follow leads', () => {
     await screenshot(page, 'follow-leads-my-searches');
   });
 
-  it('at 390 px: the Leads and My Searches fit the screen', async () => {
+  it('at 390 px, dark, English and Turkish: the Leads and My Searches fit the screen', async () => {
     expect(rootPath).not.toBe('');
-    const page = await journey.open('/', { width: 390, height: 844 });
+    const page = await journey.open('/', { width: 390, height: 844, theme: 'dark' });
     await useSession(page, session);
     await page.goto(rootPath);
     await waitForCompletion(page);
@@ -112,5 +112,14 @@ describeInBrowser('follow leads', () => {
     await page.locator('li[data-lead]').first().waitFor();
     await noSidewaysScroll(page);
     await screenshot(page, 'follow-leads-my-searches');
+
+    await page.getByRole('banner').getByLabel('Language').selectOption('tr');
+    await page.goto(rootPath);
+    // The Leads appear once the search is shown as completed.
+    const ipuclari = page.getByRole('region', { name: 'İpuçları' });
+    await ipuclari.getByText('alice adlı kullanıcının Medium profilinden bağlantı').waitFor({ timeout: 30_000 });
+    await noSidewaysScroll(page);
+    await ipuclari.scrollIntoViewIfNeeded();
+    await screenshot(page, 'follow-leads-tr', false);
   });
 });
