@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isPlainEmailAddress } from './email-address.ts';
+import { LeadReasonSchema } from './leads.ts';
 
 export const ACCOUNT_LIMITS = {
   emailMaxLength: 70,
@@ -177,6 +178,10 @@ export const MySearchSchema = z.object({
   created_at: z.string(),
   total_found: z.number().int(),
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** Follow leads (issue 29): the search whose found profile led to this one (null: started by the user). */
+  parent_id: z.string().nullable().optional(),
+  /** Why it was searched: `text` e.g. "linked from the GitHub profile of alice", and the profile that named it. */
+  reason: LeadReasonSchema.nullable().optional(),
 });
 export const MySearchesResponseSchema = z.object({ items: z.array(MySearchSchema), total: z.number().int() });
 export type MySearch = z.infer<typeof MySearchSchema>;

@@ -56,6 +56,8 @@ export const LeadSearchSchema = z.object({
   depth: z.number().int().min(0).max(2),
   reason: LeadReasonSchema.nullable(),
   status: z.string(),
+  /** How many levels below the root this tree follows leads (0: it does not); absent on email leads. */
+  follow_depth: z.number().int().min(0).max(2).optional(),
 });
 export type LeadSearch = z.infer<typeof LeadSearchSchema>;
 

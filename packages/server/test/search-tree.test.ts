@@ -79,6 +79,7 @@ for (const mode of MODES) {
         depth: 0,
         reason: null,
         status: 'completed',
+        follow_depth: 2,
       });
       expect(dev).toMatchObject({
         kind: 'username',
@@ -86,6 +87,7 @@ for (const mode of MODES) {
         parent_id: rootId,
         depth: 1,
         status: 'completed',
+        follow_depth: 2,
         reason: {
           text: 'linked from the Site00 profile of alice',
           from_site: 'Site00',
@@ -125,6 +127,24 @@ for (const mode of MODES) {
         .from(searches)
         .where(eq(searches.id, dev?.id as string));
       expect(row).toMatchObject({ userId: owner.id, parentId: rootId, rootId, depth: 1, followDepth: 2 });
+      // My Searches lists the child with its parent and reason, so the web app can show it under its root.
+      const mine = await call('GET', '/me/searches?limit=50', undefined, owner.headers);
+      const listed = (mine.json.items as Array<{ id: string }>).filter((i) => [rootId, dev?.id].includes(i.id));
+      expect(listed).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: rootId, parent_id: null, reason: null }),
+          expect.objectContaining({
+            id: dev?.id,
+            username: 'alice_dev',
+            parent_id: rootId,
+            reason: expect.objectContaining({ text: 'linked from the Site00 profile of alice', from_site: 'Site00' }),
+          }),
+        ]),
+      );
+      expect(listed).toHaveLength(2);
+      // Another user's list has neither.
+      const theirs = await call('GET', '/me/searches?limit=50', undefined, other.headers);
+      expect((theirs.json.items as Array<{ id: string }>).map((i) => i.id)).not.toContain(dev?.id);
     });
 
     it('the tree is read with its id like the status (anonymous, another user, owner, admin); a child’s id opens its subtree only', async () => {
@@ -165,7 +185,16 @@ for (const mode of MODES) {
       await untilEnded(call, id);
       const only = SearchTreeSchema.parse((await tree(id)).json);
       expect(only.searches).toEqual([
-        { id, kind: 'username', query: 'alice', parent_id: null, depth: 0, reason: null, status: 'completed' },
+        {
+          id,
+          kind: 'username',
+          query: 'alice',
+          parent_id: null,
+          depth: 0,
+          reason: null,
+          status: 'completed',
+          follow_depth: 0,
+        },
       ]);
       expect(only.profiles.find((p) => p.site === 'Site00')?.facts.some((f) => f.value === 'alice_dev')).toBe(true);
     });

@@ -92,6 +92,20 @@ describe('createHttpSearchApi against a loopback server', () => {
     });
   });
 
+  it('sends "Follow leads" (recursive, depth) with the search when asked, and nothing of it otherwise', async () => {
+    reply = json(200, { status: 'started', search_id: 'abc' });
+    const api = createHttpSearchApi({ baseUrl });
+    await api.start('alice', 'device_x', { recursive: true, depth: 2 });
+    expect(JSON.parse(seen.at(-1)!.body)).toEqual({
+      username: 'alice',
+      device_id: 'device_x',
+      recursive: true,
+      depth: 2,
+    });
+    await api.start('alice', 'device_x', { recursive: undefined, depth: undefined });
+    expect(JSON.parse(seen.at(-1)!.body)).toEqual({ username: 'alice', device_id: 'device_x' });
+  });
+
   it('reports 422 and network failures', async () => {
     reply = json(422, { status: 'error', code: 'UNSUPPORTED_CHARACTERS', error: 'x' });
     const api = createHttpSearchApi({ baseUrl });

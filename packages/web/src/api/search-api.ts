@@ -12,10 +12,14 @@ import {
   SseDoneEventSchema,
   type SseResultEvent,
   SseResultEventSchema,
+  type StartSearchRequest,
   StartSearchResponseSchema,
 } from '@hound/contracts';
 import type { SearchError } from '../features/search/search-error.ts';
 import { browserStore, readKey, STORAGE_KEYS } from '../lib/storage.ts';
+
+/** The form's options sent with a search: which sites, and (signed in only) whether to follow leads (issue 29). */
+export type SearchOptions = SearchScope & Pick<StartSearchRequest, 'recursive' | 'depth'>;
 
 export type StartOutcome = { ok: true; searchId: string } | { ok: false; error: SearchError };
 /** `missing`: the server has no such search (never existed, or retention deleted it). */
@@ -30,8 +34,11 @@ export interface StreamHandlers {
 }
 
 export interface SearchApi {
-  /** `scope` narrows the sites searched (categories, named sites, NSFW); none: the default selection. */
-  start(username: string, deviceId: string, scope?: SearchScope): Promise<StartOutcome>;
+  /**
+   * `scope` narrows the sites searched (categories, named sites, NSFW); none: the default selection. It may
+   * also ask to follow leads (`recursive`, `depth`), which the server allows signed-in visitors only.
+   */
+  start(username: string, deviceId: string, scope?: SearchOptions): Promise<StartOutcome>;
   status(searchId: string): Promise<StatusOutcome>;
   cancel(searchId: string): Promise<void>;
   /** Absent when the browser has no EventSource. Returns a function that closes the stream. */

@@ -8,6 +8,7 @@ import { billingEn } from './billing-en.ts';
 import { emailAnswersEn } from './email-answers-en.ts';
 import { emailEn } from './email-en.ts';
 import { graphEn } from './graph-en.ts';
+import { leadsEn } from './leads-en.ts';
 
 export const en = {
   brand: '{brand}',
@@ -18,6 +19,8 @@ export const en = {
   emailAnswers: emailAnswersEn,
   email: emailEn,
   graph: graphEn,
+  /** Follow leads (issue 29): the form's option, the results' Leads section, children in My Searches. */
+  leads: leadsEn,
   meta: {
     title: '{brand} — find where a username has a profile',
     description:

@@ -5,6 +5,7 @@ import { billingTr } from './billing-tr.ts';
 import { emailAnswersTr } from './email-answers-tr.ts';
 import { emailTr } from './email-tr.ts';
 import { graphTr } from './graph-tr.ts';
+import { leadsTr } from './leads-tr.ts';
 import type { Messages } from './messages.ts';
 export const tr: Messages = {
   brand: '{brand}',
@@ -14,6 +15,7 @@ export const tr: Messages = {
   emailAnswers: emailAnswersTr,
   email: emailTr,
   graph: graphTr,
+  leads: leadsTr,
   meta: {
     title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',
     description:

@@ -26,6 +26,8 @@ export async function listMySearches(
       created_at: s.createdAt.toISOString(),
       total_found: s.found,
       progress: { done: s.done, total: s.total },
+      parent_id: s.parentId ?? null,
+      reason: s.reason ?? null,
     })),
   };
 }

@@ -37,6 +37,7 @@ export async function getSearchTree(db: Database, searchId: string): Promise<Sea
     depth: row.depth,
     reason: row.reason ?? null,
     status: row.status,
+    follow_depth: row.followDepth,
   }));
   for (const lead of emails) {
     list.push({

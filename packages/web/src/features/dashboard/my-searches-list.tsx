@@ -6,6 +6,7 @@ import { useToast } from '../../components/toast.tsx';
 import { button, card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
+import { fill } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { useAccountText } from '../auth/account-text.ts';
 
@@ -18,7 +19,18 @@ export async function fetchMySearches(limit: number, failed: string): Promise<My
   return answer.body.items;
 }
 
-export function SearchRow({ search, when }: { search: MySearch; when: string }) {
+/** `from` and `nested`: a search started by following a lead (issue 29), listed under the search that led to it. */
+export function SearchRow({
+  search,
+  when,
+  from,
+  nested = false,
+}: {
+  search: MySearch;
+  when: string;
+  from?: string | undefined;
+  nested?: boolean;
+}) {
   const { m } = useI18n();
   const say = useAccountText();
   const s = m.account.searches;
@@ -38,11 +50,22 @@ export function SearchRow({ search, when }: { search: MySearch; when: string }) 
   };
 
   return (
-    <li className={`${card} p-4`}>
+    <li
+      className={`${card} p-4 ${nested ? 'ms-4 border-s-4 border-s-amber-600/50 sm:ms-8' : ''}`}
+      data-lead={nested || undefined}
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {/* At least 15rem: on a phone the buttons go below the text rather than squeeze it. */}
         <div className="min-w-0 flex-1 basis-60">
           <p className="truncate font-semibold">{search.username}</p>
+          {from && (
+            <p className="text-sm text-amber-800 dark:text-amber-300">
+              {fill(m.leads.fromParent, { query: from })}
+              {search.reason?.from_site
+                ? ` · ${fill(m.leads.reason, { site: search.reason.from_site, query: from })}`
+                : ''}
+            </p>
+          )}
           <p className={`text-sm ${muted}`}>
             {s.kindUsername} · {when} · {s.statuses[search.status]} ·{' '}
             {s.foundCount.replace('{count}', String(search.total_found))}

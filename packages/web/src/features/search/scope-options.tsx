@@ -2,8 +2,9 @@
  * "Which sites": the web app's version of the CLI's site options — catalogue categories, named sites and
  * NSFW. The server checks the choice (an unknown site or an empty selection is refused with its reason).
  */
-import type { SearchScope } from '@hound/contracts';
+
 import { useId } from 'react';
+import type { SearchOptions } from '../../api/search-api.ts';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 
@@ -16,7 +17,7 @@ export function parseSiteList(text: string): string[] {
     .slice(0, 500);
 }
 
-export function ScopeOptions({ scope, onChange }: { scope: SearchScope; onChange(scope: SearchScope): void }) {
+export function ScopeOptions({ scope, onChange }: { scope: SearchOptions; onChange(scope: SearchOptions): void }) {
   const { m, locale } = useI18n();
   const t = m.search.scope;
   const { categories } = useSiteConfig();

@@ -4,8 +4,8 @@
  * polls in a row end the search with an error). Results are batched so thousands of events cost a
  * handful of renders.
  */
-import type { Progress, SearchScope } from '@hound/contracts';
-import type { SearchApi } from '../../api/search-api.ts';
+import type { Progress } from '@hound/contracts';
+import type { SearchApi, SearchOptions } from '../../api/search-api.ts';
 import type { ResultEntry, SearchAction } from './search-state.ts';
 
 export const POLL_INTERVAL_MS = 10_000;
@@ -54,7 +54,7 @@ export class SearchController {
     this.#pollIntervalMs = deps.pollIntervalMs ?? POLL_INTERVAL_MS;
   }
 
-  async start(username: string, deviceId: string, scope?: SearchScope): Promise<void> {
+  async start(username: string, deviceId: string, scope?: SearchOptions): Promise<void> {
     this.#stop();
     const generation = ++this.#generation;
     this.#dispatch({ type: 'start', username, at: this.#clock.now() });

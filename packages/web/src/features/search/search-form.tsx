@@ -1,10 +1,11 @@
-import type { SearchScope } from '@hound/contracts';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { preloadSearchApi } from '../../api/lazy-search-api.ts';
+import type { SearchOptions } from '../../api/search-api.ts';
 import { AlertIcon, ClockIcon, CloseIcon, SearchIcon } from '../../components/icons.tsx';
 import { button, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill, plural } from '../../lib/format.ts';
+import { FollowLeadsOption } from './follow-leads-option.tsx';
 import type { HistoryEntry } from './history.ts';
 import { relativeTime } from './relative-time.ts';
 import { ScopeOptions } from './scope-options.tsx';
@@ -38,8 +39,10 @@ interface SearchFormProps {
   /** Why the last search could not start, shown under the box where the eye is. */
   error?: string | null;
   /** Which sites the searches cover, and its setter (the options' "Which sites"). */
-  scope?: SearchScope;
-  onScopeChange?(scope: SearchScope): void;
+  scope?: SearchOptions;
+  onScopeChange?(scope: SearchOptions): void;
+  /** Signed in: "Follow leads" is offered (the server refuses it to anyone else). */
+  canFollowLeads?: boolean;
 }
 
 export function SearchForm({
@@ -53,6 +56,7 @@ export function SearchForm({
   error = null,
   scope,
   onScopeChange,
+  canFollowLeads = false,
 }: SearchFormProps) {
   const { m, locale } = useI18n();
   const [value, setValue] = useState(initialValue);
@@ -256,6 +260,9 @@ export function SearchForm({
                 />
                 <span>{m.search.variants}</span>
               </label>
+              {scope && onScopeChange && canFollowLeads && (
+                <FollowLeadsOption options={scope} onChange={onScopeChange} />
+              )}
               {scope && onScopeChange && <ScopeOptions scope={scope} onChange={onScopeChange} />}
             </div>
           </details>

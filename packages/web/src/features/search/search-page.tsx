@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { preloadSearchApi } from '../../api/lazy-search-api.ts';
 import { useSiteConfig } from '../../api/site-config.ts';
@@ -7,6 +7,7 @@ import { muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { fill } from '../../lib/format.ts';
+import { useAuth } from '../auth/auth-context.tsx';
 import { AboutSection } from './about-section.tsx';
 import { BatchPanel } from './batch-panel.tsx';
 import { ProgressPanel } from './progress-panel.tsx';
@@ -17,6 +18,9 @@ import { isActive, type SearchState } from './search-state.ts';
 import { type SearchStore, sharedSearchStore, useSearchStore } from './search-store.ts';
 import { isSearchableUsername } from './username-rule.ts';
 import { parseUsernames } from './usernames.ts';
+
+/** Only signed-in visitors' searches follow leads: the section is loaded when one has ended, not with the page. */
+const LeadsSection = lazy(() => import('./leads-section.tsx').then((module) => ({ default: module.LeadsSection })));
 
 /** A failure with nothing to show below it (the start was refused, or the address is gone): told at the form. */
 export function formError(state: SearchState) {
@@ -38,6 +42,14 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
     useSearchStore(store);
   // The store keeps the scope for every start (one name, several, a reopened one); this mirrors it for the form.
   const [scope, setScopeState] = useState(getScope);
+  const { authenticated } = useAuth();
+  // Signed out (or never signed in): no search follows leads, whatever the form last said.
+  useEffect(() => {
+    if (authenticated || !getScope().recursive) return;
+    const next = { ...getScope(), recursive: undefined, depth: undefined };
+    setScope(next);
+    setScopeState(next);
+  }, [authenticated, getScope, setScope]);
   const { id } = useParams();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -108,6 +120,7 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
               onSearch={start}
               onSearchMany={startMany}
               scope={scope}
+              canFollowLeads={authenticated}
               onScopeChange={(next) => {
                 setScope(next);
                 setScopeState(next);
@@ -139,6 +152,12 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
             <>
               <ProgressPanel state={state} onCancel={cancel} />
               <ResultsPanel key={state.startedAt ?? 0} state={state} />
+              {/* Leads are started when a search completes; only signed-in visitors' searches follow them. */}
+              {authenticated && state.searchId && state.phase === 'completed' && (
+                <Suspense fallback={null}>
+                  <LeadsSection searchId={state.searchId} />
+                </Suspense>
+              )}
             </>
           )}
         </div>

@@ -1,4 +1,3 @@
-import type { SearchScope } from '@hound/contracts';
 /**
  * The username search outside any page: the state, its controller and the recent-searches list live
  * here, not in the search page, so a search keeps running (and its history entry is still saved) while
@@ -6,7 +5,7 @@ import type { SearchScope } from '@hound/contracts';
  */
 import { useSyncExternalStore } from 'react';
 import { createLazySearchApi } from '../../api/lazy-search-api.ts';
-import type { SearchApi } from '../../api/search-api.ts';
+import type { SearchApi, SearchOptions } from '../../api/search-api.ts';
 import { getDeviceId } from '../../lib/device-id.ts';
 import { browserStore, type KeyValueStore } from '../../lib/storage.ts';
 import { addToHistory, type HistoryEntry, readHistory, writeHistory } from './history.ts';
@@ -39,8 +38,8 @@ export interface SearchStore {
   cancel(): void;
   clearHistory(): void;
   /** Which sites the next searches cover (the form's options); empty: the default selection. */
-  setScope(scope: SearchScope): void;
-  getScope(): SearchScope;
+  setScope(scope: SearchOptions): void;
+  getScope(): SearchOptions;
 }
 
 export interface SearchStoreDeps {
@@ -52,7 +51,7 @@ export interface SearchStoreDeps {
 
 export function createSearchStore(deps: SearchStoreDeps): SearchStore {
   const storage = deps.storage ?? browserStore;
-  let scope: SearchScope = {};
+  let scope: SearchOptions = {};
   const now = deps.now ?? Date.now;
   let snapshot: SearchSnapshot = { state: initialSearchState, history: readHistory(storage()), batch: null };
   const listeners = new Set<() => void>();

@@ -1,0 +1,48 @@
+/**
+ * The "Leads" of a search that follows leads (issue 29, decision 111): its child searches as the tree
+ * (`GET /api/search/{id}/tree`) lists them, and whether the tree may still change. Pure, for the section.
+ */
+import type { LeadSearch, SearchTree } from '@hound/contracts';
+
+export interface Lead {
+  search: LeadSearch;
+  /** The query of the search whose profile named it. */
+  parentQuery: string | null;
+  /** Found profiles of this (username) search. */
+  found: number;
+}
+
+const ACTIVE = new Set(['queued', 'running']);
+
+/** Polls allowed for a tree that follows leads but has none yet: they are started just after the root ends. */
+export const LEAD_GRACE_POLLS = 5;
+
+/** The searches below the tree's root, parents before children (the tree's order). */
+export function leadsOf(tree: SearchTree): Lead[] {
+  const byId = new Map(tree.searches.map((s) => [s.id, s]));
+  const found = new Map<string, number>();
+  for (const p of tree.profiles) found.set(p.search_id, (found.get(p.search_id) ?? 0) + 1);
+  return tree.searches
+    .filter((s) => s.id !== tree.root_id)
+    .map((search) => ({
+      search,
+      parentQuery: (search.parent_id && byId.get(search.parent_id)?.query) || null,
+      found: found.get(search.id) ?? 0,
+    }));
+}
+
+/** The tree's root follows leads below itself (the server says how far). */
+export function followsLeads(tree: SearchTree): boolean {
+  const root = tree.searches.find((s) => s.id === tree.root_id);
+  return !!root && (root.follow_depth ?? 0) > root.depth;
+}
+
+/**
+ * Ask again while a lead's search is queued or running, or — for a few polls — while a tree that follows leads
+ * shows none yet (the server starts them right after the root completes). Stop once everything has ended.
+ */
+export function pollAgain(tree: SearchTree, polls: number): boolean {
+  const leads = leadsOf(tree);
+  if (leads.some((l) => l.search.kind === 'username' && ACTIVE.has(l.search.status))) return true;
+  return leads.length === 0 && followsLeads(tree) && polls < LEAD_GRACE_POLLS;
+}
