@@ -189,6 +189,7 @@ export const CODES_TR: Readonly<Record<string, string>> = {
   VALIDATION_FAILED: 'İstek geçersiz. Lütfen girdiğiniz bilgileri kontrol edip tekrar deneyin.',
   BAD_REQUEST: 'İstek geçersiz. Lütfen tekrar deneyin.',
   NOT_FOUND: 'Aranan kayıt bulunamadı.',
+  PAGE_OUT_OF_RANGE: 'Sayfa numarası geçersiz veya çok büyük.',
   SEARCH_UNSUPPORTED_USERNAME: 'Yalnızca harf kullanın. Özel karakter kullanmayın.',
   SEARCH_EMAIL_NOT_SUPPORTED:
     'Bu bir e-posta adresine benziyor. E-posta adreslerini kullanıcı adı aramasıyla değil, e-posta aramasıyla arayın.',
