@@ -101,7 +101,9 @@ describe('the packed hound command, installed with npm install -g', () => {
     expect(JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')).dependencies).toBeUndefined();
     const version = await hound(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^hound \d+\.\d+\.\d+\n$/) });
-    expect((await hound(['--help'])).stdout).toContain('hound sites update|list|stats|selftest');
+    const help = (await hound(['--help'])).stdout;
+    expect(help).toContain('hound sites update|list|stats|selftest');
+    expect(help).toContain('hound email --recursive [--depth 2] ADDRESS...');
   });
 
   it('downloads the default catalogues, caches them, and finds a username', async () => {
@@ -122,5 +124,12 @@ describe('the packed hound command, installed with npm install -g', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('[+] Gravatar (gravatar.com): https://gravatar.com/');
     expect(run.stderr).toMatch(/packed\.person@example\.com: \d+ found/);
+  });
+
+  it('follows an address’s leads: its local part becomes a username search on the downloaded catalogues', async () => {
+    const run = await hound(['email', 'packed.person@example.com', '--recursive', ...network]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('  ↳ packed.person — the local part of packed.person@example.com');
+    expect(run.stderr).toMatch(/Searching packed\.person on \d+ sites/);
   });
 });

@@ -36,6 +36,16 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'V' },
 } as const;
 
+/** The username-search options: a username search's own, or those `hound email` gives the usernames it searches. */
+export interface UsernameScope {
+  sites?: string[];
+  categories?: string[];
+  nsfw: boolean;
+  includeUnreliable: boolean;
+  /** `--facts page|fetch|off`: profile facts from what the check read, plus a profile GET, or none. */
+  facts: FactsMode;
+}
+
 export interface CommonArgs {
   proxy?: string;
   ca?: string;
@@ -83,7 +93,12 @@ export type Command =
        * `--usernames`: then a username search for each address's local part and the usernames found
        * answers revealed, scoped by the username-search options given.
        */
-      usernames?: { sites?: string[]; categories?: string[]; nsfw: boolean; includeUnreliable: boolean };
+      usernames?: UsernameScope;
+      /**
+       * `--recursive [--depth N]`: those same names become the address's child searches, which follow
+       * their own leads to `depth`, scoped by the username-search options given.
+       */
+      recursive?: { depth: number; scope: UsernameScope };
       common: CommonArgs;
     }
   | {
@@ -107,19 +122,21 @@ function seconds(value: string): number {
 type Values = Partial<Record<keyof typeof OPTIONS, string | boolean | string[] | undefined>>;
 
 /**
- * `hound email --usernames`: the scope of its username search, taken out of `values` so the email
- * command's own checks see none of it. Undefined without the flag.
+ * `hound email --usernames` or `--recursive`: the scope of the username searches they start, taken out of
+ * `values` so the email command's own checks see none of it. Undefined without either flag.
  */
-function emailPivot(values: Values): NonNullable<Extract<Command, { kind: 'email' }>['usernames']> | undefined {
-  if (!values.usernames) return undefined;
+function emailPivotScope(values: Values): UsernameScope | undefined {
+  if (!values.usernames && !values.recursive) return undefined;
   const { site, category, nsfw } = values;
   const scope = {
     ...(Array.isArray(site) ? { sites: site } : {}),
     ...(Array.isArray(category) ? { categories: category } : {}),
     nsfw: nsfw === true,
     includeUnreliable: values['include-unreliable'] === true,
+    facts: factsMode(values.facts as string | undefined),
   };
-  for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue'] as const) delete values[flag];
+  for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue', 'facts'] as const)
+    delete values[flag];
   return scope;
 }
 
@@ -184,26 +201,24 @@ export function parseCommand(argv: string[]): Command {
   }
 
   if (positionals[0] === 'email' && beforeTerminator) {
-    // `--usernames`: the username-search options scope its username search (read here, then taken out
-    // of what the email search checks below); without it they do not apply to hound email.
-    const pivot = emailPivot(values);
+    // `--usernames` / `--recursive`: the username-search options scope the username searches they start
+    // (read here, then taken out of what the email search checks below); without them they do not apply.
+    if (values.usernames && values.recursive)
+      throw new UsageError(
+        '--usernames and --recursive do not go together: --recursive searches the same names, as a tree',
+      );
+    const depth = followDepth(values.recursive ?? false, values.depth);
+    const scope = emailPivotScope(values);
     const addresses = positionals.slice(1);
     const list = values.list ?? false;
     if (addresses.length === 0 && !list) throw new UsageError('hound email needs at least one address (or --list)');
     if (addresses.length > 0 && list) throw new UsageError('hound email --list takes no address');
-    for (const flag of [
-      'site',
-      'category',
-      'nsfw',
-      'include-unreliable',
-      'catalogue',
-      'recursive',
-      'depth',
-      'facts',
-    ] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} does not apply to hound email`);
+    for (const flag of ['site', 'category', 'nsfw', 'include-unreliable', 'catalogue', 'facts'] as const) {
+      if (values[flag] !== undefined)
+        throw new UsageError(`--${flag} applies to hound email only with --usernames or --recursive`);
     }
-    if (pivot && list) throw new UsageError('hound email --list takes no --usernames');
+    if (scope && list)
+      throw new UsageError(`hound email --list takes no --${values.usernames ? 'usernames' : 'recursive'}`);
     if (values.json !== undefined && values.json === values.csv)
       throw new UsageError('--json and --csv need different files');
     return {
@@ -216,7 +231,8 @@ export function parseCommand(argv: string[]): Command {
       adult: values.adult ?? false,
       list,
       ...(values['email-catalogue'] ? { emailCatalogues: values['email-catalogue'] } : {}),
-      ...(pivot ? { usernames: pivot } : {}),
+      ...(scope && values.usernames ? { usernames: scope } : {}),
+      ...(scope && values.recursive ? { recursive: { depth, scope } } : {}),
       common,
     };
   }

@@ -110,7 +110,7 @@ describe('hound email --usernames', () => {
     expect(plain.stderr).not.toContain('Username search for');
     const refused = await hound(['email', ADDRESS, '--nsfw', ...args]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('--nsfw does not apply to hound email');
+    expect(refused.stderr).toContain('--nsfw applies to hound email only with --usernames or --recursive');
     expect((await hound(['email', '--list', '--usernames'])).code).toBe(2);
     expect((await hound(['someone', '--usernames'])).code).toBe(2);
   }, 60_000);

@@ -16,8 +16,13 @@ export function allowsPrivateAddresses(common: CommonArgs, env: NodeJS.ProcessEn
 }
 
 /** Builds the engine a command needs from the shared options; warnings go to stderr. */
-export function engineFromArgs(common: CommonArgs, io: CliIo, extra: { refresh?: boolean } = {}): Promise<HoundEngine> {
+export function engineFromArgs(
+  common: CommonArgs,
+  io: CliIo,
+  extra: { refresh?: boolean; emailCatalogues?: readonly string[] } = {},
+): Promise<HoundEngine> {
   return createEngine({
+    ...(extra.emailCatalogues ? { emailCatalogues: extra.emailCatalogues } : {}),
     ...(common.catalogues ? { catalogues: common.catalogues } : {}),
     ...(common.dataDir ? { dataDir: common.dataDir } : {}),
     ...(common.proxy ? { proxy: common.proxy } : {}),

@@ -11,6 +11,7 @@ USAGE
     hound [OPTIONS] USERNAME...
     hound --recursive [--depth 2] USERNAME...
     hound email [OPTIONS] ADDRESS...
+    hound email --recursive [--depth 2] ADDRESS...
     hound sites update|list|stats|selftest [OPTIONS]
 
     Found profiles are printed to stdout as they arrive; progress (on a terminal) and the summary go
@@ -75,7 +76,15 @@ EMAIL SEARCH
     --usernames             Then search the address's local part and the usernames the sites
                             returned (e.g. Duolingo's) as usernames: the names are printed, then
                             searched as \`hound NAME...\` would, with --site, --category, --nsfw,
-                            --include-unreliable and --catalogue applying to that search.
+                            --include-unreliable, --facts and --catalogue applying to that search.
+    --recursive             Follow the leads from the address: its local part and the usernames the
+                            sites returned become username searches, printed under it with why, which
+                            follow their own profiles' leads as \`hound NAME --recursive\` does (same
+                            limits; the username options above apply to them). --json writes each
+                            address's search tree (hound-tree/1, the address at its root). --loud,
+                            --adult and HIBP_API_KEY apply to the address given only: an address
+                            found on a profile gets the quiet checks.
+    --depth N               How many steps --recursive follows: 1 (default) or 2.
 
 SITES COMMANDS
     hound sites update     Download the default catalogues now and show where each came from.
@@ -118,5 +127,6 @@ EXAMPLES
     hound alice --catalogue ./my-sites.json
     hound email someone@example.com --json someone.json
     hound email someone@example.com --usernames
+    hound email someone@example.com --recursive --depth 2 --json someone-tree.json
 `;
 }

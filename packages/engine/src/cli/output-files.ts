@@ -14,14 +14,17 @@ export interface SearchRecord {
   results: SiteResult[];
 }
 
-/** An address a recursive search followed (a profile stated it). */
+/** An email search: an address `hound email` was given, or one a recursive search followed. */
 export interface EmailSearchRecord {
-  searchId: string;
+  /** The search's id in its tree; absent when `hound email` follows no leads. */
+  searchId?: string;
   email: string;
   startedAt: string;
   elapsedMs: number;
   interrupted: boolean;
   results: EmailResult[];
+  /** The address's local part and the usernames found answers revealed: its pivots (`usernamesToSearch`). */
+  usernames: string[];
 }
 
 export function countVerdicts(results: readonly SiteResult[]): Record<SiteResult['verdict'], number> {

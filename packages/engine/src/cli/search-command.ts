@@ -1,15 +1,14 @@
-import { FOLLOW_LIMITS, type LeadSearch, type ProfileFact, type SearchTree } from '@hound/contracts';
-import { type Lead, leadKey, pickLeads } from '../leads/pick-leads.ts';
-import { TreeBuilder } from '../leads/tree.ts';
+import { type LeadSearch, type ProfileFact, type SearchTree, usernamesToSearch } from '@hound/contracts';
 import type { EmailResult, Engine, SiteResult } from '../model.ts';
 import { SearchError } from '../search/errors.ts';
 import { EMAIL_INPUT_MESSAGE, isEmailLike } from '../username/email.ts';
 import { normaliseUsernameInput } from '../username/input.ts';
-import type { Command } from './args.ts';
+import type { Command, UsernameScope } from './args.ts';
 import { palette, printable, verdictMark } from './color.ts';
 import { engineFromArgs } from './engine-from-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
+import { followLeads } from './lead-tree.ts';
 import { countVerdicts, type EmailSearchRecord, type SearchRecord, writeCsv, writeJson } from './output-files.ts';
 import { ProgressBar } from './progress.ts';
 
@@ -33,12 +32,16 @@ function factsLine(facts: readonly ProfileFact[]): string | undefined {
   return parts.length > 0 ? printable(parts.join(' · ')) : undefined;
 }
 
-interface Run {
-  command: SearchCommand;
+/** One command's searches: how they run and print, and the records `--json`/`--csv` write. */
+export interface LeadRun {
   engine: Engine;
   io: CliIo;
   out: Palette;
   err: Palette;
+  scope: UsernameScope;
+  printAll: boolean;
+  /** `--recursive --depth N` (0: leads are not followed, and facts are not printed). */
+  depth: number;
   searches: SearchRecord[];
   emailSearches: EmailSearchRecord[];
 }
@@ -52,12 +55,30 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
     normaliseUsernameInput(username);
   }
   const engine = await engineFromArgs(command.common, io);
-  const run: Run = { command, engine, io, out, err, searches: [], emailSearches: [] };
+  const scope: UsernameScope = {
+    ...(command.sites ? { sites: command.sites } : {}),
+    ...(command.categories ? { categories: command.categories } : {}),
+    nsfw: command.nsfw,
+    includeUnreliable: command.includeUnreliable,
+    facts: command.facts,
+  };
+  const run: LeadRun = {
+    engine,
+    io,
+    out,
+    err,
+    scope,
+    printAll: command.printAll,
+    depth: command.depth,
+    searches: [],
+    emailSearches: [],
+  };
   const trees: SearchTree[] = [];
   try {
     for (const [index, username] of command.usernames.entries()) {
       if (io.signal.aborted) break;
-      trees.push(await searchTree(run, username, `t${index + 1}s`));
+      const walk = { depth: run.depth, io, out, search: (s: LeadSearch, indent: string) => searchLead(run, s, indent) };
+      trees.push(await followLeads(walk, { kind: 'username', query: username }, `t${index + 1}s`));
     }
   } finally {
     await engine.close();
@@ -67,52 +88,19 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
   return io.signal.aborted ? EXIT.interrupted : EXIT.ok;
 }
 
-/**
- * One root search and, with `--recursive`, the searches its leads start, depth first so each child is
- * printed under the search that found it. At most FOLLOW_LIMITS.maxNewNamesPerLevel new names per level
- * of the tree; no name is searched twice.
- */
-async function searchTree(run: Run, username: string, prefix: string): Promise<SearchTree> {
-  const builder = new TreeBuilder(prefix);
-  const seen = new Set([leadKey('username', username)]);
-  const perLevel = new Map<number, number>();
-  const visit = async (search: LeadSearch): Promise<void> => {
-    const indent = '  '.repeat(search.depth);
-    const sources =
-      search.kind === 'username' ? await runUsername(run, search, indent) : await runEmail(run, search, indent);
-    search.status = run.io.signal.aborted ? 'cancelled' : 'completed';
-    for (const result of sources) builder.found(search, result);
-    if (search.depth >= run.command.depth || run.io.signal.aborted) return;
-    const level = search.depth + 1;
-    const room = FOLLOW_LIMITS.maxNewNamesPerLevel - (perLevel.get(level) ?? 0);
-    if (room <= 0) return;
-    const leads: Lead[] = pickLeads(search, sources, seen, room);
-    perLevel.set(level, (perLevel.get(level) ?? 0) + leads.length);
-    const children = leads.map((lead) => builder.add(lead.kind, lead.query, search.id, level, lead.reason));
-    for (const child of children) {
-      if (run.io.signal.aborted) break;
-      run.io.stdout.write(
-        `${indent}  ${run.out.bold(`↳ ${printable(child.query)}`)} — ${printable(child.reason?.text ?? '')}\n`,
-      );
-      await visit(child);
-    }
-  };
-  await visit(builder.add('username', username, null, 0, null));
-  for (const search of builder.tree().searches) if (search.status === 'running') search.status = 'cancelled';
-  return builder.tree();
+/** A search of a tree: a username's with the run's scope, an address's with the quiet checks only. */
+export function searchLead(
+  run: LeadRun,
+  search: LeadSearch,
+  indent: string,
+): Promise<ReadonlyArray<SiteResult | EmailResult>> {
+  return search.kind === 'username' ? runUsername(run, search, indent) : runEmail(run, search, indent);
 }
 
-async function runUsername(run: Run, search: LeadSearch, indent: string): Promise<SiteResult[]> {
-  const { command, engine, io, out, err } = run;
+async function runUsername(run: LeadRun, search: LeadSearch, indent: string): Promise<SiteResult[]> {
+  const { engine, io, out, err } = run;
   const username = search.query;
-  const options = {
-    ...(command.sites ? { sites: command.sites } : {}),
-    ...(command.categories ? { categories: command.categories } : {}),
-    nsfw: command.nsfw,
-    includeUnreliable: command.includeUnreliable,
-    facts: command.facts,
-    signal: io.signal,
-  };
+  const options = { ...run.scope, signal: io.signal };
   const stream = engine.searchUsername(username, options);
   const total = engine.countSites(options);
   io.stderr.write(`${err.bold(`Searching ${printable(username)}`)} on ${total} sites\n`);
@@ -130,11 +118,11 @@ async function runUsername(run: Run, search: LeadSearch, indent: string): Promis
   for await (const { result, progress } of stream) {
     record.results.push(result);
     if (result.verdict === 'found') found++;
-    const show = result.verdict === 'found' || command.printAll;
+    const show = result.verdict === 'found' || run.printAll;
     if (show) {
       bar.clear();
       io.stdout.write(`${indent}${verdictMark(out, result.verdict)} ${printable(result.name)}: ${describe(result)}\n`);
-      const facts = command.depth > 0 && result.facts ? factsLine(result.facts) : undefined;
+      const facts = run.depth > 0 && result.facts ? factsLine(result.facts) : undefined;
       if (facts) io.stdout.write(`${indent}    ${facts}\n`);
     }
     bar.update(progress.done, progress.total, found, show);
@@ -160,9 +148,12 @@ async function runUsername(run: Run, search: LeadSearch, indent: string): Promis
   return record.results;
 }
 
-/** An address a profile stated: the email checks (not the loud ones), its found accounts printed. */
-async function runEmail(run: Run, search: LeadSearch, indent: string): Promise<EmailResult[]> {
-  const { command, engine, io, out, err } = run;
+/**
+ * An address a profile stated: the email checks, never the loud or adult ones and without keys (a lead is
+ * not the address the user asked about), its found accounts printed.
+ */
+async function runEmail(run: LeadRun, search: LeadSearch, indent: string): Promise<EmailResult[]> {
+  const { engine, io, out, err } = run;
   io.stderr.write(
     `${err.bold(`Searching ${printable(search.query)}`)} with ${engine.countEmailChecks()} email checks\n`,
   );
@@ -173,16 +164,18 @@ async function runEmail(run: Run, search: LeadSearch, indent: string): Promise<E
     elapsedMs: 0,
     interrupted: false,
     results: [],
+    usernames: [],
   };
   const started = performance.now();
   for await (const { result } of engine.searchEmail(search.query, { signal: io.signal })) {
     record.results.push(result);
-    if (result.verdict === 'found' || command.printAll) {
+    if (result.verdict === 'found' || run.printAll) {
       io.stdout.write(`${indent}${verdictMark(out, result.verdict)} ${printable(result.name)}: ${describe(result)}\n`);
     }
   }
   record.elapsedMs = Math.round(performance.now() - started);
   record.interrupted = io.signal.aborted;
+  record.usernames = usernamesToSearch(search.query, record.results);
   run.emailSearches.push(record);
   const found = record.results.filter((r) => r.verdict === 'found').length;
   io.stderr.write(`${printable(search.query)}: ${err.green(`${found} found`)} (${record.results.length} checks)\n`);

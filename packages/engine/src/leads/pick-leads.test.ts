@@ -82,13 +82,23 @@ describe('pickLeads', () => {
     expect(again.map((l) => l.query)).toEqual(['dave']);
   });
 
-  it('an email search’s revealed usernames are leads too (the email pivot)', () => {
+  it('an email search’s pivots are leads: its local part, then the usernames its found answers revealed', () => {
     const leads = pickLeads(
       { kind: 'email', query: 'a.dev@example.com' },
-      [{ name: 'Gravatar', url: 'https://gravatar.test/adev', verdict: 'found', usernames: ['adev'] }],
+      [
+        {
+          name: 'Gravatar',
+          url: 'https://gravatar.test/adev',
+          verdict: 'found',
+          // Not a name a username search accepts, the local part again, then a real one.
+          usernames: ['a dev', 'A.DEV', 'adev'],
+        },
+        { name: 'Blocked', url: '', verdict: 'unknown', usernames: ['ghost'] },
+      ],
       new Set(),
     );
     expect(leads).toEqual([
+      { kind: 'username', query: 'a.dev', reason: { text: 'the local part of a.dev@example.com' } },
       {
         kind: 'username',
         query: 'adev',
@@ -99,5 +109,13 @@ describe('pickLeads', () => {
         },
       },
     ]);
+  });
+
+  it('an email search’s local part already in the tree is not searched again; the limit holds', () => {
+    const seen = new Set([leadKey('username', 'A.Dev')]);
+    const results = [{ name: 'S', url: '', verdict: 'found', usernames: ['one', 'two'] }];
+    const leads = pickLeads({ kind: 'email', query: 'a.dev@example.com' }, results, seen, 1);
+    expect(leads.map((l) => l.query)).toEqual(['one']);
+    expect(leads[0]?.reason).toEqual({ text: 'the username S shows for a.dev@example.com', from_site: 'S' });
   });
 });

@@ -1,4 +1,4 @@
-import { FOLLOW_LIMITS, type LeadReason, type ProfileFact } from '@hound/contracts';
+import { FOLLOW_LIMITS, type LeadReason, type ProfileFact, usernamesToSearch } from '@hound/contracts';
 import { normaliseEmail } from '../email/address.ts';
 import { isEmailLike } from '../username/email.ts';
 import { normaliseUsernameInput } from '../username/input.ts';
@@ -45,7 +45,9 @@ function emailOf(value: string): string | undefined {
  * The leads in one search's found results: usernames on other sites that profiles link to, email
  * addresses they state, usernames an email search revealed — each with why, in result order, none already
  * in `seen` (which it extends), at most `limit`. Only `found` results count: a fact never outlives a
- * verdict that was not found.
+ * verdict that was not found. An email search's username leads are its pivots as `hound email --usernames`
+ * and the web app offer them (`usernamesToSearch`): the address's local part first, then the usernames its
+ * found answers returned.
  */
 export function pickLeads(
   parent: { kind: Lead['kind']; query: string },
@@ -62,7 +64,17 @@ export function pickLeads(
     leads.push({ kind, query, reason });
   };
   const who = parent.query;
-  for (const result of results) {
+  const sources = [...results];
+  // For an email search, only the names a username search accepts as a pivot (the same rule everywhere).
+  let pivot = (_name: string) => true;
+  if (parent.kind === 'email') {
+    const pivots = usernamesToSearch(who, sources);
+    const local = usernamesToSearch(who, [])[0];
+    if (local) add('username', usernameOf(local), { text: `the local part of ${who}` });
+    const accepted = new Set(pivots.map((name) => name.toLowerCase()));
+    pivot = (name) => accepted.has(name.toLowerCase());
+  }
+  for (const result of sources) {
     if (result.verdict !== 'found') continue;
     const from = { from_site: result.name, ...(result.url ? { from_url: result.url } : {}) };
     for (const fact of result.facts ?? []) {
@@ -81,6 +93,7 @@ export function pickLeads(
       }
     }
     for (const name of result.usernames ?? []) {
+      if (!pivot(name)) continue;
       add('username', usernameOf(name), { text: `the username ${result.name} shows for ${who}`, ...from });
     }
   }
