@@ -18,6 +18,7 @@ type Signal =
   | { bodyContains: string }
   | { bodyLacks: string }
   | { bodyEquals: string }
+  | { locationContains: string }
   | { jsonPath: string; equals?: unknown; exists?: boolean };
 
 type Body = { form: Record<string, string> } | { json: Record<string, unknown> } | { raw: string; contentType: string };
