@@ -92,7 +92,7 @@ export function isWeakEmailText(text: string): boolean {
 const GENERIC_TARGETS = new Set(['', 'login', 'signin', 'auth', 'account', 'home', 'index', 'https', 'http', 'www']);
 
 /** A Location text that any redirect may contain: `/`, `/login`, a bare word. */
-export function isWeakLocation(text: string): boolean {
+function isWeakLocation(text: string): boolean {
   return isWeakEmailText(text) || GENERIC_TARGETS.has(bare(text));
 }
 
