@@ -151,7 +151,7 @@ describe('hound email', () => {
     );
     // Its own example answers are misjudged too (a 200 "not registered" answer reads as found).
     expect(custom.stdout).toContain(
-      '4 checks (1 loud, 1 adult, 0 keyed, 0 unsourced); lint: 3 weak finding(s) in 1 check(s) — weak answer_misjudged ×1, weak status_only ×2',
+      '4 checks (1 loud, 1 adult, 0 keyed, 0 unsourced; 2 quiet, asked by default); lint: 3 weak finding(s) in 1 check(s) — weak answer_misjudged ×1, weak status_only ×2',
     );
     const shipped = await hound(['email', '--list']);
     expect(shipped.stdout).toMatch(/lint: 0 weak finding\(s\) in 0 check\(s\)/);

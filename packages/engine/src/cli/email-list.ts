@@ -1,6 +1,7 @@
 /**
  * `hound email --list`: every email check (tab-separated, one a line) with what the catalogue lint says of
- * it, then the totals — how many checks, loud, adult, keyed and unsourced ones, and the lint's findings by kind.
+ * it, then the totals — how many checks, loud, adult, keyed and unsourced ones, how many a default search asks
+ * and needs nothing for (neither loud, adult nor keyed), and the lint's findings by kind.
  */
 import type { EmailCheck } from '../email/catalogue-format.ts';
 import { type EmailLintFinding, lintEmailChecks } from '../email/lint-email-check.ts';
@@ -36,7 +37,8 @@ export function listEmailChecks(checks: readonly EmailCheck[], io: CliIo, loud: 
   const kinds = [...counts].map(([kind, n]) => `${kind} ×${n}`).sort();
   io.stdout.write(
     `\n${checks.length} checks (${checks.filter((c) => c.loud).length} loud, ${checks.filter((c) => c.adult).length} adult, ` +
-      `${checks.filter((c) => c.needs).length} keyed, ${checks.filter((c) => c.source.length === 0).length} unsourced); ` +
+      `${checks.filter((c) => c.needs).length} keyed, ${checks.filter((c) => c.source.length === 0).length} unsourced; ` +
+      `${checks.filter((c) => !c.loud && !c.adult && !c.needs).length} quiet, asked by default); ` +
       `lint: ${weak.length} weak finding(s) in ${new Set(weak.map((f) => f.checkId)).size} check(s)` +
       `${kinds.length ? ` — ${kinds.join(', ')}` : ''}\n`,
   );

@@ -40,7 +40,10 @@ export function fillHeaders(headers: Record<string, string>, values: Variables):
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, fill(v, values, headerValue)]));
 }
 
-export function buildRequest(template: RequestTemplate, values: Variables): CheckRequest {
+/** A probe's template, or a prefetch's (same fields: method, URL, headers, body). */
+export type RequestParts = Pick<RequestTemplate, 'method' | 'url' | 'headers' | 'body'>;
+
+export function buildRequest(template: RequestParts, values: Variables): CheckRequest {
   const headers = fillHeaders(template.headers, values);
   let body: string | undefined;
   if (template.body && 'form' in template.body) {

@@ -39,6 +39,11 @@ export const SignalSchema = z.union([
   z.object({ bodyLacks: z.string().min(1).max(500) }).strict(),
   /** The whole body, trimmed, is exactly this (e.g. `[]`, `ok`): an exact answer, unlike a bare substring. */
   z.object({ bodyEquals: z.string().max(500) }).strict(),
+  /**
+   * The answer is a redirect (3xx) whose `Location` contains this text (e.g. `/login?email=`, `error=-2`):
+   * where the site sends the browser is its answer. The Location is read, never fetched.
+   */
+  z.object({ locationContains: z.string().min(1).max(300) }).strict(),
   z
     .object({
       /** Dot path into the JSON body, e.g. `errors.email.0.code`. Empty: the whole body. */
@@ -53,22 +58,27 @@ export const SignalSchema = z.union([
 ]);
 export type Signal = z.infer<typeof SignalSchema>;
 
+/** `form` and `json` values may hold placeholders; `raw` is sent as written after replacement. */
+const BodySchema = z.union([
+  z.object({ form: z.record(z.string(), z.string()) }).strict(),
+  z.object({ json: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({ raw: z.string().max(10_000), contentType: z.string().max(200) }).strict(),
+]);
+
+/** A body goes only with a method that carries one (a GET or HEAD with a body is refused at load). */
+const bodyNeedsPost = (r: { method: string; body?: unknown }) => r.body === undefined || r.method === 'POST';
+const BODY_NEEDS_POST = { message: 'a body needs `method: "POST"`', path: ['body'] };
+
 export const RequestTemplateSchema = z
   .object({
     method: z.enum(['GET', 'POST', 'HEAD']).default('GET'),
     /** Absolute http(s) URL; placeholders only after the host (checked at load). */
     url: z.string().regex(/^https?:\/\//i),
     headers: header.default({}),
-    /** `form` and `json` values may hold placeholders; `raw` is sent as written after replacement. */
-    body: z
-      .union([
-        z.object({ form: z.record(z.string(), z.string()) }).strict(),
-        z.object({ json: z.record(z.string(), z.unknown()) }).strict(),
-        z.object({ raw: z.string().max(10_000), contentType: z.string().max(200) }).strict(),
-      ])
-      .optional(),
+    body: BodySchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine(bodyNeedsPost, BODY_NEEDS_POST);
 export type RequestTemplate = z.infer<typeof RequestTemplateSchema>;
 
 /** An answer the site gives, as its documented behaviour records it (served by the testkit, judged by tests). */
@@ -77,6 +87,8 @@ export const ExampleAnswerSchema = z
     status: z.number().int().min(100).max(599),
     contentType: z.string().max(200).default('application/json; charset=utf-8'),
     body: z.string().max(20_000),
+    /** The redirect's target, for an answer that is a redirect (served as its `Location` header). */
+    location: z.string().min(1).max(500).optional(),
   })
   .strict();
 export type ExampleAnswer = z.infer<typeof ExampleAnswerSchema>;
@@ -97,19 +109,29 @@ export const EmailCheckSchema = z
     /**
      * Fetched first; `token` is taken from it by regex (first group), JSON path or cookie name, and
      * `token2` (optional) likewise — for sites that want two values from one page (a CSRF token and a
-     * session cookie's value, a form's two hidden fields).
+     * session cookie's value, a form's two hidden fields). A GET by default; a `POST` with a `body` for
+     * sites that hand out their token from a call (an anonymous session, an app key exchanged for a token).
+     * Its templates may use the address's variables, never `{token}`/`{token2}` (it is what yields them).
      */
     prefetch: z
       .object({
+        method: z.enum(['GET', 'POST']).default('GET'),
         url: z.string().regex(/^https?:\/\//i),
         headers: header.default({}),
+        body: BodySchema.optional(),
         token: TokenSourceSchema,
         token2: TokenSourceSchema.optional(),
         /** Send the prefetch's cookies with the probe (sessions bound to the token). */
         forwardCookies: z.boolean().default(false),
       })
       .strict()
+      .refine(bodyNeedsPost, BODY_NEEDS_POST)
       .optional(),
+    /**
+     * An anti-JSON guard the site puts before its JSON (Canva's `'"])}while(1);</x>//`, Google's `)]}'`):
+     * stripped, when the body starts with it, before JSON paths read the body. Exact text, not a pattern.
+     */
+    jsonPrefix: z.string().min(1).max(40).optional(),
     /** Tried in order until one decides (e.g. the SHA-256 then the MD5 form of an address). */
     requests: z.array(RequestTemplateSchema).min(1).max(3),
     found: z.array(SignalSchema).min(1),

@@ -12,6 +12,7 @@ import { createEngine, type HoundEngine } from '../engine.ts';
 import type { EmailResult } from '../model.ts';
 import { tempDir } from '../search/test-helpers.ts';
 import { EmailInputError } from './address.ts';
+import { buildRequest } from './build-request.ts';
 import { BUNDLED_EMAIL_CATALOGUE, parseEmailCatalogue } from './load-email-catalogue.ts';
 
 const catalogue = JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as {
@@ -179,13 +180,21 @@ describe('email search on the shipped catalogue', () => {
     const two = engine.emailChecks.filter((c) => c.prefetch?.token2);
     expect(two.length).toBeGreaterThan(0);
     for (const check of two) {
-      const url = new URL(check.requests[0]!.url);
+      // The check's own request (its fixed values included), with stale tokens.
+      const request = buildRequest(check.requests[0]!, {
+        email: REGISTERED,
+        local: REGISTERED.split('@')[0]!,
+        domain: 'example.com',
+        token: 'stale-token',
+        token2: 'stale-token2',
+      });
+      const url = new URL(request.url);
       const res = await internet.dispatcher.request({
         origin: url.origin,
-        path: `${url.pathname}?email=${encodeURIComponent(REGISTERED)}`,
-        method: check.requests[0]!.method ?? 'GET',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: check.requests[0]!.method === 'POST' ? `email=${encodeURIComponent(REGISTERED)}` : undefined,
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
       });
       expect([check.id, res.statusCode]).toEqual([check.id, 403]);
       await res.body.text();

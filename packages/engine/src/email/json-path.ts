@@ -10,10 +10,18 @@ export function readJsonPath(value: unknown, path: string): unknown {
   return current;
 }
 
-/** The body as JSON, or undefined when it is not JSON. */
-export function parseJsonBody(body: string): unknown {
+/**
+ * The body as JSON, or undefined when it is not JSON. `prefix`: a check's declared anti-JSON guard
+ * (`)]}'`), stripped when the body starts with it (after leading white space).
+ */
+export function parseJsonBody(body: string, prefix?: string): unknown {
+  let text = body;
+  if (prefix) {
+    const start = text.trimStart();
+    if (start.startsWith(prefix)) text = start.slice(prefix.length);
+  }
   try {
-    return JSON.parse(body);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

@@ -14,6 +14,7 @@ function describe(signal: Signal): string {
   if ('bodyLacks' in signal) return `body lacks "${signal.bodyLacks}"`;
   if ('bodyEquals' in signal)
     return signal.bodyEquals === '' ? 'body is empty' : `body is exactly "${signal.bodyEquals}"`;
+  if ('locationContains' in signal) return `redirect to a Location containing "${signal.locationContains}"`;
   return signal.exists !== undefined
     ? `JSON ${signal.jsonPath || '(body)'} ${signal.exists ? 'exists' : 'is absent'}`
     : `JSON ${signal.jsonPath || '(body)'} = ${JSON.stringify(signal.equals)}`;
@@ -24,6 +25,13 @@ function holds(signal: Signal, response: CheckResponse, json: () => unknown): bo
   if ('bodyContains' in signal) return response.body.includes(signal.bodyContains);
   if ('bodyLacks' in signal) return !response.body.includes(signal.bodyLacks);
   if ('bodyEquals' in signal) return !response.truncated && response.body.trim() === signal.bodyEquals;
+  // Only a redirect's Location counts (a 200 may carry a Location too); it is read, not followed.
+  if ('locationContains' in signal)
+    return (
+      response.status >= 300 &&
+      response.status < 400 &&
+      (response.headers.location ?? '').includes(signal.locationContains)
+    );
   const value = readJsonPath(json(), signal.jsonPath);
   if (signal.exists !== undefined) return (value !== undefined && value !== null) === signal.exists;
   return value === signal.equals;
@@ -34,7 +42,7 @@ export function judgeEmail(check: EmailCheck, response: CheckResponse): RuleOutc
   let tried = false;
   const json = () => {
     if (!tried) {
-      parsed = parseJsonBody(response.body);
+      parsed = parseJsonBody(response.body, check.jsonPrefix);
       tried = true;
     }
     return parsed;

@@ -88,6 +88,14 @@ export function isWeakEmailText(text: string): boolean {
   return false;
 }
 
+/** Where any site sends a visitor it will not answer (a sign-in, its home page): no outcome's own target. */
+const GENERIC_TARGETS = new Set(['', 'login', 'signin', 'auth', 'account', 'home', 'index', 'https', 'http', 'www']);
+
+/** A Location text that any redirect may contain: `/`, `/login`, a bare word. */
+function isWeakLocation(text: string): boolean {
+  return isWeakEmailText(text) || GENERIC_TARGETS.has(bare(text));
+}
+
 /** Why a signal is not a positive, specific marker; null when it is one. */
 function weakness(signal: Signal, rule: Signal[]): { code: EmailLintCode; detail: string } | null {
   if ('status' in signal) return { code: 'status_only', detail: `status ${signal.status.join('/')}` };
@@ -95,6 +103,13 @@ function weakness(signal: Signal, rule: Signal[]): { code: EmailLintCode; detail
   if ('bodyContains' in signal)
     return isWeakEmailText(signal.bodyContains)
       ? { code: 'weak_text', detail: `body contains "${signal.bodyContains}" (any answer may)` }
+      : null;
+  if ('locationContains' in signal)
+    return isWeakLocation(signal.locationContains)
+      ? {
+          code: 'weak_text',
+          detail: `redirect to "${signal.locationContains}" (any redirect to a login or home page may)`,
+        }
       : null;
   if ('bodyEquals' in signal) {
     // An empty answer (nothing, `null`, `{}`, `[]`) is what any gateway or broken page may send: it is the
@@ -205,7 +220,7 @@ export function lintEmailChecks(checks: readonly EmailCheck[]): EmailLintFinding
 export function judgeAnswer(check: EmailCheck, answer: EmailCheck['answers']['registered'][number]): string {
   return judgeEmail(check, {
     status: answer.status,
-    headers: { 'content-type': answer.contentType },
+    headers: { 'content-type': answer.contentType, ...(answer.location ? { location: answer.location } : {}) },
     body: answer.body,
     finalUrl: check.requests[0]!.url,
     redirects: 0,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { CatalogueError } from '../catalogue/errors.ts';
 import { cacheKey, readCache, writeCache } from '../sources/cache.ts';
 import type { FetchText } from '../sources/fetch-text.ts';
+import type { RequestParts } from './build-request.ts';
 import { EMAIL_VARIABLES, type EmailCatalogue, EmailCatalogueSchema, type EmailCheck } from './catalogue-format.ts';
 
 /** The catalogue that ships with Hound. */
@@ -13,17 +14,16 @@ const PLACEHOLDER = /\{([a-z0-9_]+)\}/g;
 /** Every template string of a check, with where it is. */
 function templates(check: EmailCheck): Array<[where: string, text: string]> {
   const out: Array<[string, string]> = [];
-  if (check.prefetch) {
-    out.push(['prefetch.url', check.prefetch.url]);
-    for (const [k, v] of Object.entries(check.prefetch.headers)) out.push([`prefetch.headers.${k}`, v]);
-  }
+  const request = (at: string, r: RequestParts) => {
+    out.push([`${at}.url`, r.url]);
+    for (const [k, v] of Object.entries(r.headers)) out.push([`${at}.headers.${k}`, v]);
+    if (r.body && 'form' in r.body) for (const [k, v] of Object.entries(r.body.form)) out.push([`${at}.form.${k}`, v]);
+    if (r.body && 'json' in r.body) out.push([`${at}.json`, JSON.stringify(r.body.json)]);
+    if (r.body && 'raw' in r.body) out.push([`${at}.raw`, r.body.raw]);
+  };
+  if (check.prefetch) request('prefetch', check.prefetch);
   check.requests.forEach((r, i) => {
-    out.push([`requests.${i}.url`, r.url]);
-    for (const [k, v] of Object.entries(r.headers)) out.push([`requests.${i}.headers.${k}`, v]);
-    if (r.body && 'form' in r.body)
-      for (const [k, v] of Object.entries(r.body.form)) out.push([`requests.${i}.form.${k}`, v]);
-    if (r.body && 'json' in r.body) out.push([`requests.${i}.json`, JSON.stringify(r.body.json)]);
-    if (r.body && 'raw' in r.body) out.push([`requests.${i}.raw`, r.body.raw]);
+    request(`requests.${i}`, r);
   });
   if (check.profileUrl) out.push(['profileUrl', check.profileUrl]);
   return out;
@@ -34,6 +34,9 @@ function checkTemplates(check: EmailCheck): string | null {
   for (const [where, text] of templates(check)) {
     for (const [, name] of text.matchAll(PLACEHOLDER)) {
       if (!(EMAIL_VARIABLES as readonly string[]).includes(name!)) return `${where} uses unknown placeholder {${name}}`;
+      // The prefetch is what yields the tokens: it cannot send them.
+      if ((name === 'token' || name === 'token2') && where.startsWith('prefetch.'))
+        return `${where} uses {${name}}, which the prefetch itself yields`;
       if (name === 'token' && !check.prefetch) return `${where} uses {token} without a prefetch step`;
       if (name === 'token2' && !check.prefetch?.token2) return `${where} uses {token2} without a prefetch token2`;
       if (name === 'key' && !check.needs) return `${where} uses {key} without \`needs\``;

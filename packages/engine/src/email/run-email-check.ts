@@ -5,7 +5,7 @@
  */
 import type { CheckResponse, EmailResult, Evidence, RuleOutcome } from '../model.ts';
 import type { SendOptions, Transport } from '../transport/index.ts';
-import { buildRequest, fillHeaders, fillUrl, type Variables } from './build-request.ts';
+import { buildRequest, fillUrl, type Variables } from './build-request.ts';
 import type { EmailCheck, TokenSource } from './catalogue-format.ts';
 import { parseJsonBody, readJsonPath } from './json-path.ts';
 import { judgeEmail } from './judge-email.ts';
@@ -29,10 +29,10 @@ function cookiesOf(response: CheckResponse): string {
     .join('; ');
 }
 
-function tokenOf(source: TokenSource, response: CheckResponse): string | undefined {
+function tokenOf(source: TokenSource, response: CheckResponse, jsonPrefix?: string): string | undefined {
   if ('regex' in source) return new RegExp(source.regex).exec(response.body)?.[1];
   if ('jsonPath' in source) {
-    const value = readJsonPath(parseJsonBody(response.body), source.jsonPath);
+    const value = readJsonPath(parseJsonBody(response.body, jsonPrefix), source.jsonPath);
     return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
   }
   const cookie = cookiesOf(response)
@@ -66,7 +66,7 @@ function text(value: unknown): string | undefined {
 
 /** Details, records and usernames from a found answer's JSON. */
 function extract(check: EmailCheck, response: CheckResponse): Pick<EmailResult, 'details' | 'records' | 'usernames'> {
-  const json = parseJsonBody(response.body);
+  const json = parseJsonBody(response.body, check.jsonPrefix);
   if (json === undefined) return {};
   const out: Pick<EmailResult, 'details' | 'records' | 'usernames'> = {};
   const details: Record<string, string> = {};
@@ -152,12 +152,15 @@ export async function runEmailCheck(
   }
   const headers: Record<string, string> = {};
   if (check.prefetch) {
-    const page = await send({
-      method: 'GET',
-      url: fillUrl(check.prefetch.url, values),
-      headers: fillHeaders(check.prefetch.headers, values),
-      followRedirects: true,
-    });
+    let prefetch: ReturnType<typeof buildRequest>;
+    try {
+      prefetch = buildRequest(check.prefetch, values);
+    } catch (error) {
+      return invalid('disabled', `the prefetch cannot be built: ${(error as Error).message}`);
+    }
+    // A page or a call that hands out a token may sit behind the site's own redirects (to a locale, a
+    // session): followed, through the transport's guard against private addresses (decision 096).
+    const page = await send({ ...prefetch, followRedirects: true });
     if (!page.ok)
       return result({
         format: 'hound',
@@ -165,8 +168,8 @@ export async function runEmailCheck(
         reason: page.error.code,
         rule: `prefetch: ${page.error.detail}`,
       });
-    const token = tokenOf(check.prefetch.token, page.response);
-    const token2 = check.prefetch.token2 ? tokenOf(check.prefetch.token2, page.response) : undefined;
+    const token = tokenOf(check.prefetch.token, page.response, check.jsonPrefix);
+    const token2 = check.prefetch.token2 ? tokenOf(check.prefetch.token2, page.response, check.jsonPrefix) : undefined;
     const missing = !token ? 'token' : check.prefetch.token2 && !token2 ? 'second token' : undefined;
     if (missing)
       return result(

@@ -3,8 +3,13 @@
  * engine: every check's prefetch page hands out its token or two (by regex-shaped markup, JSON or cookie), and every
  * probe answers with the check's registered example answer (or, without one, an answer built from its found
  * signals) for a registered address and its unregistered one for any other — only when the token comes back. Faults set on a host apply as for any other fake site.
+ *
+ * Several checks (and prefetch calls) may share one host and path, as they do on the real sites (Deezer's
+ * gateway takes its token call and its probe at one address, told apart by the query): each request goes to
+ * the check whose method and fixed query, form and JSON values it carries (the most specific one). Checks
+ * that send the very same request get the same answer, as from the real site: the first such check's.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Internet, RouteRequest, RouteResponse } from '../types.ts';
 import { siteIconPng } from './site-icon.ts';
 
@@ -13,11 +18,15 @@ type Signal =
   | { bodyContains: string }
   | { bodyLacks: string }
   | { bodyEquals: string }
+  | { locationContains: string }
   | { jsonPath: string; equals?: unknown; exists?: boolean };
+
+type Body = { form: Record<string, string> } | { json: Record<string, unknown> } | { raw: string; contentType: string };
 
 interface RequestTemplate {
   method?: string;
   url: string;
+  body?: Body;
 }
 
 /** The parts of a catalogue check the fake needs. */
@@ -25,8 +34,8 @@ type TokenSource = { regex: string } | { jsonPath: string } | { cookie: string }
 
 export interface EmailCheckEntry {
   id: string;
-  /** `token2`: a second value the same page hands out (both must come back). */
-  prefetch?: { url: string; token: TokenSource; token2?: TokenSource };
+  /** `token2`: a second value the same page hands out (both must come back); a POST call when it has a method and body. */
+  prefetch?: RequestTemplate & { token: TokenSource; token2?: TokenSource };
   requests: RequestTemplate[];
   found: Signal[];
   notFound: Signal[];
@@ -43,15 +52,72 @@ interface ExampleAnswer {
   status: number;
   contentType?: string;
   body: string;
+  /** A redirect's target (its `Location`). */
+  location?: string;
 }
 
 function exampleResponse(answer: ExampleAnswer | undefined): RouteResponse | null {
   if (!answer) return null;
   return {
     status: answer.status,
-    headers: { 'content-type': answer.contentType ?? 'application/json; charset=utf-8' },
+    headers: {
+      'content-type': answer.contentType ?? 'application/json; charset=utf-8',
+      ...(answer.location ? { location: answer.location } : {}),
+    },
     body: answer.body,
   };
+}
+
+const PLACEHOLDER = /\{[a-z0-9_]+\}/;
+
+/** A fixed value a request carries: a query parameter, a form field or a top-level JSON field. */
+type Marker = { where: 'query' | 'form' | 'json'; key: string; value: string };
+
+/** What tells one template's requests from another's at the same address: its fixed values (no placeholder). */
+function markersOf(template: RequestTemplate): Marker[] {
+  const out: Marker[] = [];
+  for (const [key, value] of new URL(template.url).searchParams)
+    if (!PLACEHOLDER.test(key) && !PLACEHOLDER.test(value)) out.push({ where: 'query', key, value });
+  const body = template.body;
+  if (body && 'form' in body)
+    for (const [key, value] of Object.entries(body.form))
+      if (!PLACEHOLDER.test(value)) out.push({ where: 'form', key, value });
+  if (body && 'json' in body)
+    for (const [key, value] of Object.entries(body.json)) {
+      const text = JSON.stringify(value);
+      if (!PLACEHOLDER.test(text)) out.push({ where: 'json', key, value: text });
+    }
+  return out;
+}
+
+/** The request's query, form fields and top-level JSON fields, as markers compare them. */
+function requestValues(request: RouteRequest): { query: URLSearchParams; form: URLSearchParams; json: unknown } {
+  const query = new URL(request.url, 'http://x').searchParams;
+  const text = request.body.toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { query, form: new URLSearchParams(json === undefined ? text : ''), json };
+}
+
+function carries(values: ReturnType<typeof requestValues>, marker: Marker): boolean {
+  if (marker.where === 'query') return values.query.getAll(marker.key).includes(marker.value);
+  if (marker.where === 'form') return values.form.getAll(marker.key).includes(marker.value);
+  const json = values.json;
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return false;
+  return JSON.stringify((json as Record<string, unknown>)[marker.key]) === marker.value;
+}
+
+/** One check's (or prefetch's) way of answering at an address. */
+interface Endpoint {
+  method: string;
+  markers: Marker[];
+  /** Whether the request names an address registered for this endpoint's check (a probe's only). */
+  knows?: (mentioned: (email: string) => boolean) => boolean;
+  respond: (request: RouteRequest, known: boolean) => RouteResponse;
 }
 
 export interface EmailSites {
@@ -193,6 +259,20 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
   const perCheck = new Map<string, Set<string>>();
   const served: string[] = [];
   const skipped: EmailSites['skipped'] = [];
+  const endpoints = new Map<string, Endpoint[]>();
+
+  /** Adds an endpoint at host + route; the first at an address installs the dispatcher. */
+  const serve = (host: string, route: string, endpoint: Endpoint) => {
+    const key = `${host} ${route}`;
+    const list = endpoints.get(key);
+    if (list) {
+      list.push(endpoint);
+      return;
+    }
+    const at = [endpoint];
+    endpoints.set(key, at);
+    internet.route(host, route, (request) => dispatch(at, request));
+  };
 
   for (const check of checks) {
     const foundAnswer = exampleResponse(check.answers?.registered?.[0]) ?? answer(check.found, check, true);
@@ -201,38 +281,47 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
       skipped.push({ id: check.id, reason: 'its signals cannot all be met by one fake answer' });
       continue;
     }
-    const token = `tok${randomBytes(6).toString('hex')}`;
-    const tokens = [token];
-    let prefetchPage: { path: string; page: RouteResponse } | undefined;
+    let tokens: string[] = [];
+    let prefetchEndpoint: [string, string, Endpoint] | undefined;
     if (check.prefetch) {
       const sources = [check.prefetch.token, ...(check.prefetch.token2 ? [check.prefetch.token2] : [])];
-      if (sources.length > 1) tokens.push(`tok${randomBytes(6).toString('hex')}`);
+      // The same page or call hands out the same values to every check that asks it (Bitmoji's and
+      // Snapchat's accounts page), so the tokens are the prefetch's, not the check's.
+      const seed = JSON.stringify([check.prefetch.method ?? 'GET', check.prefetch.url, check.prefetch.body ?? null]);
+      tokens = sources.map((source, i) => `tok${hex('sha256', `${seed} ${JSON.stringify(source)} ${i}`).slice(0, 12)}`);
       const page = prefetchResponse(sources.map((source, i) => [source, tokens[i]!] as const));
       if (!page) {
         skipped.push({ id: check.id, reason: 'the prefetch regex is too complex to fake' });
         continue;
       }
       const url = new URL(check.prefetch.url);
-      prefetchPage = { path: url.pathname, page };
-      internet.route(url.hostname, url.pathname, () => page);
+      prefetchEndpoint = [
+        url.hostname,
+        url.pathname,
+        { method: check.prefetch.method ?? 'GET', markers: markersOf(check.prefetch), respond: () => page },
+      ];
     }
     const registered = new Set<string>();
     perCheck.set(check.id, registered);
+    const knows = (mentioned: (email: string) => boolean) => [...everywhere, ...registered].some(mentioned);
+    const probe: Endpoint['respond'] = (request, known) => {
+      const text = requestText(request);
+      const carried = (t: string) => text.includes(t) || JSON.stringify(request.headers).includes(t);
+      if (!tokens.every(carried))
+        return { status: 403, headers: { 'content-type': 'text/plain' }, body: 'missing or stale token' };
+      return known ? foundAnswer : missingAnswer;
+    };
+    if (prefetchEndpoint) serve(...prefetchEndpoint);
     for (const template of check.requests) {
       const url = new URL(template.url);
       const path = decodeURIComponent(url.pathname);
       // A placeholder in the path: serve every path under its fixed beginning.
       const route = path.includes('{') ? `${path.slice(0, path.indexOf('{'))}*` : path;
-      internet.route(url.hostname, route, (request) => {
-        // Sign-in pages are often fetched and posted at one address.
-        if (request.method === 'GET' && prefetchPage && request.url.split('?')[0] === prefetchPage.path)
-          return prefetchPage.page;
-        const text = requestText(request);
-        const carried = (t: string) => text.includes(t) || JSON.stringify(request.headers).includes(t);
-        if (check.prefetch && !tokens.every(carried))
-          return { status: 403, headers: { 'content-type': 'text/plain' }, body: 'missing or stale token' };
-        const known = [...everywhere, ...registered].some((email) => forms(email).some((f) => text.includes(f)));
-        return known ? foundAnswer : missingAnswer;
+      serve(url.hostname, route, {
+        method: template.method ?? 'GET',
+        markers: markersOf(template),
+        knows,
+        respond: probe,
       });
     }
     if (check.domain) {
@@ -254,4 +343,21 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
       else for (const id of checkIds) perCheck.get(id)?.add(address);
     },
   };
+}
+
+/**
+ * The endpoint a request is for: same method, every fixed value carried, the most specific first (ties: the
+ * first served). An address is known when any check sending that very request registered it.
+ */
+function dispatch(at: readonly Endpoint[], request: RouteRequest): RouteResponse {
+  const values = requestValues(request);
+  const fitting = at.filter((e) => e.method === request.method && e.markers.every((m) => carries(values, m)));
+  if (fitting.length === 0)
+    return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'hound-testkit: no email check asks this' };
+  const best = Math.max(...fitting.map((e) => e.markers.length));
+  const same = fitting.filter((e) => e.markers.length === best);
+  const text = requestText(request);
+  const mentioned = (email: string) => forms(email).some((f) => text.includes(f));
+  const known = same.some((e) => e.knows?.(mentioned) ?? false);
+  return same[0]!.respond(request, known);
 }
