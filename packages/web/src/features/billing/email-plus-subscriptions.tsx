@@ -5,11 +5,12 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { errorClass } from '../auth/auth-frame.tsx';
 import { emailProblemText } from '../email-search/email-problem-text.ts';
 import { fetchMySubscriptions, patchSubscriptionTarget, postCancelSubscription } from './billing-api.ts';
 import { useBillingText } from './billing-text.ts';
 import { formatMoney } from './format-money.ts';
+import { TargetAddressField } from './target-address-field.tsx';
 import { usePrices } from './use-prices.ts';
 
 export const SUBSCRIPTIONS_KEY = 'email-plus-subscriptions';
@@ -163,24 +164,13 @@ function SubscriptionItem({ subscription }: { subscription: EmailPlusSubscriptio
       )}
       {mode === 'change' && (
         <form onSubmit={saveTarget} noValidate className="mt-3 space-y-2">
-          <label htmlFor={`${id}-target`} className={labelClass}>
-            {t.newTarget}
-          </label>
-          <input
+          <TargetAddressField
             id={`${id}-target`}
-            type="email"
-            autoComplete="off"
+            label={t.newTarget}
             value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-error` : undefined}
-            className={inputClass}
+            onChange={setTarget}
+            problem={problem}
           />
-          {problem && (
-            <p id={`${id}-error`} className={errorClass}>
-              {problem}
-            </p>
-          )}
           <div className="flex flex-col gap-2 sm:flex-row">
             <button type="submit" className={button.primary} disabled={busy}>
               {busy ? t.saving : t.save}
