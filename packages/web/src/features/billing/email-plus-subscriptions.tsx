@@ -1,6 +1,7 @@
 import { type EmailPlusSubscription, emailSearchProblem } from '@hound/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { BreakableAddress } from '../../components/breakable-address.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
@@ -124,7 +125,9 @@ function SubscriptionItem({ subscription }: { subscription: EmailPlusSubscriptio
   return (
     <li className={`${card} p-4`} data-testid="email-plus-subscription">
       <p className={`text-sm ${muted}`}>{t.target}</p>
-      <p className="font-semibold [overflow-wrap:anywhere]">{subscription.target_email}</p>
+      <p className="font-semibold break-words" title={subscription.target_email}>
+        <BreakableAddress address={subscription.target_email} />
+      </p>
       <p
         className={`mt-1 text-sm ${subscription.status === 'past_due' ? 'font-medium text-red-700 dark:text-red-400' : muted}`}
         data-testid="subscription-renewal"
