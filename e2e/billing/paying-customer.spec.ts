@@ -145,64 +145,72 @@ describeInBrowser('a paying customer (issue 27)', () => {
     expect(await adminCall(page, '/admin/deduct-credits', { email: giftEmail, credits: 11 })).toBe(200);
   });
 
-  for (const language of ['en', 'tr'] as const) {
-    for (const width of [1280, 390] as const) {
-      it(`screens at ${width} px in ${language}: upgrade confirmation, 0 credits, admin confirmation, Email Plus`, async () => {
-        const options = {
-          width,
-          height: width > 500 ? 900 : 844,
-          beforeLoad: language === 'tr' ? () => localStorage.setItem('language', 'tr') : undefined,
-        };
-        const tr = language === 'tr';
-        const page = await journey.open('/', options);
-        await useSession(page, trial);
-        await page.goto('/dashboard');
-        await page.getByRole('button', { name: tr ? /Premium'a Yükselt/ : /Upgrade to Premium/ }).click();
-        await page.getByRole('dialog').getByTestId('upgrade-terms').waitFor();
-        await screenshot(page, `upgrade-confirm-${language}`, false);
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: tr ? 'Şimdi değil' : 'Not now' })
-          .click();
+  // Light and dark alternate across the four runs (as page-width.spec.ts): each language and each width is
+  // seen in both themes without more runs.
+  const RUNS = [
+    { language: 'en', width: 1280, theme: 'light' },
+    { language: 'en', width: 390, theme: 'dark' },
+    { language: 'tr', width: 1280, theme: 'dark' },
+    { language: 'tr', width: 390, theme: 'light' },
+  ] as const;
+  for (const { language, width, theme } of RUNS) {
+    it(`screens at ${width} px in ${language} (${theme}): upgrade confirmation, 0 credits, admin confirmation, Email Plus`, async () => {
+      const options = {
+        width,
+        height: width > 500 ? 900 : 844,
+        theme,
+        beforeLoad: language === 'tr' ? () => localStorage.setItem('language', 'tr') : undefined,
+      };
+      const tr = language === 'tr';
+      const page = await journey.open('/', options);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      await useSession(page, trial);
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: tr ? /Premium'a Yükselt/ : /Upgrade to Premium/ }).click();
+      await page.getByRole('dialog').getByTestId('upgrade-terms').waitFor();
+      await screenshot(page, `upgrade-confirm-${language}`, false);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: tr ? 'Şimdi değil' : 'Not now' })
+        .click();
 
-        await useSession(page, gift);
-        await page.goto('/email-search');
-        await page.locator('input[type="email"]').first().fill('someone@example.com');
-        await page.locator('form button[type="submit"]').first().click();
-        const left = page.getByTestId('credits-renew');
-        await left.waitFor();
-        await page.getByText(tr ? /kendiliğinden yenilenmez/ : /do not renew by themselves/).waitFor();
-        expect(await page.getByRole('button', { name: tr ? 'Kredimi Kullan' : 'Use My Credit' }).count()).toBe(0);
-        await screenshot(page, `premium-no-credits-${language}`, false);
-        await expectNoSideScroll(page, 'premium without credits');
+      await useSession(page, gift);
+      await page.goto('/email-search');
+      await page.locator('input[type="email"]').first().fill('someone@example.com');
+      await page.locator('form button[type="submit"]').first().click();
+      const left = page.getByTestId('credits-renew');
+      await left.waitFor();
+      await page.getByText(tr ? /kendiliğinden yenilenmez/ : /do not renew by themselves/).waitFor();
+      expect(await page.getByRole('button', { name: tr ? 'Kredimi Kullan' : 'Use My Credit' }).count()).toBe(0);
+      await screenshot(page, `premium-no-credits-${language}`, false);
+      await expectNoSideScroll(page, 'premium without credits');
 
-        // "Order Email Plus" on the pricing page → the address first → the modal on the Email Plus card.
-        await useSession(page, trial);
-        await page.goto('/pricing');
-        await page.locator('a[href="/email-search?plus=1"]').click();
-        await page.waitForURL('**/email-search?plus=1');
-        await page.locator('input[type="email"]').first().fill('target@example.com');
-        await page.locator('form button[type="submit"]').first().click();
-        const plus = page.getByTestId('plus-card');
-        await plus.waitFor();
-        expect(await plus.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-        await screenshot(page, `order-email-plus-${language}`, false);
+      // "Order Email Plus" on the pricing page → the address first → the modal on the Email Plus card.
+      await useSession(page, trial);
+      await page.goto('/pricing');
+      await page.locator('a[href="/email-search?plus=1"]').click();
+      await page.waitForURL('**/email-search?plus=1');
+      await page.locator('input[type="email"]').first().fill('target@example.com');
+      await page.locator('form button[type="submit"]').first().click();
+      const plus = page.getByTestId('plus-card');
+      await plus.waitFor();
+      expect(await plus.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await screenshot(page, `order-email-plus-${language}`, false);
 
-        await useSession(page, admin);
-        await page.goto('/admin');
-        await page.locator('tbody tr').first().waitFor();
-        const free = page
-          .locator('tbody tr')
-          .filter({ has: page.locator('button:not([disabled])', { hasText: /^(Trial|Deneme)$/ }) })
-          .first();
-        await free
-          .getByRole('button', { name: tr ? /Deneme/ : /Trial/ })
-          .first()
-          .click();
-        await page.getByTestId('plan-consequences').waitFor();
-        await screenshot(page, `admin-plan-confirm-${language}`, false);
-        await expectNoSideScroll(page, 'admin plan confirmation');
-      });
-    }
+      await useSession(page, admin);
+      await page.goto('/admin');
+      await page.locator('tbody tr').first().waitFor();
+      const free = page
+        .locator('tbody tr')
+        .filter({ has: page.locator('button:not([disabled])', { hasText: /^(Trial|Deneme)$/ }) })
+        .first();
+      await free
+        .getByRole('button', { name: tr ? /Deneme/ : /Trial/ })
+        .first()
+        .click();
+      await page.getByTestId('plan-consequences').waitFor();
+      await screenshot(page, `admin-plan-confirm-${language}`, false);
+      await expectNoSideScroll(page, 'admin plan confirmation');
+    });
   }
 });

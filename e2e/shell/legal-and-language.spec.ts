@@ -1,8 +1,9 @@
 /**
  * Issue 27 items 17 and 18 and the Email Plus card's address, in Chromium at 1280 and 390 px:
  * the legal pages in English and Turkish (screenshots, no sideways scroll), the account's saved language
- * applied when signing in on a new device, a server error shown in Turkish, and a long address
- * in the Hound Email and Email Plus cards that wraps between its parts instead of mid-word.
+ * applied when signing in on a new device (saved from Settings or the header's switch), a server error shown
+ * in Turkish, and a long address in the Hound Email and Email Plus cards and the email dialog's results title
+ * that wraps between its parts instead of mid-word. The legal pages and the title are shot light and dark.
  */
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import type { Page } from 'playwright-core';
@@ -65,10 +66,21 @@ describeInBrowser('legal pages and the page language', () => {
   ];
 
   for (const width of WIDTHS) {
-    it(`shows Privacy, Terms and Email Terms in English and Turkish at ${width} px`, async () => {
-      const page = await journey.open('/', { width });
+    // Light and dark alternate (as page-width.spec.ts): English light and Turkish dark at 1280 px, the other
+    // way round at 390 px, so each language and width is seen in both themes.
+    const first = width === 1280 ? 'light' : 'dark';
+    it(`shows Privacy, Terms and Email Terms in English and Turkish at ${width} px, light and dark`, async () => {
+      const page = await journey.open('/', { width, theme: first });
       for (const language of ['en', 'tr'] as const) {
-        if (language === 'tr') await page.getByRole('banner').getByLabel('Language').selectOption('tr');
+        if (language === 'tr') {
+          await page
+            .getByRole('banner')
+            .getByRole('button', { name: first === 'light' ? 'Switch to dark theme' : 'Switch to light theme' })
+            .click();
+          await page.getByRole('banner').getByLabel('Language').selectOption('tr');
+        }
+        const dark = (language === 'en') === (first === 'dark');
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
         for (const legal of PAGES) {
           await page.goto(legal.path);
           await page.getByRole('heading', { level: 1, name: legal[language] }).waitFor();
@@ -119,6 +131,37 @@ describeInBrowser('legal pages and the page language', () => {
     await third.getByRole('button', { name: 'Doğrula' }).click();
     await third.getByRole('alert').getByText('Geçersiz kod').waitFor();
   });
+
+  it('the header’s language switch is saved to the signed-in account (as Settings’ is)', async () => {
+    const email = address('header.lang');
+    const page = await journey.open('/');
+    await register(page, journey.stack, email, 'Hale');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/me/profile') && r.request().method() === 'PATCH');
+    await page.getByRole('banner').getByLabel('Language').selectOption('tr');
+    expect((await saved).ok()).toBe(true);
+    // Another device, nothing stored: signing in brings the language the header saved.
+    const fresh = await journey.open('/');
+    await signIn(fresh, journey.stack, email);
+    await fresh.getByRole('heading', { name: 'Merhaba, Hale' }).waitFor();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`the email dialog’s results title wraps a long address between its parts at 390 px, ${theme}`, async () => {
+      const page = await journey.open('/', { width: 390, height: 844, theme });
+      await register(page, journey.stack, address(`title.${theme}`), 'Tia');
+      const target = 'firstname.middlename.lastname@dept.example-company.co.uk';
+      await page.goto(`/email-search?email=${encodeURIComponent(target)}`);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Use My Credit' }).click();
+      const title = dialog.getByRole('heading', { name: `Accounts for ${target}` });
+      await title.waitFor({ timeout: 30_000 });
+      expect(await title.getAttribute('title')).toBe(target);
+      expect(await midWordBreaks(title)).toEqual([]);
+      await expectNoSidewaysScroll(page, `email dialog results (${theme})`);
+      await screenshot(page, 'email-results-title-address', false);
+    });
+  }
 
   for (const width of WIDTHS) {
     it(`the Hound Email and Email Plus cards wrap a long address between its parts at ${width} px`, async () => {

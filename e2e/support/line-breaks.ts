@@ -7,7 +7,9 @@ import type { Locator } from 'playwright-core';
  */
 export function midWordBreaks(element: Locator): Promise<string[]> {
   return element.evaluate((el) => {
-    const chars: { char: string; top: number }[] = [];
+    // A space where the line wraps has no width (it hangs); the character after it still counts as after a space.
+    const chars: { char: string; top: number; afterSpace: boolean }[] = [];
+    let afterSpace = false;
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
@@ -15,12 +17,16 @@ export function midWordBreaks(element: Locator): Promise<string[]> {
         range.setStart(node, i);
         range.setEnd(node, i + 1);
         const box = range.getBoundingClientRect();
-        if (box.width > 0) chars.push({ char: node.data[i]!, top: Math.round(box.top) });
+        const char = node.data[i]!;
+        if (box.width > 0) {
+          chars.push({ char, top: Math.round(box.top), afterSpace });
+          afterSpace = false;
+        } else if (/\s/.test(char)) afterSpace = true;
       }
     }
     const text = chars.map((c) => c.char).join('');
-    return chars.flatMap(({ char, top }, i) => {
-      if (i === 0 || top === chars[i - 1]!.top) return [];
+    return chars.flatMap(({ char, top, afterSpace }, i) => {
+      if (i === 0 || top === chars[i - 1]!.top || afterSpace) return [];
       const before = chars[i - 1]!.char;
       return [' ', '@', '-'].includes(before) || char === '.' ? [] : [`${text.slice(0, i)}|${text.slice(i)}`];
     });

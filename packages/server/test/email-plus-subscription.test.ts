@@ -10,7 +10,13 @@ import { type FakeStripe, type SmtpSink, startFakeStripe, startSmtpSink } from '
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { billingAccounts, emailPlusOrders, stripeEvents, users } from '../src/db/schema/index.ts';
+import {
+  billingAccounts,
+  emailPlusOrders,
+  emailPlusSubscriptions,
+  stripeEvents,
+  users,
+} from '../src/db/schema/index.ts';
 import { remindEndingTrials } from '../src/features/billing/billing-notices.ts';
 import { createLogger } from '../src/logger.ts';
 import { day } from '../src/mail/templates/billing-mails.ts';
@@ -152,6 +158,31 @@ for (const mode of MODES) {
       // Still the owner's, unchanged, renewing.
       const [after] = (await call('GET', '/me/email-plus/subscriptions', undefined, owner.headers)).json.items;
       expect(after).toMatchObject({ target_email: 'owned.target@example.org', cancel_at_period_end: false });
+    });
+
+    it('an admin gets 404 for another user’s subscription and order through the /me routes, and changes nothing', async () => {
+      const owner = await createTestUser(db());
+      await subscribePlus(owner, 'admin.probe.target@example.org');
+      const [sub] = (await call('GET', '/me/email-plus/subscriptions', undefined, owner.headers)).json.items;
+      const [order] = (await call('GET', '/me/email-plus/orders', undefined, owner.headers)).json.items;
+      // The /me routes are the caller's own: being an admin reaches no one else's here.
+      expect((await call('GET', '/me/email-plus/subscriptions', undefined, admin.headers)).json.items).toEqual([]);
+      for (const [method, url, body] of [
+        ['PATCH', `/me/email-plus/subscriptions/${sub.id}`, { email: 'admin.choice@example.org' }],
+        ['POST', `/me/email-plus/subscriptions/${sub.id}/cancel`],
+        ['GET', `/me/email-plus/orders/${order.id}`],
+      ] as const) {
+        const answer = await call(method, url, body, admin.headers);
+        expect(answer.status, `${method} ${url}`).toBe(404);
+        expect(answer.json.code).toBe('NOT_FOUND');
+      }
+      const [row] = await db().select().from(emailPlusSubscriptions).where(eq(emailPlusSubscriptions.id, sub.id));
+      expect(row).toMatchObject({ targetEmail: 'admin.probe.target@example.org', cancelAtPeriodEnd: false });
+      const [after] = (await call('GET', '/me/email-plus/subscriptions', undefined, owner.headers)).json.items;
+      expect(after).toMatchObject({ target_email: 'admin.probe.target@example.org', cancel_at_period_end: false });
+      // Stripe was not asked to stop it either.
+      const stripeSub = await stripeClientFor(fake).subscriptions.retrieve(sub.id);
+      expect(stripeSub.cancel_at_period_end).toBe(false);
     });
 
     it('a paid month opens one order with a receipt and mails; a renewal opens a fresh order on the changed target; cancel stops renewals; the plan is separate', async () => {

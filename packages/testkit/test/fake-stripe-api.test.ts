@@ -150,6 +150,8 @@ describe('prices and products', () => {
       metadata: { trial_days: '7' },
     });
     expect((await stripe.prices.list()).data).toHaveLength(4);
+    // Named as the site names it (checkout pages and invoices of the fake show this name).
+    expect((await stripe.products.retrieve('prod_hound_email_plus')).name).toBe('Email Plus');
 
     const missing = await failure(stripe.prices.retrieve('price_nope'));
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);

@@ -104,7 +104,7 @@ function seed(store: Store, options: FakeStripeOptions): void {
     {
       price: PRICE_IDS.plus,
       product: 'prod_hound_email_plus',
-      name: 'Hound Email Plus',
+      name: 'Email Plus',
       amount: options.prices?.plus ?? 2499,
       recurring: false,
       metadata: {},
@@ -112,7 +112,7 @@ function seed(store: Store, options: FakeStripeOptions): void {
     {
       price: PRICE_IDS.plusMonthly,
       product: 'prod_hound_email_plus',
-      name: 'Hound Email Plus',
+      name: 'Email Plus',
       amount: options.prices?.plus ?? 2499,
       recurring: true,
       metadata: {},

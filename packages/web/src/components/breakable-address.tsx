@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+
 /**
  * An email address that wraps after its `@` and before its dots, never mid-word (a 390 px card is narrow).
  * Give the element around it `break-words` (a single piece longer than a line may still break) and the full
@@ -5,11 +7,12 @@
  */
 export function BreakableAddress({ address }: { address: string }) {
   return address.split(/(?<=@)|(?=\.)/).map((piece, i, pieces) => (
+    // Text and <wbr> only (no wrapping elements), so the address reads as one word to assistive technology.
     // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one fixed string
-    <span key={i}>
+    <Fragment key={i}>
       {piece}
       {i < pieces.length - 1 && <wbr />}
-    </span>
+    </Fragment>
   ));
 }
 

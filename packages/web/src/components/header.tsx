@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { useChangeLanguage } from '../features/auth/use-change-language.ts';
 import { useCredits, useCreditsFollowUser } from '../features/billing/use-credits.ts';
 import { useI18n } from '../i18n/i18n.tsx';
-import { isLanguage, LANGUAGES } from '../i18n/messages.ts';
+import { LANGUAGES } from '../i18n/messages.ts';
 import { useTheme } from '../lib/theme.tsx';
 import { BookIcon, GlobeIcon, LogoMark, MoonIcon, SunIcon, SwapIcon, UserIcon } from './icons.tsx';
 import { button, focusRing } from './ui.ts';
@@ -12,7 +13,8 @@ import { button, focusRing } from './ui.ts';
 export const pageReload = { reload: () => window.location.reload() };
 
 export function Header() {
-  const { m, language, setLanguage } = useI18n();
+  const { m, language } = useI18n();
+  const changeLanguage = useChangeLanguage();
   const { theme, toggle } = useTheme();
   const location = useLocation();
   // The email page's header and a signed-in header (with the credit balance) carry the most buttons; on
@@ -67,7 +69,7 @@ export function Header() {
           <select
             aria-label={m.header.language}
             value={language}
-            onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}
+            onChange={(e) => changeLanguage(e.target.value)}
             className="absolute inset-0 h-full w-full cursor-pointer appearance-none opacity-0"
           >
             {LANGUAGES.map((lang) => (

@@ -13,35 +13,14 @@ import {
   SEARCH_MESSAGES,
   SUBSCRIBE_MESSAGES,
 } from '@hound/contracts';
+import { ACCOUNT_RULES_TR } from './account-rules.ts';
+import { billingTr } from './billing-tr.ts';
 import type { ServerTextTable } from './server-text.ts';
 
 type Table<T> = Record<keyof T, string>;
 
-export const ACCOUNT_TR: Table<typeof ACCOUNT_MESSAGES> = {
-  emailRequired: 'Lütfen bir e-posta adresi girin',
-  invalidEmail: 'Geçersiz e-posta. En fazla 70 karakter; $ / \\ " karakterlerine izin verilmez.',
-  invalidFirstName: 'Geçersiz ad. En fazla 50 karakter; $ / \\ " karakterlerine izin verilmez.',
-  invalidLastName: 'Geçersiz soyad. En fazla 50 karakter; $ / \\ " karakterlerine izin verilmez.',
-  firstNameRequired: 'Ad zorunludur.',
-  lastNameRequired: 'Soyad zorunludur.',
-  malformedEmail: 'ad@ornek.com gibi geçerli bir e-posta adresi girin.',
-  dateOfBirthRequired: 'Doğum tarihi zorunludur.',
-  invalidDateOfBirth: 'Geçerli bir doğum tarihi girin.',
-  tooYoung: 'Kayıt olmak için 18 yaşında veya daha büyük olmalısınız.',
-  enterCode: '6 haneli kodu girin.',
-  invalidCode: 'Geçersiz kod',
-  failedToSendCode: 'Kod gönderilemedi',
-  loginFailed: 'Giriş başarısız',
-  registrationFailed: 'Kayıt başarısız',
-  invalidCredentials: 'E-posta veya parola geçersiz.',
-  weakPassword: '10 ile 200 karakter arasında bir parola kullanın.',
-  tooManyCodes: 'Çok fazla kod istendi. Lütfen bekleyip tekrar deneyin.',
-  tooManyAttempts: 'Çok fazla başarısız deneme. Lütfen bekleyip tekrar deneyin ya da kodla giriş yapın.',
-  codeCooldown: 'Yeni bir kod istemeden önce lütfen {seconds} saniye bekleyin.',
-  busy: 'Aynı anda çok fazla giriş yapılıyor. Lütfen biraz sonra tekrar deneyin.',
-  notAuthenticated: 'Devam etmek için lütfen giriş yapın',
-  adminOnly: 'Yönetici yetkisi gerekli',
-};
+/** The account pages' own Turkish (account-rules.ts) is the Turkish of ACCOUNT_MESSAGES. */
+export const ACCOUNT_TR: Table<typeof ACCOUNT_MESSAGES> = ACCOUNT_RULES_TR;
 
 export const ADMIN_TR: Table<typeof ADMIN_MESSAGES> = {
   userNotFound: 'Bu e-posta adresine sahip kullanıcı yok.',
@@ -82,31 +61,8 @@ export const EMAIL_PLUS_TR: Table<typeof EMAIL_PLUS_MESSAGES> = {
   refundFailed: 'İade başarısız oldu; sipariş değişmedi.',
 };
 
-export const BILLING_TR: Table<typeof BILLING_MESSAGES> = {
-  paymentsOff: 'Bu sunucuda ödemeler ayarlanmamış.',
-  subscriptionNotFound: 'Böyle bir Email Plus aboneliği yok.',
-  upgradeDeclined: 'Kartınız reddedildi. Ücret alınmadı ve planınız değişmedi.',
-  subscriptionEnded: 'Bu Email Plus aboneliği sona erdi.',
-  orderNotDelivered: 'Bu rapor henüz teslim edilmedi.',
-  checkoutFailed: 'Checkout başarısız',
-  checkoutError: 'Ödeme hatası',
-  unknownPrice: 'Bu fiyat burada sunulmuyor.',
-  modeMismatch: 'Bu fiyat bu şekilde satın alınamaz.',
-  leadRequired: 'Email Plus için kaydedilmiş bir talep gerekir.',
-  leadNotYours: 'Bu Email Plus talebi başka bir hesaba ait.',
-  leadNotOpen: 'Bu Email Plus talebinin ödemesi zaten yapılmış.',
-  alreadySubscribed: 'Zaten bir aboneliğiniz var. Faturalandırma sayfasından yönetin.',
-  trialUsed: 'Deneme her e-posta adresi için bir kez kullanılabilir.',
-  noBillingAccount: 'Henüz bir ödemeniz yok.',
-  leadFailed: 'Email Plus talebi kaydedilemedi',
-  emailHeaderMismatch: 'x-user-email başlığı kendi adresiniz olmalıdır.',
-  purposeRequired: 'Bu rapora neden ihtiyacınız olduğunu yazın (10–500 karakter).',
-  termsRequired: 'E-posta Şartlarını kabul etmelisiniz.',
-  cancelled: 'Ödemeniz iptal edildi. Hiçbir ücret alınmadı.',
-  noInvoices: 'Henüz fatura yok.',
-  checkoutInProgress: 'Bir ödeme sayfası zaten açılıyor. Birazdan tekrar deneyin.',
-  tooManyRequests: 'Çok fazla ödeme isteği. Bir dakika sonra tekrar deneyin.',
-};
+/** The billing catalogue's server messages (billing-tr.ts) are the Turkish of BILLING_MESSAGES. */
+export const BILLING_TR: Table<typeof BILLING_MESSAGES> = billingTr.server;
 
 export const EMAIL_SEARCH_TR: Table<typeof EMAIL_SEARCH_MESSAGES> = {
   empty: 'Lütfen bir e-posta adresi girin',

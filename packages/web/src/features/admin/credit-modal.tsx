@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { BreakableAddress } from '../../components/breakable-address.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -59,8 +60,11 @@ export function CreditModal(props: { email: string; mode: 'grant' | 'deduct'; on
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {props.mode === 'grant' ? a.addTitle : a.removeTitle}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {a.user}: <span className="font-medium text-slate-900 dark:text-slate-100">{props.email}</span>
+        <p className="text-sm break-words text-slate-600 dark:text-slate-400">
+          {a.user}:{' '}
+          <span className="font-medium text-slate-900 dark:text-slate-100" title={props.email}>
+            <BreakableAddress address={props.email} />
+          </span>
         </p>
         <div>
           <label htmlFor={`${id}-amount`} className={labelClass}>

@@ -1,6 +1,6 @@
+import { TextWithAddress } from '../../components/breakable-address.tsx';
 import { button, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { fill } from '../../lib/format.ts';
 import { DialogFrame, dialogButtons } from './dialog-frame.tsx';
 
 /** "Send the report to <customer>?" — the confirm step before a delivery, which cannot be undone. */
@@ -9,7 +9,9 @@ export function DeliverDialog(props: { email: string; busy: boolean; onConfirm()
   const t = m.admin.orders.deliver;
   return (
     <DialogFrame title={t.title} onClose={props.onClose} onSubmit={props.onConfirm}>
-      <p className="font-medium [overflow-wrap:anywhere]">{fill(t.confirm, { email: props.email })}</p>
+      <p className="font-medium break-words" title={props.email}>
+        <TextWithAddress text={t.confirm} address={props.email} />
+      </p>
       <p className={`text-sm ${muted}`}>{t.note}</p>
       <div className={dialogButtons}>
         <button type="button" className={button.secondary} onClick={props.onClose}>

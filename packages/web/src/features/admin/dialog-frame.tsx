@@ -5,7 +5,7 @@ import { focusRing } from '../../components/ui.ts';
  * A modal `<dialog>` holding one form (the credit modal's look): opens on mount, Escape or the caller's
  * Cancel closes it. Its own validation messages, not the browser's, are shown (`noValidate`).
  */
-export function DialogFrame(props: { title: string; onClose(): void; onSubmit(): void; children: ReactNode }) {
+export function DialogFrame(props: { title: ReactNode; onClose(): void; onSubmit(): void; children: ReactNode }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -28,7 +28,7 @@ export function DialogFrame(props: { title: string; onClose(): void; onSubmit():
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <h2 id={`${id}-title`} className="text-lg font-semibold [overflow-wrap:anywhere]">
+        <h2 id={`${id}-title`} className="text-lg font-semibold break-words">
           {props.title}
         </h2>
         {props.children}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { BreakableAddress } from '../../components/breakable-address.tsx';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -93,9 +94,10 @@ function OrderHeader({ order, heading }: { order: AdminOrderDetail; heading: Ref
           id={`${id}-title`}
           ref={heading}
           tabIndex={-1}
-          className="min-w-0 text-xl font-semibold [overflow-wrap:anywhere] focus:outline-none"
+          className="min-w-0 text-xl font-semibold break-words focus:outline-none"
+          title={order.target_email}
         >
-          {order.target_email}
+          <BreakableAddress address={order.target_email} />
         </h2>
         <StatusBadge status={order.status} />
         {order.overdue && <OverdueBadge />}

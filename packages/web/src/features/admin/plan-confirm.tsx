@@ -1,5 +1,6 @@
 import type { AdminUser, Plan } from '@hound/contracts';
 import { useState } from 'react';
+import { TextWithAddress } from '../../components/breakable-address.tsx';
 import { button } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
@@ -33,7 +34,16 @@ export function PlanConfirm(props: { user: AdminUser; plan: Plan; onClose(change
     props.onClose(fill(t.done, { ...values, granted: body?.credits_granted ?? 0, balance: body?.credits ?? '' }));
   };
   return (
-    <DialogFrame title={fill(t.title, values)} onClose={() => props.onClose(null)} onSubmit={submit}>
+    <DialogFrame
+      title={
+        <span title={user.email}>
+          {/* Every value but the address, which TextWithAddress places breakable. */}
+          <TextWithAddress text={fill(t.title, { ...values, email: '{email}' })} address={user.email} />
+        </span>
+      }
+      onClose={() => props.onClose(null)}
+      onSubmit={submit}
+    >
       <ul className="list-disc space-y-1 pl-5 text-sm break-words" data-testid="plan-consequences">
         <li>{fill(t.change, values)}</li>
         <li>{grant === undefined ? m.common.loading : grant ? fill(t.grants, values) : t.noGrant}</li>

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, codeProblem, digitsOnly } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { TextWithAddress } from '../../components/breakable-address.tsx';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { ApiAnswer } from '../../lib/api-fetch.ts';
@@ -66,7 +67,9 @@ export function CodeStep(props: CodeStepProps) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{props.lead.replace('{email}', props.email)}</p>
+      <p className="mb-4 text-sm break-words text-slate-600 dark:text-slate-400">
+        <TextWithAddress text={props.lead} address={props.email} />
+      </p>
       <label htmlFor={`${id}-code`} className={labelClass}>
         {m.account.code.label}
       </label>

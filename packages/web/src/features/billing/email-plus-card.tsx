@@ -12,6 +12,7 @@ import { emailProblemText } from '../email-search/email-problem-text.ts';
 import { postLead } from './billing-api.ts';
 import { useBillingText } from './billing-text.ts';
 import { formatMoney } from './format-money.ts';
+import { TargetAddressField } from './target-address-field.tsx';
 import { useCheckout } from './use-checkout.ts';
 import { usePrices } from './use-prices.ts';
 
@@ -122,26 +123,13 @@ export function EmailPlusCard({ email }: { email: string }) {
         </div>
       ) : (
         <form onSubmit={save} noValidate className="mt-4 space-y-3">
-          <div>
-            <label htmlFor={`${id}-target`} className={labelClass}>
-              {modal.plusTarget}
-            </label>
-            <input
-              id={`${id}-target`}
-              type="email"
-              autoComplete="off"
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-              aria-invalid={problems.target ? true : undefined}
-              aria-describedby={describe('target')}
-              className={inputClass}
-            />
-            {problems.target && (
-              <p id={`${id}-target-error`} className={errorClass}>
-                {problems.target}
-              </p>
-            )}
-          </div>
+          <TargetAddressField
+            id={`${id}-target`}
+            label={modal.plusTarget}
+            value={target}
+            onChange={setTarget}
+            problem={problems.target}
+          />
           <div>
             <label htmlFor={`${id}-purpose`} className={labelClass}>
               {t.purpose}

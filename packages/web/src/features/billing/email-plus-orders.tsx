@@ -1,6 +1,7 @@
 import type { MyOrder } from '@hound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { BreakableAddress } from '../../components/breakable-address.tsx';
 import { card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
@@ -54,9 +55,9 @@ function OrdersList() {
         {orders.data.map((order) => (
           <li key={order.id} className={`${card} p-4`} data-testid="email-plus-order">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-              <p className="min-w-0 flex-1 font-semibold [overflow-wrap:anywhere]">
+              <p className="min-w-0 flex-1 font-semibold break-words" title={order.target_email}>
                 <span className="sr-only">{t.columns.target}: </span>
-                {order.target_email}
+                <BreakableAddress address={order.target_email} />
               </p>
               <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${BADGE[order.status]}`}>
                 <span className="sr-only">{t.columns.status}: </span>

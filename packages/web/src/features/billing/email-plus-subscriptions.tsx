@@ -1,15 +1,17 @@
 import { type EmailPlusSubscription, emailSearchProblem } from '@hound/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { BreakableAddress } from '../../components/breakable-address.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { errorClass } from '../auth/auth-frame.tsx';
 import { emailProblemText } from '../email-search/email-problem-text.ts';
 import { fetchMySubscriptions, patchSubscriptionTarget, postCancelSubscription } from './billing-api.ts';
 import { useBillingText } from './billing-text.ts';
 import { formatMoney } from './format-money.ts';
+import { TargetAddressField } from './target-address-field.tsx';
 import { usePrices } from './use-prices.ts';
 
 export const SUBSCRIPTIONS_KEY = 'email-plus-subscriptions';
@@ -123,7 +125,9 @@ function SubscriptionItem({ subscription }: { subscription: EmailPlusSubscriptio
   return (
     <li className={`${card} p-4`} data-testid="email-plus-subscription">
       <p className={`text-sm ${muted}`}>{t.target}</p>
-      <p className="font-semibold [overflow-wrap:anywhere]">{subscription.target_email}</p>
+      <p className="font-semibold break-words" title={subscription.target_email}>
+        <BreakableAddress address={subscription.target_email} />
+      </p>
       <p
         className={`mt-1 text-sm ${subscription.status === 'past_due' ? 'font-medium text-red-700 dark:text-red-400' : muted}`}
         data-testid="subscription-renewal"
@@ -163,24 +167,13 @@ function SubscriptionItem({ subscription }: { subscription: EmailPlusSubscriptio
       )}
       {mode === 'change' && (
         <form onSubmit={saveTarget} noValidate className="mt-3 space-y-2">
-          <label htmlFor={`${id}-target`} className={labelClass}>
-            {t.newTarget}
-          </label>
-          <input
+          <TargetAddressField
             id={`${id}-target`}
-            type="email"
-            autoComplete="off"
+            label={t.newTarget}
             value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-error` : undefined}
-            className={inputClass}
+            onChange={setTarget}
+            problem={problem}
           />
-          {problem && (
-            <p id={`${id}-error`} className={errorClass}>
-              {problem}
-            </p>
-          )}
           <div className="flex flex-col gap-2 sm:flex-row">
             <button type="submit" className={button.primary} disabled={busy}>
               {busy ? t.saving : t.save}

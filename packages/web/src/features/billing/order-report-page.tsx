@@ -2,6 +2,7 @@ import { REPORT_FIELDS } from '@hound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useDefaultMeta } from '../../app/default-meta.ts';
+import { TextWithAddress } from '../../components/breakable-address.tsx';
 import { button, card, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useDocumentMeta } from '../../lib/document-meta.ts';
@@ -58,8 +59,8 @@ export default function OrderReportPage() {
         </button>
       </div>
       <header>
-        <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
-          {fill(t.title, { email: order.target_email })}
+        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl" title={order.target_email}>
+          <TextWithAddress text={t.title} address={order.target_email} />
         </h1>
         <p className={`mt-2 text-sm ${muted} print:text-black`}>
           {fill(t.delivered, {

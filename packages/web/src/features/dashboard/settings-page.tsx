@@ -5,12 +5,13 @@ import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { isLanguage, LANGUAGES } from '../../i18n/messages.ts';
+import { LANGUAGES } from '../../i18n/messages.ts';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { useTheme } from '../../lib/theme.tsx';
 import { useAccountText } from '../auth/account-text.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { useChangeLanguage } from '../auth/use-change-language.ts';
 import { maskEmail } from './mask-email.ts';
 import { PasswordSection } from './password-section.tsx';
 
@@ -126,21 +127,11 @@ function ProfileSection({ user }: { user: User }) {
 }
 
 function PreferencesSection() {
-  const { m, language, setLanguage } = useI18n();
+  const { m, language } = useI18n();
   const { theme, toggle } = useTheme();
-  const auth = useAuth();
+  const changeLanguage = useChangeLanguage();
   const s = m.account.settings;
   const id = useId();
-  const changeLanguage = (value: string) => {
-    if (!isLanguage(value)) return;
-    setLanguage(value);
-    // Mails follow the chosen language too.
-    if (auth.user)
-      void apiFetch<User>('/me/profile', {
-        method: 'PATCH',
-        body: { first_name: auth.user.first_name, last_name: auth.user.last_name, language: value },
-      }).then((answer) => answer.ok && answer.body && auth.setUser(answer.body));
-  };
   return (
     <Section title={s.preferences}>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -65,8 +65,12 @@ export function EmailSearchModal({
       className="m-auto max-h-[calc(100vh-2rem)] w-[min(46rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 sm:p-6 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <div className="flex items-start justify-between gap-4">
-        <h2 id={`${id}-title`} className="min-w-0 text-xl font-semibold [overflow-wrap:anywhere]">
-          {state.step === 'results' ? t.resultsTitle.replace('{email}', email) : t.title}
+        <h2
+          id={`${id}-title`}
+          className="min-w-0 text-xl font-semibold break-words"
+          title={state.step === 'results' ? email : undefined}
+        >
+          {state.step === 'results' ? <TextWithAddress text={t.resultsTitle} address={email} /> : t.title}
         </h2>
         {state.step !== 'progress' && (
           <button type="button" className={`${button.ghost} shrink-0`} onClick={onClose} aria-label={t.close}>
