@@ -312,6 +312,8 @@ export interface Engine {
   selfTest(options?: {
     signal?: AbortSignal;
     onProgress?: (p: SearchProgress) => void;
+    /** Per-check budget in ms. @default the engine's `timeoutMs` */
+    timeoutMs?: number;
     /** API keys for keyed email checks (without them those checks are not probed). */
     emailKeys?: Record<string, string | undefined>;
   }): Promise<SiteHealth[]>;

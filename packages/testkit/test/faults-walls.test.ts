@@ -113,6 +113,14 @@ describe('adversarial corpus fault', () => {
         expect(answer.body, page.id).not.toContain('<h1>alice</h1>');
       }
     }
+    // A hosting platform's 404 comes with the platform's headers, not the site's (decision 118).
+    internet.fault(host, { kind: 'adversarial', page: 'paas-no-such-app' });
+    const paas = await fetchWith(internet.dispatcher, url());
+    expect(paas.headers).toMatchObject({ server: 'cowboy', via: '1.1 vegur' });
+    internet.fault(host, { kind: 'adversarial', page: 'static-host-site-not-found' });
+    expect(Object.keys((await fetchWith(internet.dispatcher, url())).headers)).toEqual(
+      expect.arrayContaining(['x-github-request-id', 'x-served-by', 'x-fastly-request-id']),
+    );
     internet.fault(host, { kind: 'adversarial', page: 'image-instead-of-page' });
     const image = await fetchWith(internet.dispatcher, url());
     expect(image.headers['content-type']).toBe('image/png');

@@ -73,6 +73,34 @@ describe('Sherlock status_code site through the proxy', () => {
   });
 });
 
+describe("a site's own headers", () => {
+  it('every answer of a site carries its stack: the same server and header names, new per-request values', async () => {
+    const answers = [
+      await fetchWith(internet.dispatcher, 'https://github.com/octocat'),
+      await fetchWith(internet.dispatcher, `https://github.com/${randomUsername()}`),
+      await fetchWith(internet.dispatcher, `https://github.com/${randomUsername()}`, { method: 'HEAD' }),
+      await fetchWith(internet.dispatcher, 'https://github.com/no/such/page'),
+    ];
+    const generic = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+    const names = answers.map((a) =>
+      Object.keys(a.headers)
+        .filter((n) => !generic.has(n))
+        .sort(),
+    );
+    // A stack never consists of the media type alone, and the found, missing, HEAD and 404 answers agree.
+    expect(names[0]?.length).toBeGreaterThan(2);
+    for (const n of names) expect(n).toEqual(names[0]);
+    expect(new Set(answers.map((a) => a.headers.server)).size).toBe(1);
+    // Something in it changes per request (a request id, a ray id, a cookie value), as on a real site.
+    const values = answers.map((a) => JSON.stringify(Object.entries(a.headers).filter(([n]) => n !== 'date')));
+    expect(new Set(values).size).toBeGreaterThan(2);
+    // Every subdomain of a site is the same site: the same stack.
+    const shop = await fetchWith(internet.dispatcher, 'https://bakery.shoply.test/');
+    const other = await fetchWith(internet.dispatcher, `https://${randomUsername()}.shoply.test/`);
+    expect(Object.keys(shop.headers).sort()).toEqual(Object.keys(other.headers).sort());
+  });
+});
+
 describe('Sherlock message, response_url and POST sites', () => {
   it('message site with the username in the host name', async () => {
     const found = await fetchWith(internet.dispatcher, 'https://bakery.shoply.test/');

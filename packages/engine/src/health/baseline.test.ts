@@ -14,6 +14,14 @@ import { collect, tempDir } from '../search/test-helpers.ts';
 
 const HOST = 'baseline.test';
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
+let served = 0;
+/** The site's own answers' headers: its server, its application's request id and session cookie. */
+const own = () => ({
+  ...HTML,
+  server: 'nginx',
+  'x-request-id': String(++served),
+  'set-cookie': `_baseline_session=${served}; path=/; HttpOnly`,
+});
 
 /** How the fake site answers: honestly, or with a platform's page in its place. */
 let mode: 'honest' | 'platform404' | 'moved' | 'lookalike' | 'lookalike404' = 'honest';
@@ -24,7 +32,7 @@ function site(req: RouteRequest): RouteResponse {
   if (mode === 'platform404') {
     return {
       status: 404,
-      headers: HTML,
+      headers: { ...HTML, server: 'Cowboy', via: '1.1 vegur', 'cache-control': 'no-cache, no-store' },
       body: '<html><head><title>No such app</title></head><body>No such app</body></html>',
     };
   }
@@ -48,14 +56,16 @@ function site(req: RouteRequest): RouteResponse {
   if (name === 'alice' || name === 'bob') {
     return {
       status: 200,
-      headers: HTML,
+      headers: own(),
       body: `<html><head><title>${name} · Baseline</title><meta property="og:site_name" content="Baseline Social"></head><body><div class="card">${name}'s profile</div></body></html>`,
     };
   }
-  if (kind === 'r') return { status: 302, headers: { location: mode === 'moved' ? '/somewhere/else' : '/?missing=1' } };
+  if (kind === 'r') {
+    return { status: 302, headers: { ...own(), location: mode === 'moved' ? '/somewhere/else' : '/?missing=1' } };
+  }
   return {
     status: 404,
-    headers: HTML,
+    headers: own(),
     body: `<html><head><title>${notFoundTitle}</title></head><body>No such user ${name}</body></html>`,
   };
 }
@@ -209,16 +219,18 @@ describe('per-site baselines', () => {
     for (const r of [...found, ...missing]) expect(r.evidence.detail ?? '').not.toContain('baseline');
   });
 
-  it('a platform error page in place of the site is unknown on every GET rule kind, never not_found', async () => {
+  it('a platform error page in place of the site is unknown on every rule kind, never not_found', async () => {
     mode = 'platform404';
-    // A HEAD status_code check sees no title: a 404 with the site's status and type still decides there
-    // (a HEAD not-found costs no GET, decision 083) — the one gap the baseline leaves.
-    const GET_RULES = NAMES.filter((n) => n !== 'B status');
     for (const username of ['alice', 'carol-nobody']) {
-      const results = await collect(engine, username, { sites: GET_RULES });
+      const results = await collect(engine, username, { sites: NAMES });
+      expect(results).toHaveLength(NAMES.length);
       for (const r of results) {
         expect(r.verdict, `${r.name}: ${r.evidence.rule}`).toBe('unknown');
       }
+      // A HEAD answer has no title: its headers are not the site's (decision 118).
+      const head = results.find((x) => x.name === 'B status');
+      expect(head?.reason, head?.evidence.rule).toBe('unfamiliar_answer');
+      expect(head?.evidence.rule).toContain('server "cowboy", the site\'s own is "nginx"');
       // Rules that read a 404 as "missing" are stopped by the baseline, with the evidence.
       for (const name of ['B wmn', 'B hound']) {
         const r = results.find((x) => x.name === name);

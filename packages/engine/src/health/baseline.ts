@@ -1,5 +1,6 @@
 import type { CheckResponse, SiteCheck } from '../model.ts';
 import { header, redirectTarget } from '../rules/redirect.ts';
+import { commonHeaders, type HeaderSignature, headerMismatch, headerSignatureOf } from './header-signature.ts';
 
 /**
  * What a site's own answer looks like (docs/decisions/100-unknown-on-unlisted-pages.md): taken by the
@@ -20,6 +21,11 @@ export interface AnswerSignature {
   redirect?: string;
   /** The page's `og:site_name` (the site's own name by definition; decision 105). */
   siteName?: string;
+  /**
+   * What the answer's headers had that the site's answers always have (decision 118); compared where the
+   * body cannot be. Absent in baselines stored before it: those compare as before.
+   */
+  headers?: HeaderSignature;
 }
 
 export interface CheckBaseline {
@@ -100,6 +106,7 @@ export function signatureOf(response: CheckResponse, username: string): AnswerSi
     ...(title ? { title: mask(title, username) } : {}),
     ...(redirect ? { redirect } : {}),
     ...(siteName ? { siteName } : {}),
+    headers: headerSignatureOf(response),
   };
 }
 
@@ -117,7 +124,11 @@ export function foundSignature(
 ): AnswerSignature | undefined {
   const [first] = signatures;
   if (!first) return undefined;
-  const { title: _title, siteName, ...rest } = first;
+  const { title: _title, siteName, headers: _headers, ...fields } = first;
+  // The headers every claimed profile's answer had: what changed between them is not the site's mark.
+  const headerSets = signatures.flatMap((s) => (s.headers ? [s.headers] : []));
+  const headers = headerSets.length === signatures.length ? commonHeaders(headerSets) : undefined;
+  const rest = headers ? { ...fields, headers } : fields;
   // The site's name as its pages declare it, kept when every claimed profile declared the same one.
   const base = siteName && signatures.every((s) => s.siteName === siteName) ? { ...rest, siteName } : rest;
   const titles = signatures.length >= 2 ? signatures : [first, ...(notFound ? [notFound] : [])];
@@ -132,6 +143,11 @@ export function foundSignature(
   let common = parts(first);
   for (const s of titles.slice(1)) common = new Set([...parts(s)].filter((p) => common.has(p)));
   return common.size > 0 ? { ...base, markers: [...common] } : base;
+}
+
+/** The signature compares something in the page itself: a title, a title part or the site's name. */
+function hasBodyMarks(expected: AnswerSignature): boolean {
+  return expected.title !== undefined || (expected.markers?.length ?? 0) > 0 || expected.siteName !== undefined;
 }
 
 /**
@@ -153,6 +169,13 @@ export function baselineMismatch(
   const redirect = maskedRedirect(response, username);
   if (expected.redirect !== undefined && redirect !== undefined && redirect !== expected.redirect) {
     return `redirect to ${redirect}, the site's own goes to ${expected.redirect}`;
+  }
+  // Where the body gives nothing to compare — a HEAD answer has none, and some baselines keep no title,
+  // title part or site name — the headers must be the site's own (decision 118).
+  const bodyless = response.method === 'HEAD' || !hasBodyMarks(expected);
+  if (bodyless && expected.headers) {
+    const why = headerMismatch(expected.headers, response);
+    if (why !== undefined) return why;
   }
   if (response.method === 'HEAD') return undefined;
   if (expected.siteName !== undefined) {

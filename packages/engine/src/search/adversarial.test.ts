@@ -27,17 +27,29 @@ const SITES = [
   'Quebec Head',
 ];
 
-/** Share of hostile answers that must come out `unknown` (what the engine reaches now; raise it, never lower). */
-const MIN_SCORE = 0.98;
+/**
+ * Share of hostile answers that must come out `unknown` (what the engine reaches now; raise it, never
+ * lower): every one since the header signature (docs/decisions/118-header-signature-for-bodyless-answers.md).
+ */
+const MIN_SCORE = 1;
 
 let internet: Internet;
 let engine: HoundEngine;
 beforeAll(async () => {
   internet = await startInternet({ catalogues: FIXTURE_CATALOGUES });
   engine = await fixtureEngine(internet, { timeoutMs: 3_000 });
-  // The health self-test takes each site's baseline while the sites answer honestly (decision 100).
-  await engine.selfTest();
-}, 30_000);
+  // The health self-test takes each site's baseline while the sites answer honestly (decision 100). Its
+  // budget is generous: on a loaded machine a timed-out probe leaves a site without a baseline, and the
+  // score would measure the machine instead of the engine.
+  const health = await engine.selfTest({ timeoutMs: 15_000 });
+  const hosts = new Set(SITES.map(hostOf));
+  const missing = health
+    .filter((h) => hosts.has(h.siteId))
+    .flatMap((h) => h.checks ?? [])
+    .filter((c) => !c.baseline?.found || !c.baseline.notFound)
+    .map((c) => c.name);
+  if (missing.length > 0) throw new Error(`the self-test took no full baseline for ${missing.join(', ')}`);
+}, 60_000);
 afterAll(async () => {
   await engine?.close();
   await internet?.close();

@@ -46,6 +46,25 @@ const page = (status: number, body: string, headers: Record<string, string> = {}
   body,
 });
 
+/**
+ * What a static-pages host's answers carry besides its own `server` (read from public `curl -I` records of
+ * such 404s): its request id and its Fastly edge's headers. Added to the corpus page in decision 118 so the
+ * page comes with its platform's headers as the real one does; the page itself is unchanged.
+ */
+const pagesCdnHeaders = (id: string): Record<string, string> => ({
+  'access-control-allow-origin': '*',
+  'x-proxy-cache': 'MISS',
+  'x-github-request-id': `${id.slice(0, 4).toUpperCase()}:${id.slice(4).toUpperCase()}:1B027E:2F6CEF:${id.toUpperCase()}`,
+  via: '1.1 varnish',
+  age: '0',
+  'x-served-by': `cache-fra-etou8220${id.slice(0, 3)}-FRA`,
+  'x-cache': 'MISS',
+  'x-cache-hits': '0',
+  'x-timer': `S1795700000.${id.slice(0, 6)},VS0,VE12`,
+  vary: 'Accept-Encoding',
+  'x-fastly-request-id': `${id}${id}${id}${id}${id}`,
+});
+
 const PARKING: AdversarialPage[] = [
   {
     id: 'parking-for-sale-en',
@@ -161,18 +180,18 @@ const PLATFORM_ERROR: AdversarialPage[] = [
       page(
         404,
         `<!DOCTYPE html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><meta charset="utf-8"><title>No such app</title><style media="screen">html,body,iframe{margin:0;padding:0}html,body{height:100%;overflow:hidden}body iframe{width:100%;height:100%;border:0}</style></head><body><iframe src="//www.paas-cloud.example/error-pages/no-such-app.html"></iframe></body></html>`,
-        { server: 'cowboy', via: '1.1 vegur' },
+        { server: 'cowboy', via: '1.1 vegur', 'cache-control': 'no-cache, no-store' },
       ),
   },
   {
     id: 'static-host-site-not-found',
     kind: 'platform_error',
     lang: 'en',
-    make: () =>
+    make: (c) =>
       page(
         404,
         `<!DOCTYPE html><html><head><meta http-equiv="Content-type" content="text/html; charset=utf-8"><title>Site not found · Pages</title><style type="text/css" media="screen">body{background-color:#f1f1f1;margin:0;font-family:"Helvetica Neue",Helvetica,Arial,sans-serif}.container{margin:50px auto 40px auto;width:600px;text-align:center}</style></head><body><div class="container"><h1>404</h1><p><strong>There isn't a Pages site here.</strong></p><p>If you're trying to publish one, <a href="https://docs.pages-host.example/publishing">read the full documentation</a> to learn how to set up <strong>Pages</strong> for your repository, organization, or user account.</p></div></body></html>`,
-        { server: 'pages-host.example' },
+        { server: 'pages-host.example', ...pagesCdnHeaders(c.id) },
       ),
   },
   {
@@ -183,17 +202,26 @@ const PLATFORM_ERROR: AdversarialPage[] = [
       page(404, `The deployment could not be found on the edge network.\n\nDEPLOYMENT_NOT_FOUND\n\n${c.id}\n`, {
         'content-type': 'text/plain; charset=utf-8',
         'x-edge-error': 'DEPLOYMENT_NOT_FOUND',
+        'x-edge-id': `fra1::${c.id.slice(0, 5)}-1795700000000-${c.id}${c.id}`,
+        'cache-control': 'public, max-age=0, must-revalidate',
+        'strict-transport-security': 'max-age=63072000',
       }),
   },
   {
     id: 'jamstack-page-not-found',
     kind: 'platform_error',
     lang: 'en',
-    make: () =>
+    make: (c) =>
       page(
         404,
         `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head><body><div class="card"><h1>Page not found</h1><p>Looks like you've followed a broken link or entered a URL that doesn't exist on this site.</p><p><a href="/">← Back to our site</a></p><hr><p class="small">If this is your site, and you weren't expecting a 404 for this path, please visit the "page not found" support guide for troubleshooting tips.</p></div></body></html>`,
-        { server: 'static-cdn' },
+        {
+          server: 'static-cdn',
+          'cache-control': 'private, max-age=0',
+          age: '0',
+          'strict-transport-security': 'max-age=31536000',
+          'x-nf-request-id': `01JD${c.id.toUpperCase()}${c.id.toUpperCase()}${c.id.slice(0, 6).toUpperCase()}`,
+        },
       ),
   },
   {
@@ -212,7 +240,12 @@ const PLATFORM_ERROR: AdversarialPage[] = [
     lang: '-',
     make: (c) => ({
       status: 404,
-      headers: { 'content-type': 'application/xml' },
+      headers: {
+        'content-type': 'application/xml',
+        server: 'AmazonS3',
+        'x-amz-request-id': `${c.id}${c.id}`.toUpperCase(),
+        'x-amz-id-2': `${c.id}${c.id}${c.id}${c.id}${c.id}=`,
+      },
       body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchBucket</Code><Message>The specified bucket does not exist</Message><BucketName>${esc(c.host)}</BucketName><RequestId>${c.id}</RequestId></Error>`,
     }),
   },
@@ -527,11 +560,11 @@ const SECOND_BATCH: AdversarialPage[] = [
     id: 'platform-app-missing-fr',
     kind: 'platform_error',
     lang: 'fr',
-    make: () =>
+    make: (c) =>
       page(
         404,
         `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Application introuvable</title></head><body><main><h1>Application introuvable</h1><p>Aucune application n'est déployée à cette adresse. Vérifiez le nom de domaine configuré dans la console de votre hébergeur, ou déployez une nouvelle version.</p><p class="code">Code : APP_NOT_DEPLOYED</p></main></body></html>`,
-        { server: 'edge-fr' },
+        { server: 'edge-fr', 'cache-control': 'no-cache', 'x-request-id': `${c.id}-${c.id.slice(0, 4)}-${c.id}` },
       ),
   },
   {
@@ -652,6 +685,59 @@ const SECOND_BATCH: AdversarialPage[] = [
   },
 ];
 
+/**
+ * A third batch (decision 118): hosting platforms' 404s whose headers share a lot with ordinary sites' —
+ * a router behind the same CDN many sites use, a JSON edge answer, a shared host's nginx — with the headers
+ * such platforms send (public `curl -I` records and incident reports: a no-server routing header, an edge's
+ * fallback and request-id headers).
+ */
+const THIRD_BATCH: AdversarialPage[] = [
+  {
+    id: 'paas-no-server-behind-cdn',
+    kind: 'platform_error',
+    lang: 'en',
+    make: (c) =>
+      page(
+        404,
+        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not Found</title></head><body><h1>Not Found</h1><p>There is no service at this address right now.</p></body></html>`,
+        {
+          server: 'cloudflare',
+          'cf-ray': `${c.id}${c.id}-FRA`,
+          'cf-cache-status': 'DYNAMIC',
+          'x-render-routing': 'no-server',
+          vary: 'Accept-Encoding',
+          'alt-svc': 'h3=":443"; ma=86400',
+        },
+      ),
+  },
+  {
+    id: 'paas-edge-app-not-found-json',
+    kind: 'platform_error',
+    lang: 'en',
+    make: (c) => ({
+      status: 404,
+      headers: {
+        'content-type': 'application/json',
+        server: 'railway-edge',
+        'x-railway-fallback': 'true',
+        'x-railway-request-id': `${c.id}${c.id}${c.id.slice(0, 6)}`,
+      },
+      body: `{"status":"error","code":404,"message":"Application not found","request_id":"${c.id}${c.id}"}`,
+    }),
+  },
+  {
+    id: 'shared-host-no-site-ja',
+    kind: 'platform_error',
+    lang: 'ja',
+    make: (c) =>
+      page(
+        404,
+        `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><title>404 ページが見つかりません</title></head><body><h1>お探しのウェブサイトは見つかりませんでした</h1><p>${esc(c.host)} はこのサーバーで公開されていないか、契約が終了しています。ドメインの設定をご確認ください。</p></body></html>`,
+        { server: 'nginx' },
+      ),
+  },
+];
+
 export const ADVERSARIAL_PAGES: readonly AdversarialPage[] = [
   ...PARKING,
   ...SERVER_DEFAULT,
@@ -663,6 +749,7 @@ export const ADVERSARIAL_PAGES: readonly AdversarialPage[] = [
   ...CAPTCHA,
   ...TRANSPORT,
   ...SECOND_BATCH,
+  ...THIRD_BATCH,
 ];
 
 /** The corpus page `id` for one request, or undefined when there is none by that id. */

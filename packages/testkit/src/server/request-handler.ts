@@ -11,6 +11,7 @@ import type { RequestLogger } from '../request-log.ts';
 import { GLOBAL_EXCLUDES } from '../site/fingerprints.ts';
 import type { SiteRegistry } from '../site/registry.ts';
 import type { PlantedPage } from '../site/route.ts';
+import { siteHeaders } from '../site/site-headers.ts';
 import type { RouteHandler } from '../types.ts';
 import { FINAL_PAGE_PREFIX, finalPageResponse, notFoundPage, siteResponse, textResponse } from './site-response.ts';
 
@@ -122,7 +123,7 @@ function byPrefix(routes: Map<string, RouteHandler>, path: string): RouteHandler
   return best?.[1];
 }
 
-/** The normal (fault-free) response: custom route, site route, redirect target, or 404. */
+/** The normal (fault-free) response: custom route, or the site's own answer (dressed in its stack's headers). */
 function normalResponse(
   ctx: HandlerContext,
   req: http.IncomingMessage,
@@ -138,6 +139,19 @@ function normalResponse(
     const out = handler({ method: req.method ?? 'GET', url: target.path, headers: req.headers, body });
     return { status: out.status, headers: out.headers ?? {}, body: out.body ?? '' };
   }
+  const own = siteAnswer(ctx, req, target, body, soft404, noisy);
+  return { ...own, headers: { ...siteHeaders(target.host), ...own.headers } };
+}
+
+/** A site's own answer: its route's page, a redirect target, or its 404. */
+function siteAnswer(
+  ctx: HandlerContext,
+  req: http.IncomingMessage,
+  target: Target,
+  body: Buffer,
+  soft404: boolean,
+  noisy?: number,
+): CannedResponse {
   if (target.path.startsWith(FINAL_PAGE_PREFIX)) {
     return finalPageResponse(ctx.registry.routeList, target.path) ?? notFoundPage();
   }
