@@ -22,7 +22,8 @@ describe('health self-test', () => {
       connect: internet.connect,
       allowPrivateAddresses: true,
       dataDir,
-      timeoutMs: 1_500,
+      // Long enough for every answer on a loaded machine; the hanging site is what waits it out.
+      timeoutMs: 5_000,
     };
     const engine = await createEngine(options);
     internet.fault(hostOf('Kilo Message'), { kind: 'soft404' });
