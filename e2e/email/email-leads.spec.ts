@@ -6,6 +6,7 @@
  *   the @ and for the username Duolingo returned, each with why;
  * - in alice's tree, the address alice_dev's profile states is searched with one click that says it costs
  *   one credit; it becomes that lead's email search (one credit taken), and My Searches nests it;
+ * - the identity graph of the email search shows the same tree;
  * - 1280 and 390 px, light and dark, English and Turkish, no sideways scrolling on a phone.
  */
 import { LEAD_CHAIN, plantLeadChain } from '@hound/testkit';
@@ -69,6 +70,19 @@ describeInBrowser('email searches in search trees', () => {
     await returned.getByRole('link', { name: /^Open / }).waitFor();
     await leads.scrollIntoViewIfNeeded();
     await screenshot(page, 'email-leads-results', false);
+
+    // The identity graph draws the same tree: the address, its Duolingo account and both usernames.
+    await leads.getByRole('link', { name: 'Identity graph' }).click();
+    await page.waitForURL(/\/graph$/);
+    await page.getByRole('heading', { name: `Identity graph of “${LEAD_CHAIN.email}”` }).waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('canvas')?.dataset.graphNodes ?? 0) >= 4);
+    for (const name of ['a\\.dev', 'alexexample', 'Duolingo']) {
+      await page
+        .getByRole('button', { name: new RegExp(name) })
+        .first()
+        .waitFor();
+    }
+    await screenshot(page, 'email-leads-graph', false);
   }, 240_000);
 
   it('in a username tree, the stated address is searched with one click at one credit, once', async () => {

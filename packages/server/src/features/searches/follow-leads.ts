@@ -115,6 +115,8 @@ export async function followEmailLeads(
   if (depth > parent.followDepth || depth > FOLLOW_LIMITS.maxDepth) return 0;
   const rootId = parent.rootId ?? parent.id;
   const tree = await treeState(deps.db, rootId);
+  // A lead's email search in a cancelled username tree starts nothing more.
+  if (tree.cancelled) return 0;
   tree.seen.add(leadKey('email', parent.email));
   const room = FOLLOW_LIMITS.maxNewNamesPerLevel - tree.atDepth(depth);
   if (room <= 0) return 0;
