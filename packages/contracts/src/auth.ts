@@ -180,6 +180,8 @@ export const MySearchSchema = z.object({
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
   /** Follow leads (issue 29): the search whose found profile led to this one (null: started by the user). */
   parent_id: z.string().nullable().optional(),
+  /** An email search's pivot (decision 116): the email search whose address or answer named this username. */
+  parent_email_search_id: z.string().nullable().optional(),
   /** Why it was searched: `text` e.g. "linked from the GitHub profile of alice", and the profile that named it. */
   reason: LeadReasonSchema.nullable().optional(),
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PlanSchema } from './auth.ts';
 import { isPlainEmailAddress } from './email-address.ts';
+import { FOLLOW_LIMITS } from './leads.ts';
 import { EvidenceSchema, VerdictSchema } from './search.ts';
 
 export const EMAIL_SEARCH_MESSAGES = {
@@ -34,6 +35,12 @@ export const EmailSearchRequestSchema = z.object({
   email: z.string().max(1000),
   /** Also ask adult sites (left out by default, like NSFW sites in a username search). */
   adult: z.boolean().optional(),
+  /**
+   * Follow leads (decision 116; `POST /api/email/searches` only): the address's local part and the usernames
+   * its found answers return become username searches below it, `depth` steps (1 by default, at most 2).
+   */
+  recursive: z.boolean().optional(),
+  depth: z.number().int().min(1).max(FOLLOW_LIMITS.maxDepth).optional(),
 });
 
 /** A site where the address has an account (spec 001 §3). */
@@ -136,6 +143,10 @@ export const EmailLogItemSchema = z.object({
   /** Hound's additions: the counts (asked, found, not registered, could not check) and whether it is an old record. */
   counts: EmailCountsSchema.optional(),
   old: OldRecordSchema.optional(),
+  /** Search trees (decision 116): the username search whose profile stated this address (its lead), if any. */
+  parent_search_id: z.string().nullable().optional(),
+  /** How many steps of leads it follows (0: none). */
+  follow_depth: z.number().int().min(0).max(2).optional(),
 });
 export const EmailLogsResponseSchema = z.object({ items: z.array(EmailLogItemSchema), total: z.number().int() });
 export type EmailLogItem = z.infer<typeof EmailLogItemSchema>;

@@ -44,6 +44,11 @@ export const LeadReasonSchema = z.object({
   from_url: z.string().optional(),
   /** The fact that named it. */
   fact_kind: FactKindSchema.optional(),
+  /**
+   * An email search's pivot (decision 116): the address's local part, or a username one of its found
+   * answers returned (`from_site`).
+   */
+  pivot: z.enum(['local_part', 'returned_username']).optional(),
 });
 export type LeadReason = z.infer<typeof LeadReasonSchema>;
 
@@ -58,6 +63,16 @@ export const LeadSearchSchema = z.object({
   status: z.string(),
   /** How many levels below the root this tree follows leads (0: it does not); absent on email leads. */
   follow_depth: z.number().int().min(0).max(2).optional(),
+  /**
+   * On an address a profile stated (decision 116): the lead's id, which its owner starts an email search
+   * for (`POST /api/search/email-leads/{lead_id}`). Once started, `id` is that email search's id.
+   */
+  lead_id: z.string().optional(),
+  /**
+   * Why a lead was not searched (status `not_searched`): which limit of its owner's account was reached
+   * (`daily_limit`, `too_many_active`, `busy`).
+   */
+  held: z.enum(['daily_limit', 'too_many_active', 'busy']).optional(),
 });
 export type LeadSearch = z.infer<typeof LeadSearchSchema>;
 

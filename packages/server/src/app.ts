@@ -208,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     running: new Map(),
     metrics: deps.metrics,
     now,
+    // Its pivot's usernames are searched like any lead's (decision 116).
+    follow: { queue: deps.queue, limiter: deps.limiter, engines: deps.engines },
   };
   await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs, streams });
   await app.register(billingRoutes, { deps: billing, metrics: deps.metrics });

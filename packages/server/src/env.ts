@@ -9,6 +9,9 @@ import { isPlainEmailAddress, type SponsoredEntry, SponsoredEntrySchema } from '
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 
+/** Per-account search limits (decision 116): the active one holds a tree's level of leads (10) and two more. */
+export const ACCOUNT_LIMIT_DEFAULTS = { activePerAccount: 12, dailyPerAccount: 300 } as const;
+
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = (protocols: string[]) =>
@@ -81,6 +84,8 @@ const EnvSchema = z.object({
   LIMIT_ACTIVE_PER_DEVICE: int(1, 10_000).default(2),
   LIMIT_DAILY_PER_IP: int(1, 1_000_000).default(300),
   LIMIT_DAILY_PER_DEVICE: int(1, 1_000_000).default(100),
+  LIMIT_ACTIVE_PER_ACCOUNT: int(1, 10_000).default(ACCOUNT_LIMIT_DEFAULTS.activePerAccount),
+  LIMIT_DAILY_PER_ACCOUNT: int(1, 1_000_000).default(ACCOUNT_LIMIT_DEFAULTS.dailyPerAccount),
   LIMIT_STREAMS_PER_IP: int(1, 100_000).default(20),
   LIMIT_STREAMS_PER_DEVICE: int(1, 10_000).default(6),
   LIMIT_STREAMS_PER_SEARCH: int(1, 10_000).default(10),
@@ -169,6 +174,12 @@ export interface Limits {
   activePerDevice: number;
   dailyPerIp: number;
   dailyPerDevice: number;
+  /**
+   * A signed-in account's searches, wherever they are started, and the searches its trees' leads start
+   * (decision 116). Absent (tests that build limits by hand): the defaults below.
+   */
+  activePerAccount?: number;
+  dailyPerAccount?: number;
 }
 
 /** Event streams open at once on one API node (decision 097). */
@@ -313,6 +324,8 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       activePerDevice: e.LIMIT_ACTIVE_PER_DEVICE,
       dailyPerIp: e.LIMIT_DAILY_PER_IP,
       dailyPerDevice: e.LIMIT_DAILY_PER_DEVICE,
+      activePerAccount: e.LIMIT_ACTIVE_PER_ACCOUNT,
+      dailyPerAccount: e.LIMIT_DAILY_PER_ACCOUNT,
     },
     streams: {
       perIp: e.LIMIT_STREAMS_PER_IP,

@@ -1,4 +1,4 @@
-import { ACTIVE_LEASE_MS, clientKey, dayKey, type Limits, type SearchLimiter } from './search-limiter.ts';
+import { ACTIVE_LEASE_MS, dayKey, type Limits, limitedKeys, type SearchLimiter } from './search-limiter.ts';
 
 /** Limits kept in this process (the default single-node setup). */
 export function createMemorySearchLimiter(limits: Limits, now: () => Date = () => new Date()): SearchLimiter {
@@ -21,18 +21,14 @@ export function createMemorySearchLimiter(limits: Limits, now: () => Date = () =
       const at = now();
       const day = dayKey(at);
       for (const key of daily.keys()) if (!key.startsWith(day)) daily.delete(key);
-      const ip = clientKey('ip', client.ip);
-      const device = client.deviceId ? clientKey('device', client.deviceId) : undefined;
+      const keys = limitedKeys(client, limits);
       const dailyUsed = (key: string) => daily.get(`${day}|${key}`) ?? 0;
-      if (dailyUsed(ip) >= limits.dailyPerIp) return 'daily_limit';
-      if (device && dailyUsed(device) >= limits.dailyPerDevice) return 'daily_limit';
+      if (keys.some((k) => dailyUsed(k.key) >= k.daily)) return 'daily_limit';
       const t = at.getTime();
-      if (activeCount(ip, t) >= limits.activePerIp) return 'too_many_active';
-      if (device && activeCount(device, t) >= limits.activePerDevice) return 'too_many_active';
+      if (keys.some((k) => activeCount(k.key, t) >= k.active)) return 'too_many_active';
       if (activeCount(undefined, t) >= limits.activeGlobal) return 'busy';
-      const keys = device ? [ip, device] : [ip];
-      active.set(searchId, { keys, expiresAt: t + ACTIVE_LEASE_MS });
-      for (const key of keys) daily.set(`${day}|${key}`, dailyUsed(key) + 1);
+      active.set(searchId, { keys: keys.map((k) => k.key), expiresAt: t + ACTIVE_LEASE_MS });
+      for (const { key } of keys) daily.set(`${day}|${key}`, dailyUsed(key) + 1);
       return null;
     },
     async release(searchId) {

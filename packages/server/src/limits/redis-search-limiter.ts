@@ -1,40 +1,40 @@
 import { createFailFastRedis, REDIS_TIMEOUT_MS } from '../lib/redis-connection.ts';
 import {
   ACTIVE_LEASE_MS,
-  clientKey,
   dayKey,
   type LimitRefusal,
   type Limits,
+  limitedKeys,
   type SearchLimiter,
 } from './search-limiter.ts';
 
 // Active slots are sorted sets scored by lease end; daily counters expire two days after their day.
-// One script per operation keeps check-and-take atomic across API nodes.
+// One script per operation keeps check-and-take atomic across API nodes. KEYS: the global active set, the
+// search's owner record, then an (active set, daily counter) pair per client key (IP, device, account —
+// whichever the search has); ARGV: now, lease end, search id, global cap, lease ms, then each pair's caps.
 const ACQUIRE = `
 local now = tonumber(ARGV[1])
 local lease_end = tonumber(ARGV[2])
 local id = ARGV[3]
-local has_device = ARGV[9] == '1'
-for i = 1, 3 do
-  if i < 3 or has_device then redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now) end
+local pairs_n = (#KEYS - 2) / 2
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+for i = 1, pairs_n do redis.call('ZREMRANGEBYSCORE', KEYS[1 + 2 * i], '-inf', now) end
+for i = 1, pairs_n do
+  if tonumber(redis.call('GET', KEYS[2 + 2 * i]) or '0') >= tonumber(ARGV[5 + 2 * i]) then return 'daily_limit' end
 end
-if tonumber(redis.call('GET', KEYS[4]) or '0') >= tonumber(ARGV[7]) then return 'daily_limit' end
-if has_device and tonumber(redis.call('GET', KEYS[5]) or '0') >= tonumber(ARGV[8]) then return 'daily_limit' end
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 'too_many_active' end
-if has_device and redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then return 'too_many_active' end
+for i = 1, pairs_n do
+  if redis.call('ZCARD', KEYS[1 + 2 * i]) >= tonumber(ARGV[4 + 2 * i]) then return 'too_many_active' end
+end
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 'busy' end
-local owned = KEYS[1] .. '\\n' .. KEYS[2]
+local owned = KEYS[1]
 redis.call('ZADD', KEYS[1], lease_end, id)
-redis.call('ZADD', KEYS[2], lease_end, id)
-redis.call('INCR', KEYS[4])
-redis.call('EXPIRE', KEYS[4], 172800)
-if has_device then
-  redis.call('ZADD', KEYS[3], lease_end, id)
-  redis.call('INCR', KEYS[5])
-  redis.call('EXPIRE', KEYS[5], 172800)
-  owned = owned .. '\\n' .. KEYS[3]
+for i = 1, pairs_n do
+  redis.call('ZADD', KEYS[1 + 2 * i], lease_end, id)
+  redis.call('INCR', KEYS[2 + 2 * i])
+  redis.call('EXPIRE', KEYS[2 + 2 * i], 172800)
+  owned = owned .. '\\n' .. KEYS[1 + 2 * i]
 end
-redis.call('SET', KEYS[6], owned, 'PX', ARGV[10])
+redis.call('SET', KEYS[2], owned, 'PX', ARGV[5])
 return 'ok'
 `;
 
@@ -60,27 +60,19 @@ export function createRedisSearchLimiter(
     async acquire(searchId, client) {
       const at = now();
       const day = dayKey(at);
-      const ip = clientKey('ip', client.ip);
-      const device = client.deviceId ? clientKey('device', client.deviceId) : 'device:none';
+      const limited = limitedKeys(client, limits);
       const keys = [
         k('active'),
-        k(`active:${ip}`),
-        k(`active:${device}`),
-        k(`daily:${day}:${ip}`),
-        k(`daily:${day}:${device}`),
         k(`owner:${searchId}`),
+        ...limited.flatMap(({ key }) => [k(`active:${key}`), k(`daily:${day}:${key}`)]),
       ];
       const args = [
         at.getTime(),
         at.getTime() + ACTIVE_LEASE_MS,
         searchId,
         limits.activeGlobal,
-        limits.activePerIp,
-        limits.activePerDevice,
-        limits.dailyPerIp,
-        limits.dailyPerDevice,
-        client.deviceId ? '1' : '0',
         ACTIVE_LEASE_MS,
+        ...limited.flatMap(({ active, daily }) => [active, daily]),
       ];
       const answer = (await redis.call((r) => r.eval(ACQUIRE, keys.length, ...keys, ...args))) as string;
       return answer === 'ok' ? null : (answer as LimitRefusal);

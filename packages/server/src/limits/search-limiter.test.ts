@@ -31,6 +31,33 @@ function limiterContract(make: Make) {
     expect(await l.acquire(id(), { ip: '1.1.1.1' })).toBe('too_many_active');
   });
 
+  it('counts an account on its own, wherever its searches come from, and a lead with only the account', async () => {
+    const l = open({
+      ...LIMITS,
+      activePerIp: 100,
+      activeGlobal: 100,
+      dailyPerIp: 100,
+      activePerAccount: 2,
+      dailyPerAccount: 3,
+    });
+    const first = id();
+    expect(await l.acquire(first, { ip: '3.3.3.1', userId: 'u1' })).toBeNull();
+    expect(await l.acquire(id(), { userId: 'u1' })).toBeNull();
+    // A third at once is one too many for the account, from any address, or from none (a lead's search).
+    expect(await l.acquire(id(), { ip: '3.3.3.2', userId: 'u1' })).toBe('too_many_active');
+    expect(await l.acquire(id(), { userId: 'u1' })).toBe('too_many_active');
+    // Another account, and the same address anonymously, are not held back by it.
+    expect(await l.acquire(id(), { userId: 'u2' })).toBeNull();
+    expect(await l.acquire(id(), { ip: '3.3.3.1' })).toBeNull();
+    const third = id();
+    await l.release(first);
+    expect(await l.acquire(third, { userId: 'u1' })).toBeNull();
+    await l.release(third);
+    // Three started today: the fourth is the daily limit, however it is asked for.
+    expect(await l.acquire(id(), { userId: 'u1' })).toBe('daily_limit');
+    expect(await l.acquire(id(), { ip: '3.3.3.9', userId: 'u1' })).toBe('daily_limit');
+  });
+
   it('says busy at global capacity, and a release frees the slot (idempotently)', async () => {
     const l = open();
     const ids = [id(), id(), id()];

@@ -24,4 +24,23 @@ export const leadsEn = {
   found: '{count} found',
   emailLead: 'email address',
   fromParent: 'from {query}',
+  // An email search that follows leads (decision 116).
+  emailOptionHint:
+    'The part of the address before the @ and the usernames the sites return are searched too, each as a username search of its own.',
+  emailIntro: 'Username searches started from this address and what its sites returned.',
+  emailNone: 'No leads: the address gave no username to search.',
+  localPart: 'the part before the @ of {email}',
+  returned: 'the username {site} shows for {query}',
+  searchEmail: 'Search this address',
+  searchEmailCost: 'Costs 1 credit',
+  searchEmailLabel: 'Search {email} for 1 credit',
+  searchEmailSignIn: 'Sign in to search this address (1 credit).',
+  searchEmailFailed: 'The search could not be started.',
+  heldStatus: 'not searched: {why}',
+  held: {
+    daily_limit: 'daily limit reached',
+    too_many_active: 'too many searches running',
+    busy: 'the service was busy',
+  } as Record<string, string>,
+  openEmail: 'Open',
 };

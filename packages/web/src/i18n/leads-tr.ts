@@ -26,4 +26,22 @@ export const leadsTr: typeof leadsEn = {
   found: '{count} bulundu',
   emailLead: 'e-posta adresi',
   fromParent: '{query} aramasından',
+  emailOptionHint:
+    'Adresin @ işaretinden önceki kısmı ve sitelerin döndürdüğü kullanıcı adları da aranır; her biri kendi kullanıcı adı aramasıdır.',
+  emailIntro: 'Bu adresten ve sitelerinin döndürdüklerinden başlatılan kullanıcı adı aramaları.',
+  emailNone: 'İpucu yok: adres aranacak bir kullanıcı adı vermedi.',
+  localPart: '{email} adresinin @ işaretinden önceki kısmı',
+  returned: '{site} sitesinin {query} için gösterdiği kullanıcı adı',
+  searchEmail: 'Bu adresi ara',
+  searchEmailCost: '1 kredi harcar',
+  searchEmailLabel: '{email} adresini 1 krediyle ara',
+  searchEmailSignIn: 'Bu adresi aramak için giriş yapın (1 kredi).',
+  searchEmailFailed: 'Arama başlatılamadı.',
+  heldStatus: 'aranmadı: {why}',
+  held: {
+    daily_limit: 'günlük sınıra ulaşıldı',
+    too_many_active: 'çok fazla arama sürüyor',
+    busy: 'hizmet yoğundu',
+  },
+  openEmail: 'Aç',
 };

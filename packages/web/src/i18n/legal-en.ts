@@ -115,7 +115,8 @@ export const legalEn = {
         list: [
           'the username you searched and the results: which sites answered, and for each profile found, the public facts that profile states (such as its display name, bio and links);',
           'a random device id (a string starting with “device_”) that your browser creates and sends with each search;',
-          'your IP address, used only for rate limiting: the counters are deleted after a day.',
+          'your IP address, used only for rate limiting: the counters are deleted after a day;',
+          'if you are signed in, a count of your account’s searches, for the same limits (including the searches “Follow leads” starts), deleted after a day; and, when you follow leads, the names and addresses the profiles point to, including those not searched because a limit was reached, kept and deleted with the search they came from.',
         ],
         listAfter: [
           'We use these only to run your search, to enforce fair-use limits and to prevent abuse. We do not build profiles of visitors and we do not sell data.',

@@ -117,7 +117,8 @@ export const legalTr: typeof legalEn = {
         list: [
           'aradığınız kullanıcı adı ve sonuçlar: hangi sitelerin yanıt verdiği ve bulunan her profil için o profilin herkese açık olarak belirttiği bilgiler (görünen adı, biyografisi ve bağlantıları gibi);',
           'tarayıcınızın oluşturduğu ve her aramayla gönderdiği rastgele bir cihaz kimliği (“device_” ile başlayan bir dize);',
-          'yalnızca hız sınırlaması için kullanılan IP adresiniz: sayaçlar bir gün sonra silinir.',
+          'yalnızca hız sınırlaması için kullanılan IP adresiniz: sayaçlar bir gün sonra silinir;',
+          'giriş yaptıysanız, aynı sınırlar için hesabınızın arama sayısı (“İpuçlarını izle”nin başlattığı aramalar dahil), bir gün sonra silinir; ipuçlarını izlediğinizde de profillerin işaret ettiği adlar ve adresler, bir sınıra ulaşıldığı için aranmayanlar dahil, geldikleri aramayla birlikte saklanır ve silinir.',
         ],
         listAfter: [
           'Bunları yalnızca aramanızı yapmak, adil kullanım sınırlarını uygulamak ve kötüye kullanımı önlemek için kullanırız. Ziyaretçilerin profilini çıkarmayız ve veri satmayız.',

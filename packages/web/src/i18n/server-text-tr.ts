@@ -127,6 +127,8 @@ export const SERVER_FIXED_TR: ReadonlyArray<readonly [string, string]> = [
     'Bu kimlikle bir arama yok (aramalar sınırlı bir süre saklanır).',
   ],
   ['No such email search.', 'Böyle bir e-posta araması yok.'],
+  ['No such email lead.', 'Böyle bir e-posta ipucu yok.'],
+  ['Sign in to see the tree of your email search.', 'E-posta aramanızın ağacını görmek için giriş yapın.'],
   ['No such search.', 'Böyle bir arama yok.'],
   ['No such checkout.', 'Böyle bir ödeme yok.'],
   ['No such user.', 'Böyle bir kullanıcı yok.'],

@@ -23,6 +23,13 @@ export const emailSearches = pgTable(
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
     found: integer('found').notNull().default(0),
+    /**
+     * Search trees (decision 116): the tree's root when this search is a lead's (a username search's id), or
+     * null; its depth in the tree; and how deep its tree follows leads (0: it does not).
+     */
+    rootId: text('root_id'),
+    depth: integer('depth').notNull().default(0),
+    followDepth: integer('follow_depth').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

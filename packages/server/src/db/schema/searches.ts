@@ -1,5 +1,6 @@
 import type { LeadReason, SearchScope } from '@hound/contracts';
 import { type AnyPgColumn, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { emailSearches } from './email-searches.ts';
 import { jsonText } from './json-text.ts';
 import { users } from './users.ts';
 
@@ -33,6 +34,11 @@ export const searches = pgTable(
      * and the tree's root; deleted with its parent (retention deletes the root).
      */
     parentId: text('parent_id').references((): AnyPgColumn => searches.id, { onDelete: 'cascade' }),
+    /**
+     * A username search an email search's pivot started (decision 116): the email search it came from. The
+     * tree's root (`root_id`) is then that email search, or the username search above it.
+     */
+    parentEmailSearchId: text('parent_email_search_id').references(() => emailSearches.id, { onDelete: 'cascade' }),
     rootId: text('root_id'),
     /** 0 for a search someone started; 1–2 for one a lead started. */
     depth: integer('depth').notNull().default(0),
@@ -53,6 +59,7 @@ export const searches = pgTable(
     index('searches_user_created_idx').on(t.userId, t.createdAt),
     index('searches_root_idx').on(t.rootId),
     index('searches_parent_idx').on(t.parentId),
+    index('searches_parent_email_idx').on(t.parentEmailSearchId),
   ],
 );
 
@@ -71,9 +78,35 @@ export const searchEmailLeads = pgTable(
     email: text('email').notNull(),
     depth: integer('depth').notNull(),
     reason: jsonText<LeadReason>('reason').notNull(),
+    /** The email search its owner started for it (one click, one credit; decision 116); null: not started. */
+    emailSearchId: text('email_search_id').references(() => emailSearches.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('search_email_leads_root_idx').on(t.rootId), index('search_email_leads_search_idx').on(t.searchId)],
+);
+
+/** Why a username lead was kept but not searched: the limit its owner's account had reached (decision 116). */
+export const HELD_REASONS = ['daily_limit', 'too_many_active', 'busy'] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+
+/**
+ * A username lead not started because a limit was reached (decision 116): kept, with which limit, so the
+ * tree shows it and nothing is lost. Its parent is a username search or an email search; deleted with it.
+ */
+export const searchHeldLeads = pgTable(
+  'search_held_leads',
+  {
+    id: text('id').primaryKey(),
+    searchId: text('search_id').references(() => searches.id, { onDelete: 'cascade' }),
+    emailSearchId: text('email_search_id').references(() => emailSearches.id, { onDelete: 'cascade' }),
+    rootId: text('root_id').notNull(),
+    username: text('username').notNull(),
+    depth: integer('depth').notNull(),
+    reason: jsonText<LeadReason>('reason').notNull(),
+    held: text('held', { enum: HELD_REASONS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_held_leads_root_idx').on(t.rootId)],
 );
 
 export type SearchRow = typeof searches.$inferSelect;

@@ -27,6 +27,7 @@ export async function listMySearches(
       total_found: s.found,
       progress: { done: s.done, total: s.total },
       parent_id: s.parentId ?? null,
+      parent_email_search_id: s.parentEmailSearchId ?? null,
       reason: s.reason ?? null,
     })),
   };

@@ -1,7 +1,7 @@
 import { countEmailResults, type EmailCheckResult } from '@hound/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { emailSearches, emailSearchResults } from '../../db/schema/index.ts';
+import { emailSearches, emailSearchResults, searchEmailLeads } from '../../db/schema/index.ts';
 import { accountsOf, isOldRecord } from './to-contract.ts';
 
 /** `GET /me/email-logs`: the caller's email searches, newest first, each with its accounts. */
@@ -21,6 +21,14 @@ export async function listEmailLogs(db: Database, userId: string, page: { limit:
         .from(emailSearchResults)
         .where(inArray(emailSearchResults.searchId, ids))
     : [];
+  // An email search a lead started sits under the search whose profile stated the address (decision 116).
+  const leads = ids.length
+    ? await db
+        .select({ emailSearchId: searchEmailLeads.emailSearchId, searchId: searchEmailLeads.searchId })
+        .from(searchEmailLeads)
+        .where(inArray(searchEmailLeads.emailSearchId, ids))
+    : [];
+  const parentOf = new Map(leads.map((l) => [l.emailSearchId, l.searchId]));
   const bySearch = new Map<string, EmailCheckResult[]>();
   for (const r of results)
     bySearch.set(r.searchId, [...(bySearch.get(r.searchId) ?? []), r.result as EmailCheckResult]);
@@ -37,6 +45,8 @@ export async function listEmailLogs(db: Database, userId: string, page: { limit:
         accounts: accountsOf(stored),
         counts: countEmailResults(stored),
         old: isOldRecord(r, stored.length),
+        parent_search_id: parentOf.get(r.id) ?? null,
+        follow_depth: r.followDepth,
       };
     }),
   };

@@ -5,6 +5,7 @@ import {
   EmailSearchRequestSchema,
   EmailSearchResponseSchema,
   EmailSearchSnapshotSchema,
+  FOLLOW_LIMITS,
   pageQuery,
   StartEmailSearchResponseSchema,
 } from '@hound/contracts';
@@ -16,6 +17,7 @@ import type { StreamLimiter } from '../../limits/stream-limiter.ts';
 import { caller } from '../auth/guard.ts';
 import { deleteEmailLog, listEmailLogs } from './email-logs.ts';
 import { emailSearchSnapshot, ownEmailSearch } from './get-email-search.ts';
+import { startEmailLead } from './start-email-lead.ts';
 import { type EmailSearchDeps, startEmailSearch } from './start-email-search.ts';
 import { streamEmailSearch } from './stream-email-search.ts';
 
@@ -112,7 +114,35 @@ export const emailSearchRoutes: FastifyPluginAsyncZod<{
       const started = await startEmailSearch(deps, caller(request).user.id, request.body.email, {
         adult: request.body.adult ?? false,
         requestKey: request.headers['idempotency-key'],
+        ...(request.body.recursive ? { followDepth: request.body.depth ?? FOLLOW_LIMITS.defaultDepth } : {}),
       });
+      return { search_id: started.id };
+    },
+  );
+
+  app.post(
+    '/api/email/leads/:id/search',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Search an address that a profile in one of my search trees stated (one credit)',
+        description:
+          'The email lead (`lead_id` in `GET /api/search/{id}/tree`) becomes an email search in its tree, paid like any email search (the reserved credit, or one now: 400 "Not enough credits"). ' +
+          'A lead is searched once: a repeated or parallel start answers the same `search_id` and takes no other credit; `Idempotency-Key` works as for `POST /api/email/searches`. ' +
+          'It follows leads as deep as its tree does. Only the tree’s owner may: anyone else gets 404.',
+        tags,
+        params: IdParams,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }),
+        response: { 200: StartEmailSearchResponseSchema, ...errors, 422: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const started = await startEmailLead(
+        deps,
+        caller(request).user.id,
+        request.params.id,
+        request.headers['idempotency-key'],
+      );
       return { search_id: started.id };
     },
   );

@@ -6,11 +6,16 @@
 import type { EmailResult, Engine } from '@hound/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EngineHost } from '../../catalogues/engine-host.ts';
 import type { Database } from '../../db/client.ts';
 import { emailSearches, emailSearchResults } from '../../db/schema/index.ts';
 import type { SearchBus } from '../../events/search-bus.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SearchLimiter } from '../../limits/search-limiter.ts';
 import { returnReservation } from '../credits/reservations.ts';
+import { followEmailLeads } from '../searches/follow-leads.ts';
 import { publishEmailProgress } from './email-search-events.ts';
+import { resultsAfter } from './get-email-search.ts';
 import { toCheckResult } from './to-contract.ts';
 
 export interface EmailRunDeps {
@@ -20,6 +25,11 @@ export interface EmailRunDeps {
   log: FastifyBaseLogger;
   loud: boolean;
   keys: Record<string, string | undefined>;
+  /**
+   * What following an email search's leads needs (decision 116): the job queue, the limits, and the
+   * username searches' engine; without it, leads are not followed.
+   */
+  follow?: { queue: JobQueue; limiter: SearchLimiter; engines: EngineHost };
 }
 
 const FLUSH_MS = 100;
@@ -66,15 +76,36 @@ export async function runEmailSearch(
       if (Date.now() - lastFlush >= FLUSH_MS) await flush();
     }
     await flush();
-    await deps.db
+    const [ended] = await deps.db
       .update(emailSearches)
       .set({ status: 'completed', total: sql`${emailSearches.done}`, finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(emailSearches.id, search.id), eq(emailSearches.status, 'running')));
+      .where(and(eq(emailSearches.id, search.id), eq(emailSearches.status, 'running')))
+      .returning();
+    if (ended && deps.follow && ended.followDepth > ended.depth) await followLeadsOf(deps, deps.follow, ended);
   } catch (error) {
     deps.log.error({ err: error, searchId: search.id }, 'email search failed');
     await failEmailSearch(deps.db, search, 'Search failed');
   }
   publishEmailProgress(deps.bus, search.id, seq, seq);
+}
+
+/** Its pivot's usernames become searches below it; a failure leaves the search completed, its leads not followed. */
+async function followLeadsOf(
+  deps: EmailRunDeps,
+  follow: NonNullable<EmailRunDeps['follow']>,
+  row: typeof emailSearches.$inferSelect,
+): Promise<void> {
+  try {
+    const results = (await resultsAfter(deps.db, row.id, 0)).map((r) => r.result);
+    await followEmailLeads(
+      { db: deps.db, queue: follow.queue, limiter: follow.limiter, log: deps.log },
+      follow.engines.current(),
+      row,
+      results,
+    );
+  } catch (error) {
+    deps.log.error({ err: error, searchId: row.id }, 'following the leads failed');
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
-import { EMAIL_SEARCH_MESSAGES, emailSearchProblem } from '@hound/contracts';
+import { EMAIL_SEARCH_MESSAGES, emailSearchProblem, FOLLOW_LIMITS } from '@hound/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
-import { emailSearches, users } from '../../db/schema/index.ts';
+import { emailSearches, searchEmailLeads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
@@ -16,6 +16,13 @@ export interface EmailSearchDeps extends EmailRunDeps {
   metrics?: Metrics;
 }
 
+/** The email lead of a search tree an email search is started for (decision 116). */
+export interface LeadOfTree {
+  id: string;
+  rootId: string;
+  depth: number;
+}
+
 /**
  * Starts an email search for a signed-in user: validates the address (spec messages), pays with the
  * user's reserved credit or reserves one now ("Not enough credits"), stores the search and runs it here.
@@ -23,12 +30,14 @@ export interface EmailSearchDeps extends EmailRunDeps {
  * `adult: true` also asks adult sites (left out by default).
  * `requestKey` (the client's `Idempotency-Key`): a retried start pays with that key's reservation and,
  * when the first try did begin a search, answers that search again.
+ * `followDepth` (1–2): its pivot's usernames become searches below it (decision 116). `lead`: the search is
+ * that email lead's, in its tree; a lead is searched once — a second start answers the first one's search.
  */
 export async function startEmailSearch(
   deps: EmailSearchDeps,
   userId: string,
   input: string,
-  options: { charge?: boolean; adult?: boolean; requestKey?: string } = {},
+  options: { charge?: boolean; adult?: boolean; requestKey?: string; followDepth?: number; lead?: LeadOfTree } = {},
 ): Promise<{ id: string; done: Promise<void> }> {
   const problem = emailSearchProblem(input);
   if (problem) throw new AppError('EMAIL_ADDRESS_INVALID', problem);
@@ -41,6 +50,15 @@ export async function startEmailSearch(
     // Payment and the search row commit together: a start that fails takes no credit, and one credit
     // (one reservation) is never claimed by two starts.
     reservationId = await deps.db.transaction(async (tx) => {
+      if (options.lead) {
+        // The lead's row is locked first: parallel clicks wait here, and all but the first find it started.
+        const [lead] = await tx
+          .select({ emailSearchId: searchEmailLeads.emailSearchId })
+          .from(searchEmailLeads)
+          .where(eq(searchEmailLeads.id, options.lead.id))
+          .for('update');
+        if (lead?.emailSearchId) throw new StartedAlready(lead.emailSearchId);
+      }
       const paid = options.charge === false ? null : await payForSearch(tx, userId, id, deps.now(), options.requestKey);
       await tx.insert(emailSearches).values({
         id,
@@ -49,7 +67,13 @@ export async function startEmailSearch(
         status: 'running',
         reservationId: paid,
         total: lease.engine.countEmailChecks({ adult: options.adult === true }),
+        rootId: options.lead?.rootId ?? null,
+        depth: options.lead?.depth ?? 0,
+        followDepth: Math.min(options.followDepth ?? 0, FOLLOW_LIMITS.maxDepth),
       });
+      if (options.lead) {
+        await tx.update(searchEmailLeads).set({ emailSearchId: id }).where(eq(searchEmailLeads.id, options.lead.id));
+      }
       await tx
         .update(users)
         .set({ searchCount: sql`${users.searchCount} + 1` })

@@ -113,8 +113,8 @@ export async function runSearch(deps: RunSearchDeps, job: SearchJob, context: Jo
     log.info({ searchId }, 'search completed');
     if (completed && deps.queue && row.followDepth > row.depth) {
       // A failure here leaves the search completed: its results stand, only its leads are not followed.
-      await followLeads({ db, queue: deps.queue, log }, lease.engine, row).catch((error: unknown) =>
-        log.error({ err: error, searchId }, 'following the leads failed'),
+      await followLeads({ db, queue: deps.queue, limiter: deps.limiter, log }, lease.engine, row).catch(
+        (error: unknown) => log.error({ err: error, searchId }, 'following the leads failed'),
       );
     }
   } finally {

@@ -104,20 +104,25 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: Str
   app.get(
     '/api/search/:id/tree',
     {
+      config: { auth: 'optional' },
       schema: {
         summary: 'The search tree of a search (issue 29): the searches its leads started, why, and the facts',
         description:
-          'Format `hound-tree/1`: the search, every search its found profiles led to below it (with the reason: which profile and fact named it), the addresses they stated (`kind: email`, status `not_started`: an email search costs a credit, so it is not started for you), and every found profile with the facts its page states. ' +
-          'Like the status, it is read with the search id; a child search’s id gives its own subtree only.',
+          'Format `hound-tree/1`: the search, every search its found profiles led to below it (with the reason: which profile and fact named it), the addresses they stated (`kind: email` with `lead_id`, status `not_started` until the owner starts it with `POST /api/email/leads/{lead_id}/search`: an email search costs a credit), names held back by a limit of the owner’s account (status `not_searched`, `held` says which), and every found profile with the facts its page states. ' +
+          'Like the status, a username search’s tree is read with its id; a child search’s id gives its own subtree only. ' +
+          'An email search’s id gives its tree (its pivot’s username searches below it) to its owner only; inside a username tree, an email search and what it led to are shown to the owner only, anyone else sees the lead and its status.',
         tags: ['search'],
         params: IdParams,
         response: {
           200: SearchTreeSchema.describe('The tree below this search'),
-          404: ApiErrorSchema.describe('No such search (searches are deleted after the retention period)'),
+          401: ApiErrorSchema.describe('An email search’s tree, asked without signing in (`AUTH_REQUIRED`)'),
+          404: ApiErrorSchema.describe(
+            'No such search (searches are deleted after the retention period), or another user’s email search',
+          ),
         },
       },
     },
-    async (request) => getSearchTree(db, request.params.id),
+    async (request) => getSearchTree(db, request.params.id, { userId: request.auth?.user.id }),
   );
 
   app.delete(

@@ -80,7 +80,7 @@ export async function startSearch(
     followDepth?: number;
     /** `fetch`: one GET of a found profile's page after an API check, for facts. */
     factsMode?: 'fetch';
-  } & ClientKeys,
+  } & ClientKeys & { ip: string },
 ): Promise<StartSearchResponse> {
   const username = validateUsername(input.username);
   const followDepth = Math.min(input.followDepth ?? 0, FOLLOW_LIMITS.maxDepth);
@@ -93,7 +93,8 @@ export async function startSearch(
 
   const { stored, total } = checkScope(engine, input.scope ?? {});
   const id = newSearchId();
-  const refusal = await deps.limiter.acquire(id, { ip: input.ip, deviceId: input.deviceId });
+  // A signed-in user's search also counts against the account, as the searches its leads start do.
+  const refusal = await deps.limiter.acquire(id, { ip: input.ip, deviceId: input.deviceId, userId: input.userId });
   if (refusal === 'busy') return { status: 'busy', error: SEARCH_MESSAGES.busy };
   if (refusal === 'daily_limit') return { status: 'device_limit', error: SEARCH_MESSAGES.deviceLimit };
   if (refusal === 'too_many_active') throw new AppError('SEARCH_TOO_MANY_ACTIVE', SEARCH_MESSAGES.tooManyActive);

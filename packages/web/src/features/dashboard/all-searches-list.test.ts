@@ -13,12 +13,19 @@ const search = (id: string, minute: number, parent: string | null = null): MySea
   parent_id: parent,
   reason: parent ? { text: `linked from the GitHub profile of ${parent}`, from_site: 'GitHub' } : null,
 });
-const email = (id: string, minute: number) =>
-  ({ id, timestamp: new Date(Date.UTC(2026, 10, 26, 10, minute)).toISOString() }) as unknown as EmailLogItem;
+const email = (id: string, minute: number, parentSearch: string | null = null) =>
+  ({
+    id,
+    email: `${id}@example.com`,
+    timestamp: new Date(Date.UTC(2026, 10, 26, 10, minute)).toISOString(),
+    parent_search_id: parentSearch,
+  }) as unknown as EmailLogItem;
 
 const shown = (entries: ReturnType<typeof mergeNewestFirst>) =>
   entries.map((e) =>
-    e.kind === 'username' ? `${'  '.repeat(e.level ?? 0)}${e.search.id}<${e.from ?? ''}` : e.item.id,
+    e.kind === 'username'
+      ? `${'  '.repeat(e.level ?? 0)}${e.search.id}<${e.from ?? ''}`
+      : `${'  '.repeat(e.level ?? 0)}${e.item.id}${e.from ? `<${e.from}` : ''}`,
   );
 
 describe('My Searches order', () => {
@@ -45,5 +52,29 @@ describe('My Searches order', () => {
     const list = [search('orphan', 3, 'deleted'), search('b', 2), search('a', 1)];
     expect(shown(mergeNewestFirst(list, [], 50))).toEqual(['orphan<', 'b<', 'a<']);
     expect(shown(mergeNewestFirst(list, [], 2))).toEqual(['orphan<', 'b<']);
+  });
+
+  it('nests an email search’s username searches under it, and an email search a lead started under its username search', () => {
+    // mail (10:00) follows leads: a.dev (10:01) and alice_dev (10:02) below it; alice (10:03) → its lead's
+    // email search lead (10:05), which led to lead_user (10:06).
+    const pivot = (id: string, minute: number, from: string): MySearch => ({
+      ...search(id, minute),
+      parent_email_search_id: from,
+      reason: { text: `the local part of ${from}@example.com`, pivot: 'local_part' },
+    });
+    const list = [
+      pivot('lead_user', 6, 'lead'),
+      search('alice', 3),
+      pivot('alice_dev', 2, 'mail'),
+      pivot('a.dev', 1, 'mail'),
+    ];
+    expect(shown(mergeNewestFirst(list, [email('lead', 5, 'alice'), email('mail', 0)], 50))).toEqual([
+      'alice<',
+      '  lead<alice',
+      '    lead_user<lead@example.com',
+      'mail',
+      '  a.dev<mail@example.com',
+      '  alice_dev<mail@example.com',
+    ]);
   });
 });

@@ -7,11 +7,14 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { EMAIL_LOGS_KEY, EmailLogRow, fetchEmailLogs } from '../email-search/email-logs-list.tsx';
 import { fetchMySearches, MY_SEARCHES_KEY, SearchRow } from './my-searches-list.tsx';
 
-/** `from`: a lead's search (issue 29) is listed under the search whose profile named it, with that search's name. */
+/**
+ * `from`: a lead's search (issue 29, decision 116) is listed under the search that led to it — a username
+ * search under a username or email search, an email search under the username search whose profile stated
+ * the address — with that search's name.
+ */
 type Entry =
   | { kind: 'username'; at: string; search: MySearch; from?: string; level?: number }
-  | { kind: 'email'; at: string; item: EmailLogItem };
-
+  | { kind: 'email'; at: string; item: EmailLogItem; from?: string; level?: number };
 /**
  * Username and email searches in one list, newest first (issue 27 item 9). Merged here from the two lists
  * the server already has (decision 104): the newest `limit` of the union lie within the newest `limit` of each.
@@ -49,7 +52,13 @@ export function AllSearchesList({ limit }: { limit: number }) {
             nested={(entry.level ?? 0) > 0}
           />
         ) : (
-          <EmailLogRow key={`e-${entry.item.id}`} item={entry.item} when={format.format(new Date(entry.at))} />
+          <EmailLogRow
+            key={`e-${entry.item.id}`}
+            item={entry.item}
+            when={format.format(new Date(entry.at))}
+            from={entry.from}
+            nested={(entry.level ?? 0) > 0}
+          />
         ),
       )}
     </ul>
@@ -57,35 +66,38 @@ export function AllSearchesList({ limit }: { limit: number }) {
 }
 
 /**
- * Newest first; a search started by following a lead (issue 29) comes right after the search that led to it
- * (its children oldest first, a depth-2 lead after its own parent), not as a row of its own among the rest.
- * A lead whose parent is not in the list (deleted, or beyond `limit`) is listed by its own time.
+ * Newest first; a search started by following a lead (issue 29, decision 116) comes right after the search
+ * that led to it (its children oldest first, a depth-2 lead after its own parent), not as a row of its own
+ * among the rest. A lead whose parent is not in the list (deleted, or beyond `limit`) is listed by its own time.
  */
 export function mergeNewestFirst(usernames: MySearch[], emails: EmailLogItem[], limit: number): Entry[] {
-  const listed = new Set(usernames.map((s) => s.id));
-  const childrenOf = new Map<string, MySearch[]>();
-  const tops: MySearch[] = [];
-  for (const search of usernames) {
-    if (search.parent_id && search.parent_id !== search.id && listed.has(search.parent_id)) {
-      childrenOf.set(search.parent_id, [...(childrenOf.get(search.parent_id) ?? []), search]);
-    } else tops.push(search);
-  }
   const all: Entry[] = [
-    ...tops.map((search) => ({ kind: 'username' as const, at: search.created_at, search })),
+    ...usernames.map((search) => ({ kind: 'username' as const, at: search.created_at, search })),
     ...emails.map((item) => ({ kind: 'email' as const, at: item.timestamp, item })),
   ];
-  const newest = all.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, limit);
-  const out: Entry[] = [];
-  const addWithLeads = (search: MySearch, level: number, from?: string) => {
-    out.push({ kind: 'username', at: search.created_at, search, level, ...(from ? { from } : {}) });
-    const children = [...(childrenOf.get(search.id) ?? [])].sort(
-      (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
-    );
-    for (const child of children) addWithLeads(child, level + 1, search.username);
+  const keyOf = (e: Entry) => (e.kind === 'username' ? `u:${e.search.id}` : `e:${e.item.id}`);
+  const parentOf = (e: Entry): string | null => {
+    if (e.kind === 'email') return e.item.parent_search_id ? `u:${e.item.parent_search_id}` : null;
+    if (e.search.parent_id) return `u:${e.search.parent_id}`;
+    return e.search.parent_email_search_id ? `e:${e.search.parent_email_search_id}` : null;
   };
-  for (const entry of newest) {
-    if (entry.kind === 'username') addWithLeads(entry.search, 0);
-    else out.push(entry);
+  const nameOf = (e: Entry) => (e.kind === 'username' ? e.search.username : e.item.email);
+  const listed = new Set(all.map(keyOf));
+  const childrenOf = new Map<string, Entry[]>();
+  const tops: Entry[] = [];
+  for (const entry of all) {
+    const parent = parentOf(entry);
+    if (parent && parent !== keyOf(entry) && listed.has(parent)) {
+      childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), entry]);
+    } else tops.push(entry);
   }
+  const newest = tops.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, limit);
+  const out: Entry[] = [];
+  const addWithLeads = (entry: Entry, level: number, from?: string) => {
+    out.push(level > 0 ? { ...entry, level, ...(from ? { from } : {}) } : entry);
+    const children = [...(childrenOf.get(keyOf(entry)) ?? [])].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    for (const child of children) addWithLeads(child, level + 1, nameOf(entry));
+  };
+  for (const entry of newest) addWithLeads(entry, 0);
   return out;
 }

@@ -9,6 +9,7 @@ import { apiFetch } from '../../lib/api-fetch.ts';
 import { fill } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { useAccountText } from '../auth/account-text.ts';
+import { reasonText } from '../search/leads.ts';
 
 export const MY_SEARCHES_KEY = 'my-searches';
 
@@ -61,9 +62,7 @@ export function SearchRow({
           {from && (
             <p className="text-sm text-amber-800 dark:text-amber-300">
               {fill(m.leads.fromParent, { query: from })}
-              {search.reason?.from_site
-                ? ` · ${fill(m.leads.reason, { site: search.reason.from_site, query: from })}`
-                : ''}
+              {search.reason ? ` · ${reasonText(search.reason, from, m.leads)}` : ''}
             </p>
           )}
           <p className={`text-sm ${muted}`}>

@@ -11,12 +11,16 @@ export const decrementCredit = (key: string) =>
 
 /**
  * With the reservation's key: a retried start uses that credit, or answers the search it already began.
- * `adult`: also ask adult sites (left out by default).
+ * `adult`: also ask adult sites (left out by default). `followDepth`: follow its leads (decision 116).
  */
-export const startEmailSearch = (email: string, key: string, adult = false) =>
+export const startEmailSearch = (email: string, key: string, adult = false, followDepth?: number) =>
   apiFetch<{ search_id: string }>('/api/email/searches', {
     method: 'POST',
-    body: adult ? { email, adult: true } : { email },
+    body: {
+      email,
+      ...(adult ? { adult: true } : {}),
+      ...(followDepth ? { recursive: true, depth: followDepth } : {}),
+    },
     headers: { 'idempotency-key': key },
   });
 

@@ -7,6 +7,7 @@ import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
+import { fill } from '../../lib/format.ts';
 import { getEmailSearch } from './email-api.ts';
 import { download, toCsv, toJson } from './email-export.ts';
 import { EmailResults } from './email-results.tsx';
@@ -20,7 +21,18 @@ export async function fetchEmailLogs(limit: number, failed: string): Promise<Ema
   return answer.body.items;
 }
 
-export function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }) {
+/** `from` and `nested`: an email search a lead started (decision 116), listed under the search that led to it. */
+export function EmailLogRow({
+  item,
+  when,
+  from,
+  nested = false,
+}: {
+  item: EmailLogItem;
+  when: string;
+  from?: string | undefined;
+  nested?: boolean;
+}) {
   const { m, locale } = useI18n();
   const t = m.email.logs;
   const toast = useToast();
@@ -46,11 +58,18 @@ export function EmailLogRow({ item, when }: { item: EmailLogItem; when: string }
     await client.invalidateQueries({ queryKey: [EMAIL_LOGS_KEY] });
   };
   return (
-    <li className={`${card} p-4`} data-testid="email-log">
+    <li
+      className={`${card} p-4 ${nested ? 'ms-4 border-s-4 border-s-amber-600/50 sm:ms-8' : ''}`}
+      data-testid="email-log"
+      data-lead={nested || undefined}
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {/* At least 15rem: on a phone the buttons go below the text rather than squeeze it. */}
         <div className="min-w-0 flex-1 basis-60">
           <p className="truncate font-semibold">{item.email}</p>
+          {from && (
+            <p className="text-sm text-amber-800 dark:text-amber-300">{fill(m.leads.fromParent, { query: from })}</p>
+          )}
           <p className={`text-sm ${muted}`}>
             {m.account.searches.kindEmail} · {when} · {t.statuses[item.status]} · {count}
             {item.counts && (

@@ -10,6 +10,7 @@ import { EmailPlusCard } from '../billing/email-plus-card.tsx';
 import { OutOfCredits } from '../billing/out-of-credits.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
 import { useCredits, useRefreshCredits } from '../billing/use-credits.ts';
+import { LeadsSection } from '../search/leads-section.tsx';
 import { attemptKey, attemptSucceeded } from './attempt-key.ts';
 import { decrementCredit, followEmailSearch, getEmailSearch, startEmailSearch } from './email-api.ts';
 import { EmailResults } from './email-results.tsx';
@@ -19,6 +20,7 @@ import { initialModalState, type ModalState, modalReducer, progressMessageIndex,
 export function EmailSearchModal({
   email,
   adult = false,
+  followDepth,
   initial = initialModalState,
   onStarted,
   focusPlus = false,
@@ -27,6 +29,8 @@ export function EmailSearchModal({
   email: string;
   /** Also ask adult sites (the form's "Include adult sites"). */
   adult?: boolean;
+  /** Follow leads this many steps (the form's "Follow leads"; decision 116). */
+  followDepth?: number | undefined;
   /** The state of a search reopened at its address (`resumedState`); a new choice otherwise. */
   initial?: ModalState;
   /** The search has started: its address can be shown (issue 27 item 10). */
@@ -83,6 +87,7 @@ export function EmailSearchModal({
         <SelectStep
           email={email}
           adult={adult}
+          followDepth={followDepth}
           state={state}
           dispatch={dispatch}
           onStarted={onStarted}
@@ -91,7 +96,13 @@ export function EmailSearchModal({
       )}
       {state.step === 'progress' && <ProgressStep state={state} dispatch={dispatch} />}
       {state.step === 'results' && (
-        <ResultsStep email={email} results={state.results} old={state.old} onClose={onClose} />
+        <ResultsStep
+          email={email}
+          searchId={state.searchId}
+          results={state.results}
+          old={state.old}
+          onClose={onClose}
+        />
       )}
     </dialog>
   );
@@ -103,6 +114,7 @@ type State = ReturnType<typeof modalReducer>;
 function SelectStep({
   email,
   adult,
+  followDepth,
   state,
   dispatch,
   onStarted,
@@ -110,6 +122,7 @@ function SelectStep({
 }: {
   email: string;
   adult: boolean;
+  followDepth?: number | undefined;
   state: State;
   dispatch: Dispatch;
   onStarted?(searchId: string): void;
@@ -156,7 +169,7 @@ function SelectStep({
       dispatch({ type: 'deducted' });
       void refreshCredits();
     }
-    const started = await startEmailSearch(email, key, adult);
+    const started = await startEmailSearch(email, key, adult, followDepth);
     setBusy(false);
     if (!started.ok || !started.body) return fail(started.detail ?? e.searchFailed);
     attemptSucceeded();
@@ -314,11 +327,13 @@ function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch })
 
 function ResultsStep({
   email,
+  searchId,
   results,
   old,
   onClose,
 }: {
   email: string;
+  searchId: string | null;
   results: EmailCheckResult[];
   old: boolean;
   onClose(): void;
@@ -329,6 +344,8 @@ function ResultsStep({
     <div className="mt-4 space-y-4">
       <p className={`text-sm ${muted}`}>{t.saved}</p>
       <EmailResults email={email} results={results} old={old} onPivot={onClose} />
+      {/* The username searches its leads started, when it follows them (decision 116); nothing otherwise. */}
+      {searchId && <LeadsSection searchId={searchId} />}
       <div className="flex justify-end">
         <button type="button" className={button.primary} onClick={onClose}>
           {t.close}

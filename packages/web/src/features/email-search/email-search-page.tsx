@@ -3,11 +3,13 @@ import { emailSearchProblem } from '@hound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { SearchOptions } from '../../api/search-api.ts';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { MailIcon } from '../../components/icons.tsx';
 import { button, card, focusRing, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { FollowLeadsOption } from '../search/follow-leads-option.tsx';
 import { getEmailSearch } from './email-api.ts';
 import { EMAIL_LOGS_KEY, fetchEmailLogs } from './email-logs-list.tsx';
 import { emailProblemText } from './email-problem-text.ts';
@@ -35,6 +37,7 @@ export default function EmailSearchPage() {
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [adult, setAdult] = useState(false);
+  const [follow, setFollow] = useState<SearchOptions>({});
   const { id: searchId } = useParams();
   // The search this page started: its modal stays as it is when the address changes to the search's own.
   const [started, setStarted] = useState<string | null>(null);
@@ -96,6 +99,12 @@ export default function EmailSearchPage() {
             <input type="checkbox" checked={adult} onChange={(e) => setAdult(e.target.checked)} />
             {t.adult}
           </label>
+          {/* Signed-in visitors only: an email search is theirs anyway, and following leads starts searches for them. */}
+          {authenticated && (
+            <div className={`text-sm ${muted}`}>
+              <FollowLeadsOption options={follow} onChange={setFollow} hint={m.leads.emailOptionHint} />
+            </div>
+          )}
           {error && (
             <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-400">
               {error}
@@ -170,6 +179,7 @@ export default function EmailSearchPage() {
         <EmailSearchModal
           email={open}
           adult={adult}
+          followDepth={follow.recursive ? (follow.depth ?? 1) : undefined}
           focusPlus={plusFirst}
           onStarted={(startedId) => {
             setStarted(startedId);

@@ -9,9 +9,12 @@ import { useI18n } from '../../i18n/i18n.tsx';
 export function FollowLeadsOption({
   options,
   onChange,
+  hint,
 }: {
   options: SearchOptions;
   onChange(options: SearchOptions): void;
+  /** What following means here (an email search's pivot); the username search's wording by default. */
+  hint?: string;
 }) {
   const { m } = useI18n();
   const t = m.leads;
@@ -36,7 +39,7 @@ export function FollowLeadsOption({
         />
         <span>
           <span className="font-medium text-slate-800 dark:text-slate-200">{t.option}</span>
-          <span className="block">{t.optionHint}</span>
+          <span className="block">{hint ?? t.optionHint}</span>
         </span>
       </label>
       {on && (

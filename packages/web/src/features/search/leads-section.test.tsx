@@ -12,7 +12,16 @@ function tree(childStatus: string, withChild = true): SearchTree {
     ...base,
     searches: base.searches
       .filter((s) => withChild || s.id === 'r1')
-      .map((s) => (s.id === 'c1' ? { ...s, status: childStatus } : s.id === 'r1' ? { ...s, follow_depth: 2 } : s)),
+      .map((s) =>
+        s.id === 'c1'
+          ? { ...s, status: childStatus }
+          : s.id === 'r1'
+            ? { ...s, follow_depth: 2 }
+            : // As the server sends an address nobody has searched yet.
+              s.id === 'e1'
+              ? { ...s, status: 'not_started', lead_id: 'e1' }
+              : s,
+      ),
   };
 }
 
@@ -85,5 +94,99 @@ describe('Leads on the results page', () => {
     const section = await screen.findByRole('region', { name: 'İpuçları' });
     expect(section.textContent).toContain('alice adlı kullanıcının GitHub profilinden bağlantı');
     expect(section.textContent).toMatch(/tamamlandı · \d+ bulundu/);
+  });
+
+  /** An email search that follows leads (decision 116): its pivot's username searches, one held by a limit. */
+  function emailTree(): SearchTree {
+    return {
+      format: 'hound-tree/1',
+      root_id: 'm1',
+      searches: [
+        {
+          id: 'm1',
+          kind: 'email',
+          query: 'a.dev@example.com',
+          parent_id: null,
+          depth: 0,
+          reason: null,
+          status: 'completed',
+          follow_depth: 1,
+        },
+        {
+          id: 'u1',
+          kind: 'username',
+          query: 'a.dev',
+          parent_id: 'm1',
+          depth: 1,
+          reason: { text: 'the local part of a.dev@example.com', pivot: 'local_part' },
+          status: 'completed',
+          follow_depth: 1,
+        },
+        {
+          id: 'h1',
+          kind: 'username',
+          query: 'alice_dev',
+          parent_id: 'm1',
+          depth: 1,
+          reason: {
+            text: 'the username Duolingo shows for a.dev@example.com',
+            from_site: 'Duolingo',
+            pivot: 'returned_username',
+          },
+          status: 'not_searched',
+          held: 'daily_limit',
+        },
+      ],
+      profiles: [{ search_id: 'u1', site: 'GitHub', url: 'https://github.example/a.dev', facts: [] }],
+    };
+  }
+
+  it('an email search’s leads: the local part and a returned username, one held back by the daily limit', async () => {
+    const { fetchTree } = server(emailTree());
+    renderWithApp(<LeadsSection searchId="m1" fetchTree={fetchTree} />);
+    const section = await screen.findByRole('region', { name: 'Leads' });
+    expect(section.textContent).toContain('Username searches started from this address');
+    const [local, held] = within(section).getAllByTestId('lead');
+    expect(local?.textContent).toContain('the part before the @ of a.dev@example.com');
+    expect(local?.textContent).toContain('completed · 1 found');
+    expect(within(local!).getByRole('link', { name: 'Open a.dev' }).getAttribute('href')).toBe('/search/u1');
+    expect(held?.textContent).toContain('the username Duolingo shows for a.dev@example.com');
+    expect(held?.textContent).toContain('not searched: daily limit reached');
+    expect(within(held!).queryByRole('link')).toBeNull();
+  });
+
+  it('in Turkish, an email search’s leads say why and what held them back', async () => {
+    const { fetchTree } = server(emailTree());
+    renderWithApp(<LeadsSection searchId="m1" fetchTree={fetchTree} />, { language: 'tr' });
+    const section = await screen.findByRole('region', { name: 'İpuçları' });
+    expect(section.textContent).toContain('a.dev@example.com adresinin @ işaretinden önceki kısmı');
+    expect(section.textContent).toContain('Duolingo sitesinin a.dev@example.com için gösterdiği kullanıcı adı');
+    expect(section.textContent).toContain('aranmadı: günlük sınıra ulaşıldı');
+  });
+
+  it('an address nobody searched yet offers its search at one credit, to a signed-in owner; a searched one opens', async () => {
+    const base = tree('completed');
+    const { fetchTree } = server(base);
+    const first = renderWithApp(<LeadsSection searchId="r1" fetchTree={fetchTree} />);
+    const section = await screen.findByRole('region', { name: 'Leads' });
+    const email = within(section).getAllByTestId('lead')[1]!;
+    // Signed out (as here): what it costs and that signing in comes first, no button.
+    expect(email.textContent).toContain('Sign in to search this address (1 credit).');
+    expect(within(email).queryByRole('button')).toBeNull();
+
+    const searched: SearchTree = {
+      ...base,
+      searches: base.searches.map((s) => (s.id === 'e1' ? { ...s, id: 'es9', lead_id: 'e1', status: 'completed' } : s)),
+      profiles: [...base.profiles, { search_id: 'es9', site: 'Duolingo', url: '', facts: [] }],
+    };
+    first.unmount();
+    const again = server(searched);
+    renderWithApp(<LeadsSection searchId="r1" fetchTree={again.fetchTree} />);
+    const after = await screen.findByRole('region', { name: 'Leads' });
+    const row = within(after).getAllByTestId('lead')[1]!;
+    expect(row.textContent).toContain('completed · 1 found');
+    expect(within(row).getByRole('link', { name: 'Open a.dev@example.com' }).getAttribute('href')).toBe(
+      '/email-search/es9',
+    );
   });
 });

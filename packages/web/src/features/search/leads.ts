@@ -2,15 +2,35 @@
  * The "Leads" of a search that follows leads (issue 29, decision 111): its child searches as the tree
  * (`GET /api/search/{id}/tree`) lists them, and whether the tree may still change. Pure, for the section.
  */
-import type { LeadSearch, SearchTree } from '@hound/contracts';
+import type { LeadReason, LeadSearch, SearchTree } from '@hound/contracts';
+import type { leadsEn } from '../../i18n/leads-en.ts';
+import { fill } from '../../lib/format.ts';
 
 export interface Lead {
   search: LeadSearch;
   /** The query of the search whose profile named it. */
   parentQuery: string | null;
-  /** Found profiles of this (username) search. */
+  /** Found profiles of this search (an email search's: the sites where the address has an account). */
   found: number;
 }
+
+/**
+ * Why a lead was followed, in the page's language where the tree says enough (a profile's link, an email
+ * search's pivot); otherwise the server's sentence.
+ */
+export function reasonText(reason: LeadReason | null, parentQuery: string | null, t: typeof leadsEn): string {
+  if (!reason) return '';
+  if (parentQuery && reason.pivot === 'local_part') return fill(t.localPart, { email: parentQuery });
+  if (parentQuery && reason.from_site && reason.pivot === 'returned_username')
+    return fill(t.returned, { site: reason.from_site, query: parentQuery });
+  if (parentQuery && reason.from_site && reason.fact_kind === 'username')
+    return fill(t.reason, { site: reason.from_site, query: parentQuery });
+  return reason.text;
+}
+
+/** An address a profile stated that nobody has searched yet: its owner may start it (one credit). */
+export const startable = (search: LeadSearch) =>
+  search.kind === 'email' && search.status === 'not_started' && !!search.lead_id;
 
 const ACTIVE = new Set(['queued', 'running']);
 
@@ -43,6 +63,6 @@ export function followsLeads(tree: SearchTree): boolean {
  */
 export function pollAgain(tree: SearchTree, polls: number): boolean {
   const leads = leadsOf(tree);
-  if (leads.some((l) => l.search.kind === 'username' && ACTIVE.has(l.search.status))) return true;
+  if (leads.some((l) => ACTIVE.has(l.search.status))) return true;
   return leads.length === 0 && followsLeads(tree) && polls < LEAD_GRACE_POLLS;
 }
