@@ -21,7 +21,7 @@ import { remindEndingTrials } from '../src/features/billing/billing-notices.ts';
 import { createLogger } from '../src/logger.ts';
 import { day } from '../src/mail/templates/billing-mails.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
-import { type Call, injectClient } from './support/http-client.ts';
+import { type Call, injectClient, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 import { stripeClientFor } from './support/stripe.ts';
@@ -375,6 +375,9 @@ for (const mode of MODES) {
       fake.advanceClock(DAY);
       await settle();
       expect(await remindTrials()).toBe(2);
+      // The outbox sends after the pass's commit: wait for both mails to reach the sink, however busy the machine.
+      await waitFor(async () => (reminded(user).length > 0 && reminded(english).length > 0 ? true : undefined));
+      await settle();
       const reminders = reminded(user);
       expect(reminders).toHaveLength(1);
       expect(reminders[0]!.text).toContain('15,00');
@@ -406,6 +409,14 @@ for (const mode of MODES) {
       fake.failPaymentsFor(englishCustomer, true);
       const before = sink.mails().length;
       fake.advanceClock(DAY * 1.5);
+      const since = (to: string, subject: RegExp) =>
+        sink
+          .mails()
+          .slice(before)
+          .filter((m) => m.to.includes(to) && subject.test(m.subject));
+      await waitFor(async () =>
+        since(english.email, /payment failed/).length > 0 && since(user.email, /makbuz/).length > 0 ? true : undefined,
+      );
       await settle();
       const failed = sink
         .mails()
