@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { creditLedger, stripeEvents, users } from '../src/db/schema/index.ts';
 import { createTestUser } from './support/accounts.ts';
-import { type Child, freePort, runEntry } from './support/processes.ts';
+import { type Child, freePort, runEntry, seedDatabase } from './support/processes.ts';
 
 interface HoldingProxy {
   url: string;
@@ -74,7 +74,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 20_000)
   }
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-billing-crash-'));
+const dataDir = seedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'hound-billing-crash-')));
 const children: Child[] = [];
 let fake: FakeStripe | undefined;
 let proxy: HoldingProxy | undefined;
