@@ -95,6 +95,7 @@ describe('the server process', () => {
       child.process.kill('SIGTERM');
       await child.exited;
     },
+    60_000,
   );
 
   it('takes over the lock of a server that was killed', async () => {
