@@ -5,7 +5,7 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['../../test/setup-network-guard.ts'],
-    globalSetup: ['test/support/pglite-template.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     // Stacks start PGlite or create a PostgreSQL database in beforeAll; slow on a busy 2-core machine.
     hookTimeout: 60_000,

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { creditLedger, stripeEvents, users } from '../src/db/schema/index.ts';
 import { createTestUser } from './support/accounts.ts';
-import { type Child, freePort, runEntry } from './support/processes.ts';
+import { type Child, freePort, runEntry, seedDatabase } from './support/processes.ts';
 
 interface HoldingProxy {
   url: string;
@@ -74,7 +74,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 20_000)
   }
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-billing-crash-'));
+const dataDir = seedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'hound-billing-crash-')));
 const children: Child[] = [];
 let fake: FakeStripe | undefined;
 let proxy: HoldingProxy | undefined;
@@ -89,8 +89,8 @@ afterAll(async () => {
 
 describe('a server killed while applying a webhook', () => {
   it("recovers through Stripe's retry and applies the payment exactly once", async () => {
-    // Stripe retries after a refused connection; leave room for a restart.
-    fake = await startFakeStripe({ retryDelaysMs: [1500, 3000, 6000, 12_000] });
+    // Stripe retries after a refused connection; leave room for a restart (≈ 45 s in all, for a loaded machine).
+    fake = await startFakeStripe({ retryDelaysMs: [1500, 3000, 6000, 12_000, 24_000] });
     proxy = await startHoldingProxy(fake.url);
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     await handle.migrate();
@@ -112,7 +112,7 @@ describe('a server killed while applying a webhook', () => {
     const start = async () => {
       const child = runEntry('main', env);
       children.push(child);
-      await child.waitForOutput('Hound server ready', 30_000);
+      await child.waitForOutput('Hound server ready', 60_000);
       return child;
     };
 
@@ -156,5 +156,5 @@ describe('a server killed while applying a webhook', () => {
     } finally {
       await check.close();
     }
-  }, 90_000);
+  }, 150_000);
 });

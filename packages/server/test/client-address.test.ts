@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from './support/accounts.ts';
 import { type Call, socketClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
-import { type Child, runEntry } from './support/processes.ts';
+import { type Child, runEntry, seedDatabase } from './support/processes.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const WAITLIST_CAP = 10;
@@ -122,7 +122,11 @@ describe('client address in the server process', () => {
   });
 
   it('refuses TRUST_PROXY=true, which would believe any client, naming the setting', async () => {
-    const child = runEntry('main', { ...OFFLINE, DATA_DIR: path.join(dataDir, 'a'), TRUST_PROXY: 'true' });
+    const child = runEntry('main', {
+      ...OFFLINE,
+      DATA_DIR: seedDatabase(path.join(dataDir, 'a')),
+      TRUST_PROXY: 'true',
+    });
     children.push(child);
     expect(await child.exited).not.toBe(0);
     expect(child.output()).toContain('TRUST_PROXY');
@@ -130,7 +134,11 @@ describe('client address in the server process', () => {
   }, 60_000);
 
   it('with the proxy’s address (TRUST_PROXY=loopback) takes the entry that proxy wrote', async () => {
-    const child = runEntry('main', { ...OFFLINE, DATA_DIR: path.join(dataDir, 'b'), TRUST_PROXY: 'loopback' });
+    const child = runEntry('main', {
+      ...OFFLINE,
+      DATA_DIR: seedDatabase(path.join(dataDir, 'b')),
+      TRUST_PROXY: 'loopback',
+    });
     children.push(child);
     await child.waitForOutput('Hound server ready', 60_000);
     const url = child.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)![1]!;

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, signUpThroughDevMailbox } from './support/accounts.ts';
 import { socketClient, waitFor } from './support/http-client.ts';
-import { type Child, startServer } from './support/processes.ts';
+import { type Child, seedDatabase, startServer } from './support/processes.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-email-offline-'));
+const dataDir = seedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'hound-email-offline-')));
 // Nothing is reachable: the catalogue URL and every outbound request go to a closed port.
 const OFFLINE = {
   DATA_DIR: dataDir,

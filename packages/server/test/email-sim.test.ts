@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, signUpThroughDevMailbox } from './support/accounts.ts';
 import { socketClient, waitFor } from './support/http-client.ts';
-import { type Child, startServer } from './support/processes.ts';
+import { type Child, seedDatabase, startServer } from './support/processes.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const shipped = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/engine/catalogues/email.json'), 'utf8')) as {
   checks: Array<{ id: string; name: string; loud?: boolean; adult?: boolean; needs?: string }>;
 };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-email-sim-'));
+const dataDir = seedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'hound-email-sim-')));
 let sim: ChildProcess | undefined;
 let server: Child | undefined;
 

@@ -8,13 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Child, runEntry } from './support/processes.ts';
+import { type Child, runEntry, seedDatabase } from './support/processes.ts';
 
 const children: Child[] = [];
 const dirs: string[] = [];
 
 function offline(): Record<string, string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-mail-mode-'));
+  const dataDir = seedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'hound-mail-mode-')));
   dirs.push(dataDir);
   return { DATA_DIR: dataDir, PORT: '0', HOUND_PROXY: 'http://127.0.0.1:9', HEALTH_CHECK_INTERVAL_HOURS: '0' };
 }

@@ -17,7 +17,7 @@ import { newId } from '../src/ids.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, socketClient, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
-import { type Child, runEntry } from './support/processes.ts';
+import { type Child, runEntry, seedDatabase } from './support/processes.ts';
 import { MODES, type Stack, type StackMode, startStack } from './support/stacks.ts';
 
 /** An order ready to deliver, written as the payment webhook and the admin's report would leave it. */
@@ -179,7 +179,7 @@ for (const mode of MODES) {
 }
 
 describe('the server process with a relay that never answers', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-mail-'));
+  const dataDir = seedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'hound-mail-')));
   let sink: SmtpSink;
   let child: Child | undefined;
 

@@ -9,9 +9,9 @@ import { startSmtpSink } from '@hound/testkit';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CATALOGUES_LOADING_MESSAGE, CATALOGUES_UNAVAILABLE_MESSAGE } from '../src/features/searches/run-search.ts';
-import { type Child, runEntry } from './support/processes.ts';
+import { type Child, runEntry, seedDatabase } from './support/processes.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-main-'));
+const dataDir = seedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'hound-main-')));
 // The defaults download catalogues from the internet; tests must not, so downloads go to a closed port.
 const OFFLINE = { DATA_DIR: dataDir, PORT: '0', HOUND_PROXY: 'http://127.0.0.1:9', HEALTH_CHECK_INTERVAL_HOURS: '0' };
 const children: Child[] = [];
@@ -95,6 +95,7 @@ describe('the server process', () => {
       child.process.kill('SIGTERM');
       await child.exited;
     },
+    60_000,
   );
 
   it('takes over the lock of a server that was killed', async () => {
@@ -136,6 +137,8 @@ describe('the server process', () => {
       const me = await getJson(`${url}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
       expect(me.json.email).toBe(email);
       await post('/auth/login/send-otp', { email: 'unknown.person@example.com' });
+      // A request's line is written after its answer: wait for the last one's, so every earlier one is there.
+      await child.waitForOutput('"/auth/login/send-otp"},"res"');
       const log = child.output();
       expect(log).toContain('/auth/register/verify-otp'); // requests are logged …
       // … once each, when answered: path, status and time on one line.

@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/env.ts';
 import { type Call, injectClient, socketClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
-import { type Child, runEntry, workerEnv } from './support/processes.ts';
+import { type Child, runEntry, seedDatabase, workerEnv } from './support/processes.ts';
 import { type Family, parsePrometheusText, sampleSum } from './support/prometheus-text.ts';
 import { createTestDatabase, deleteRedisPrefix, MODES, REDIS_URL, type Stack, startStack } from './support/stacks.ts';
 import { startTcpRelay } from './support/tcp-relay.ts';
@@ -41,7 +41,7 @@ const children: Child[] = [];
 const dirs: string[] = [];
 
 async function startMain(env: Record<string, string>): Promise<{ child: Child; url: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-metrics-'));
+  const dataDir = seedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'hound-metrics-')));
   dirs.push(dataDir);
   const child = runEntry('main', {
     DATA_DIR: dataDir,

@@ -5,10 +5,8 @@
  * proxy. A search through each API process completes; a worker killed with SIGKILL mid-search loses nothing
  * (the other one finishes it, every result once); no process loads TypeScript. Needs PostgreSQL and Redis.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { readStoredResults } from '../src/features/searches/result-batches.ts';
@@ -20,7 +18,6 @@ import { openEvents, readUntil } from './support/sse-client.ts';
 import { createTestDatabase, deleteRedisPrefix, MODES, REDIS_URL } from './support/stacks.ts';
 
 const scale = MODES.find((m) => m.scale)!;
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SITES = 30;
 const METRICS_TOKEN = 'production-shape-metrics-token';
 
@@ -35,7 +32,6 @@ describe.skipIf(scale.skip)('the production shape: compiled, 2 API processes + 2
   const workers: { proc: Child; metricsUrl: string }[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/compile.mjs'], { cwd: ROOT });
     net = await startTestInternet({ sites: SITES });
     database = await createTestDatabase();
     reader = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 1 });
@@ -64,11 +60,9 @@ describe.skipIf(scale.skip)('the production shape: compiled, 2 API processes + 2
       };
     };
     for (const name of ['api-1', 'api-2'])
-      procs.push(runEntry('main', { ...shared(name), PORT: '0', RUN_SEARCHES: 'false' }, { compiled: true, name }));
+      procs.push(runEntry('main', { ...shared(name), PORT: '0', RUN_SEARCHES: 'false' }, { name }));
     for (const name of ['worker-1', 'worker-2'])
-      procs.push(
-        runEntry('worker', { ...shared(name), METRICS_PORT: '0', WORKER_CONCURRENCY: '4' }, { compiled: true, name }),
-      );
+      procs.push(runEntry('worker', { ...shared(name), METRICS_PORT: '0', WORKER_CONCURRENCY: '4' }, { name }));
 
     for (const proc of procs.slice(0, 2)) {
       const port = (await proc.waitForOutput(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/, 90_000))[1];

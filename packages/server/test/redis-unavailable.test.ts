@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sherlockCatalogue } from './support/internet.ts';
-import { type Child, runEntry } from './support/processes.ts';
+import { type Child, runEntry, seedDatabase } from './support/processes.ts';
 import { closedPort, startTcpRelay, type TcpRelay } from './support/tcp-relay.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function startMain(redisUrl: string): Promise<{ child: Child; url: string }> {
   const child = runEntry('main', {
-    DATA_DIR: fs.mkdtempSync(path.join(dir, 'data-')),
+    DATA_DIR: seedDatabase(fs.mkdtempSync(path.join(dir, 'data-'))),
     PORT: '0',
     // Searches would dial out through this closed port; nothing here reaches the internet.
     HOUND_PROXY: 'http://127.0.0.1:9',

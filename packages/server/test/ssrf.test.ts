@@ -14,7 +14,7 @@ import { engineFactory } from '../src/catalogues/engine-factory.ts';
 import { readConfig } from '../src/env.ts';
 import { createLogger } from '../src/logger.ts';
 import { injectClient, untilEnded } from './support/http-client.ts';
-import { type Child, freePort, runEntry } from './support/processes.ts';
+import { type Child, freePort, runEntry, seedDatabase } from './support/processes.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 9)]);
@@ -144,7 +144,7 @@ describe('the server process, direct (no proxy)', () => {
     const selfCatalogue = path.join(dir, `self-${port}.json`);
     fs.writeFileSync(selfCatalogue, JSON.stringify({ Self: entry(`http://127.0.0.1:${port}/readyz?u={}`) }));
     const child = runEntry('main', {
-      DATA_DIR: fs.mkdtempSync(path.join(dir, 'main-')),
+      DATA_DIR: seedDatabase(fs.mkdtempSync(path.join(dir, 'main-'))),
       PORT: String(port),
       HOUND_CATALOGUES: selfCatalogue,
       HEALTH_CHECK_INTERVAL_HOURS: '0',

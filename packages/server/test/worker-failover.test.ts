@@ -38,7 +38,7 @@ describe.skipIf(scale.skip)('worker processes (PostgreSQL + Redis)', () => {
   it('a search survives the SIGKILL of its worker and completes on another one, without duplicates', async () => {
     const first = worker('worker-a');
     children.push(first);
-    await first.waitForOutput('Hound worker ready');
+    await first.waitForOutput('Hound worker ready', 60_000);
 
     const call = injectClient(api.app);
     const started = await call('POST', '/api/search', { username: 'blue', device_id: 'device_failover' });
@@ -80,5 +80,5 @@ describe.skipIf(scale.skip)('worker processes (PostgreSQL + Redis)', () => {
 
     second.process.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 90_000);
+  }, 120_000);
 });

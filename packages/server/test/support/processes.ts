@@ -1,9 +1,14 @@
-/** Runs the server's entry points (main, worker) as real child processes, from source or compiled. */
+/**
+ * Runs the server's entry points (main, worker) as real child processes, compiled, exactly as the package's
+ * `start`/`worker` scripts run them (`node --conditions=hound-compiled dist/….js`); the server project's global
+ * setup compiles the build before any suite runs (global-setup.ts).
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { TestInternet } from './internet.ts';
 import type { Stack } from './stacks.ts';
 
@@ -19,11 +24,6 @@ export interface Child {
 }
 
 export interface EntryOptions {
-  /**
-   * Run the compiled build as the package's own `start`/`worker` script does
-   * (`node --conditions=hound-compiled dist/….js`, run `scripts/compile.mjs` first) instead of `tsx src/….ts`.
-   */
-  compiled?: boolean;
   /** Names the process in errors (default: the entry). */
   name?: string;
 }
@@ -38,8 +38,7 @@ function scriptArgs(entry: 'main' | 'worker'): string[] {
 
 export function runEntry(entry: 'main' | 'worker', env: Record<string, string>, options: EntryOptions = {}): Child {
   const name = options.name ?? entry;
-  const args = options.compiled ? scriptArgs(entry) : ['--import', 'tsx', `src/${entry}.ts`];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, scriptArgs(entry), {
     cwd: PACKAGE_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,6 +92,16 @@ export async function startServer(
     await child.exited;
     throw error;
   }
+}
+
+/**
+ * `dataDir` (created if missing) with an embedded database that is a copy of the migrated template, for a
+ * server process started on it: a copy costs a fraction of initdb and every migration (decision 121). The
+ * process still runs its migrator and finds every migration applied.
+ */
+export function seedDatabase(dataDir: string): string {
+  fs.cpSync(path.join(inject('pgliteTemplateDir'), 'pgdata'), path.join(dataDir, 'db', 'pgdata'), { recursive: true });
+  return dataDir;
 }
 
 /**
