@@ -18,7 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A data directory holding a migrated PGlite database (`pgdata`), to copy into each stack's DATA_DIR. */
+    /** A DATA_DIR holding only a migrated PGlite database (`db/pgdata`), to copy into each stack's DATA_DIR. */
     pgliteTemplate: string;
   }
 }
@@ -40,7 +40,7 @@ export default function setup(project: TestProject): () => void {
   const template = mkdtempSync(path.join(os.tmpdir(), 'hound-e2e-template-'));
   execFileSync(
     process.execPath,
-    ['--conditions=hound-compiled', path.join(import.meta.dirname, 'migrate-template.mjs'), template],
+    ['--conditions=hound-compiled', path.join(import.meta.dirname, 'migrate-template.mjs'), path.join(template, 'db')],
     { cwd: ROOT, stdio: 'inherit' },
   );
   project.provide('pgliteTemplate', template);
