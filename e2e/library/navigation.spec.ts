@@ -23,9 +23,21 @@ describeInBrowser('library', () => {
     const read = page.getByRole('button', {
       name: 'Read Article: What is OSINT? A Beginner’s Guide to Open Source Intelligence',
     });
+    // The button says Loading... and is disabled for 150 ms only: the page records its first such state, so a
+    // slow round trip from the test (a loaded machine) cannot miss it.
+    await read.evaluate((button: HTMLButtonElement) => {
+      new MutationObserver((_, observer) => {
+        if (button.textContent !== 'Loading...') return;
+        (window as unknown as { readState: object }).readState = {
+          text: button.textContent,
+          disabled: button.disabled,
+        };
+        observer.disconnect();
+      }).observe(button, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
     await read.click();
-    expect(await read.textContent()).toBe('Loading...');
-    expect(await read.isDisabled()).toBe(true);
+    const state = await page.waitForFunction(() => (window as unknown as { readState?: object }).readState);
+    expect(await state.jsonValue()).toEqual({ text: 'Loading...', disabled: true });
     await page.waitForURL('**/library/what-is-osint');
     await page.getByRole('heading', { level: 1, name: /What is OSINT\?/ }).waitFor();
     expect(await page.getByText('29 September 2025').isVisible()).toBe(true);
