@@ -69,7 +69,11 @@ describeInBrowser('Email Plus orders', () => {
     await page.getByRole('button', { name: 'Run automated search' }).click();
     await page.getByText(/\d+ accounts found/).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Add to social profiles' }).click();
-    expect(await page.getByLabel('Social media profiles').inputValue()).toContain('Gravatar');
+    // Every check finds the simulated registered address: more accounts than the field's 5000 characters
+    // hold, so the first ones by site name are added and the rest counted.
+    const profiles = await page.getByLabel('Social media profiles').inputValue();
+    expect(profiles).toContain('Gravatar');
+    expect(profiles.length).toBeLessThanOrEqual(5000);
     await page.getByLabel('Full name').fill('Known Person');
     await page.getByLabel('Notes').fill('Owns the flat since 2019.');
     await page.getByRole('button', { name: 'Save draft' }).click();

@@ -115,6 +115,10 @@ export const adminEn = {
         one: 'Added {count} line to Social media profiles.',
         other: 'Added {count} lines to Social media profiles.',
       },
+      left: {
+        one: '{count} more line did not fit in its 5000 characters.',
+        other: '{count} more lines did not fit in its 5000 characters.',
+      },
       nothingNew: 'Those accounts are already in Social media profiles.',
       tooLong: 'Social media profiles would exceed 5000 characters; shorten it first.',
     },

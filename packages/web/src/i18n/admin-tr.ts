@@ -122,6 +122,10 @@ export const adminTr: typeof adminEn = {
         one: 'Sosyal medya profillerine {count} satır eklendi.',
         other: 'Sosyal medya profillerine {count} satır eklendi.',
       },
+      left: {
+        one: '{count} satır daha 5000 karaktere sığmadı.',
+        other: '{count} satır daha 5000 karaktere sığmadı.',
+      },
       nothingNew: 'Bu hesaplar zaten sosyal medya profillerinde.',
       tooLong: 'Sosyal medya profilleri 5000 karakteri aşar; önce kısaltın.',
     },

@@ -38,11 +38,11 @@ export function OrderSearchSection(props: {
   const add = () => {
     if (!search) return;
     const { draft } = props;
-    const result = appendLines(draft.report.social_profiles, accountLines(search.accounts));
-    if (result.added === 0) return toast.info(t.nothingNew);
-    if (result.text.length > REPORT_LIMITS.fieldMax) return toast.error(t.tooLong);
+    const result = appendLines(draft.report.social_profiles, accountLines(search.accounts), REPORT_LIMITS.fieldMax);
+    if (result.added === 0) return result.left > 0 ? toast.error(t.tooLong) : toast.info(t.nothingNew);
     draft.set('social_profiles', result.text);
-    toast.success(plural(t.added, result.added, locale));
+    if (result.left > 0) toast.info(`${plural(t.added, result.added, locale)} ${plural(t.left, result.left, locale)}`);
+    else toast.success(plural(t.added, result.added, locale));
   };
 
   return (

@@ -33,11 +33,25 @@ export function accountLines(accounts: readonly { siteName: string; domain: stri
   );
 }
 
-/** Appends the lines that the text does not already hold, one per line; `added` counts them. */
-export function appendLines(text: string, lines: readonly string[]): { text: string; added: number } {
+/**
+ * Appends the lines that the text does not already hold, one per line, as many whole lines as fit in `max`
+ * characters (a search on a well-used address can find more accounts than one report field holds);
+ * `added` counts the lines appended, `left` those that did not fit.
+ */
+export function appendLines(
+  text: string,
+  lines: readonly string[],
+  max = Number.POSITIVE_INFINITY,
+): { text: string; added: number; left: number } {
   const present = new Set(text.split('\n').map((l) => l.trim()));
   const fresh = [...new Set(lines)].filter((l) => !present.has(l));
-  if (fresh.length === 0) return { text, added: 0 };
-  const head = text.trimEnd();
-  return { text: head ? `${head}\n${fresh.join('\n')}` : fresh.join('\n'), added: fresh.length };
+  let out = text.trimEnd();
+  let added = 0;
+  for (const line of fresh) {
+    const next = out ? `${out}\n${line}` : line;
+    if (next.length > max) break;
+    out = next;
+    added += 1;
+  }
+  return added === 0 ? { text, added, left: fresh.length } : { text: out, added, left: fresh.length - added };
 }
