@@ -8,7 +8,8 @@ export default defineConfig({
     projects: ['test/vitest.config.ts', 'packages/*/vitest.config.ts', 'e2e/vitest.config.ts'],
     reporters: ['default', new SummaryReporter()],
     // Vitest's default on 2 cores is one worker, which ran every file in turn (≈ 20 min on a slow machine).
-    // Two: the engine, server and testkit files share the cores; the browser journeys still run one at a time.
-    maxWorkers: 2,
+    // Three on 2 cores: a browser journey waits on its server and Chromium most of the time (two journeys at
+    // once left the cores 55–80 % idle), so a third file fills them (decision 122).
+    maxWorkers: 3,
   },
 });
