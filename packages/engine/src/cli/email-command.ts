@@ -14,7 +14,6 @@ import type { CliIo } from './io.ts';
 import { followLeads } from './lead-tree.ts';
 import { countVerdicts, type EmailSearchRecord } from './output-files.ts';
 import { ProgressBar } from './progress.ts';
-import type { LeadRun } from './search-command.ts';
 
 type EmailCommand = Extract<Command, { kind: 'email' }>;
 
@@ -157,8 +156,8 @@ async function searchTrees(
   version: string,
 ): Promise<number> {
   const { command, engine, io, out, err } = run;
-  const { searchLead } = await import('./search-command.ts');
-  const leads: LeadRun = {
+  const { newLeadRun, searchLead } = await import('./search-command.ts');
+  const leads = newLeadRun({
     engine,
     io,
     out,
@@ -166,9 +165,7 @@ async function searchTrees(
     scope: follow.scope,
     printAll: command.printAll,
     depth: follow.depth,
-    searches: [],
-    emailSearches: [],
-  };
+  });
   const trees: SearchTree[] = [];
   try {
     for (const [index, address] of command.addresses.entries()) {

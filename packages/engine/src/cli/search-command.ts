@@ -46,6 +46,11 @@ export interface LeadRun {
   emailSearches: EmailSearchRecord[];
 }
 
+/** A command's run with no searches recorded yet; both the username and the email command start from one. */
+export function newLeadRun(fields: Omit<LeadRun, 'searches' | 'emailSearches'>): LeadRun {
+  return { ...fields, searches: [], emailSearches: [] };
+}
+
 /** `hound USERNAME...`: searches each name in turn, printing found profiles as they arrive. */
 export async function runSearch(command: SearchCommand, io: CliIo, version: string): Promise<number> {
   const out = palette(io.stdout.isTTY, command.common.noColor, io.env);
@@ -62,17 +67,7 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
     includeUnreliable: command.includeUnreliable,
     facts: command.facts,
   };
-  const run: LeadRun = {
-    engine,
-    io,
-    out,
-    err,
-    scope,
-    printAll: command.printAll,
-    depth: command.depth,
-    searches: [],
-    emailSearches: [],
-  };
+  const run = newLeadRun({ engine, io, out, err, scope, printAll: command.printAll, depth: command.depth });
   const trees: SearchTree[] = [];
   try {
     for (const [index, username] of command.usernames.entries()) {
