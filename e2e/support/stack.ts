@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,24 @@ export interface StackOptions {
   /** Number of numbered filler sites in the catalogue (default FILLER_COUNT). */
   fillers?: number;
   env?: Record<string, string>;
+}
+
+/**
+ * Where the server keeps its PGlite database inside DATA_DIR (`createServices`: `${dataDir}/db`, then
+ * `pgdata` inside it). The template is copied there, so the server finds every migration applied.
+ */
+export const PGLITE_DIR = path.join('db', 'pgdata');
+
+/**
+ * The server opened the copied template, not a database of its own: had its layout moved, it would have run
+ * initdb in another `pgdata` (20 s and more per journey file on this machine) and the copy would sit unused.
+ */
+async function expectTemplateUsed(dataDir: string): Promise<void> {
+  const found = (await readdir(dataDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && entry.name === 'pgdata')
+    .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)));
+  if (found.length !== 1 || found[0] !== PGLITE_DIR)
+    throw new Error(`the server's database is not the copied template: pgdata at ${found.join(', ')} in ${dataDir}`);
 }
 
 function withoutSharedServices(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -103,7 +121,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   emailSites.register(EMAIL_REGISTERED);
 
   const dataDir = path.join(dir, 'data');
-  await cp(path.join(inject('pgliteTemplate'), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+  await cp(path.join(inject('pgliteTemplate'), PGLITE_DIR), path.join(dataDir, PGLITE_DIR), { recursive: true });
   const smtp = await startSmtpSink();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -157,6 +175,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await waitForReady(baseUrl, child, output, 90_000);
+    await expectTemplateUsed(dataDir);
   } catch (error) {
     await stop();
     throw error;
