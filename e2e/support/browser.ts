@@ -10,9 +10,15 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
+/**
+ * CHROMIUM_PATH, else Debian's headless shell (a third less CPU than the full browser, decision 123), else
+ * Debian's chromium.
+ */
 export function chromiumPath(): string | null {
-  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  return existsSync(candidate) ? candidate : null;
+  const candidates = process.env.CHROMIUM_PATH
+    ? [process.env.CHROMIUM_PATH]
+    : ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+  return candidates.find((candidate) => existsSync(candidate)) ?? null;
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -10,7 +10,9 @@ export const USERNAME = 'houndtest';
 export function describeInBrowser(name: string, body: () => void): void {
   const available = chromiumPath() !== null;
   if (!available)
-    console.warn(`[e2e] skipping "${name}": no Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`);
+    console.warn(
+      `[e2e] skipping "${name}": no Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell or /usr/bin/chromium'}`,
+    );
   describe.skipIf(!available)(name, body);
 }
 

@@ -144,6 +144,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       SMTP_URL: smtp.url,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      // No background self-test: it would start a minute in, probe every site and email check of the stack
+      // (hundreds of TLS requests, seconds of CPU per stack) and change the sites' baselines mid-journey.
+      // No journey looks at health; the server suites test the self-test.
+      HEALTH_CHECK_INTERVAL_HOURS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,20 +2,18 @@
  * Issue 25 item 6: one credit pays for exactly one email search under any burst — streaming starts,
  * blocking searches and reservations (`POST /me/credits/decrement`) fired together, on both stacks.
  */
-import { readFileSync } from 'node:fs';
-import { BUNDLED_EMAIL_CATALOGUE } from '@hound/engine';
-import { type EmailCheckEntry, serveEmailChecks } from '@hound/testkit';
+import { serveEmailChecks } from '@hound/testkit';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, creditReservations, emailSearches, users } from '../src/db/schema/index.ts';
 import { applyCredits } from '../src/features/credits/ledger.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
+import { fewEmailChecks } from './support/email-checks.ts';
 import { type Answer, type Call, socketClient, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const TARGET = 'burst.target@example.com';
-const checks = (JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { checks: EmailCheckEntry[] }).checks;
 const PARALLEL = 30;
 const ROUNDS = 3;
 
@@ -27,8 +25,12 @@ for (const mode of MODES) {
 
     beforeAll(async () => {
       internet = await startTestInternet({ sites: 2 });
-      serveEmailChecks(internet.internet, checks).register(TARGET);
-      stack = await startStack(mode, { createEngine: internet.createEngine({ timeoutMs: 4000 }) });
+      // Credits are what this suite counts: a few checks per search (each round starts a dozen searches).
+      const few = fewEmailChecks(internet.dir);
+      serveEmailChecks(internet.internet, few.checks).register(TARGET);
+      stack = await startStack(mode, {
+        createEngine: internet.createEngine({ timeoutMs: 4000, emailCatalogues: [few.file] }),
+      });
       await stack.app.listen({ port: 0, host: '127.0.0.1' });
       // A real socket, so the requests really run in parallel (and on PostgreSQL on several connections).
       call = socketClient(`http://127.0.0.1:${(stack.app.server.address() as { port: number }).port}`);

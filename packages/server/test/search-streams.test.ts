@@ -4,9 +4,7 @@
  * search's stream is woken by the search bus instead of polling the database. On both stacks, over real
  * sockets (clients told apart by X-Forwarded-For from a trusted loopback proxy).
  */
-import { readFileSync } from 'node:fs';
-import { BUNDLED_EMAIL_CATALOGUE } from '@hound/engine';
-import { type EmailCheckEntry, serveEmailChecks } from '@hound/testkit';
+import { serveEmailChecks } from '@hound/testkit';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,13 +12,13 @@ import { buildApp } from '../src/app.ts';
 import { createFinishedSearchCache, type FinishedSearchCache } from '../src/features/searches/finished-search-cache.ts';
 import { appDeps } from '../src/services.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
+import { fewEmailChecks } from './support/email-checks.ts';
 import { type Call, socketClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { openEvents, readUntil, type SseStream } from './support/sse-client.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const REGISTERED = 'streamed.person@example.com';
-const checks = (JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { checks: EmailCheckEntry[] }).checks;
 const PER_IP = 5;
 const PER_DEVICE = 3;
 const PER_SEARCH = 10;
@@ -40,9 +38,11 @@ for (const mode of MODES) {
 
     beforeAll(async () => {
       net = await startTestInternet({ sites: SITES });
-      serveEmailChecks(net.internet, checks).register(REGISTERED);
+      // The streams are under test, not the checks: a few checks per email search.
+      const few = fewEmailChecks(net.dir);
+      serveEmailChecks(net.internet, few.checks).register(REGISTERED);
       stack = await startStack(mode, {
-        createEngine: net.createEngine({ timeoutMs: 60_000 }),
+        createEngine: net.createEngine({ timeoutMs: 60_000, emailCatalogues: [few.file] }),
         noApp: true,
         env: {
           TRUST_PROXY: 'loopback',
