@@ -6,10 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Internet, startInternet } from '@hound/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUND_COMMAND } from '../../test/hound-command.ts';
 import { FIXTURE_CATALOGUES, sherlockCatalogue } from '../search/fixture-catalogues.ts';
 import { tempDir } from '../search/test-helpers.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/hound.js', import.meta.url));
 const REGISTERED = 'zoe-registered';
 // A site whose name a spreadsheet would run as a formula.
 const FORMULA_SITE = '=HYPERLINK("http://evil.test","x")';
@@ -21,10 +21,14 @@ interface Run {
 }
 
 function hound(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return node([...HOUND_COMMAND, ...args], env);
+}
+
+function node(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      argv,
       { env: { ...process.env, NO_COLOR: '', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
@@ -118,7 +122,12 @@ describe('hound USERNAME', () => {
     for (const section of ['USAGE', 'SEARCH OPTIONS', 'NETWORK OPTIONS', 'EXIT STATUS', 'EXAMPLES']) {
       expect(help.stdout).toContain(section);
     }
-    expect((await hound(['--version'])).stdout).toMatch(/^hound \d+\.\d+\.\d+\n$/);
+    const version = (await hound(['--version'])).stdout;
+    expect(version).toMatch(/^hound \d+\.\d+\.\d+\n$/);
+    // The development launcher (`npx hound`: the TypeScript through tsx, no build) runs the same CLI.
+    expect((await node([fileURLToPath(new URL('../../bin/hound.js', import.meta.url)), '--version'])).stdout).toBe(
+      version,
+    );
   });
 });
 

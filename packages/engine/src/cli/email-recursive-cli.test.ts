@@ -8,14 +8,13 @@
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FOLLOW_LIMITS, type SearchTree, SearchTreeSchema } from '@hound/contracts';
 import { type Internet, type LeadChain, plantLeadChain, serveEmailChecks, startInternet } from '@hound/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUND_COMMAND } from '../../test/hound-command.ts';
 import { sherlockCatalogue } from '../search/fixture-catalogues.ts';
 import { tempDir } from '../search/test-helpers.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/hound.js', import.meta.url));
 const ADDRESS = 'a.person@example.com';
 /** Its check reveals thirteen usernames: more than one level of a tree takes. */
 const CROWD = 'crowd@example.com';
@@ -25,7 +24,7 @@ function hound(args: string[]): Promise<{ code: number; stdout: string; stderr: 
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [...HOUND_COMMAND, ...args],
       { env: { ...process.env, NO_COLOR: '', HOUND_EMAIL_LOUD: '' }, timeout: 90_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });

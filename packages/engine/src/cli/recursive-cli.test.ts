@@ -6,20 +6,18 @@
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SearchTreeSchema } from '@hound/contracts';
 import { type Internet, type LeadChain, plantLeadChain, startInternet } from '@hound/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUND_COMMAND } from '../../test/hound-command.ts';
 import { FIXTURE_CATALOGUES } from '../search/fixture-catalogues.ts';
 import { tempDir } from '../search/test-helpers.ts';
-
-const BIN = fileURLToPath(new URL('../../bin/hound.js', import.meta.url));
 
 function hound(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [...HOUND_COMMAND, ...args],
       { env: { ...process.env, NO_COLOR: '' }, timeout: 90_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { HOUND_COMMAND } from '../../test/hound-command.ts';
 import { tempDir } from '../search/test-helpers.ts';
 
 // Extended test: the real upstream catalogues, read at test time from ../shared/upstream (never copied).
@@ -24,11 +25,10 @@ function entryCount(format: keyof typeof FILES): number {
 
 describe.skipIf(!present)('hound sites stats on the real upstream catalogues', () => {
   it('prints per-source counts of usable, disabled, excluded and unsupported entries with reasons', async () => {
-    const bin = fileURLToPath(new URL('../../bin/hound.js', import.meta.url));
     const args = ['sites', 'stats', '--data-dir', await tempDir()];
     for (const file of Object.values(FILES)) args.push('--catalogue', file);
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [bin, ...args], { timeout: 60_000 }, (error, out, err) =>
+      execFile(process.execPath, [...HOUND_COMMAND, ...args], { timeout: 60_000 }, (error, out, err) =>
         error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
       ),
     );
@@ -72,11 +72,10 @@ describe.skipIf(!present)('hound USERNAME on the real Sherlock catalogue, throug
 
       const dir = await tempDir();
       const json = path.join(dir, 'out.json');
-      const bin = fileURLToPath(new URL('../../bin/hound.js', import.meta.url));
       const args = [username, '--catalogue', FILES.sherlock, '--proxy', internet.proxyUrl, '--ca', internet.caFile];
       args.push('--data-dir', dir, '--json', json, '--nsfw');
       await new Promise<void>((resolve, reject) =>
-        execFile(process.execPath, [bin, ...args], { timeout: 120_000 }, (error, _out, err) =>
+        execFile(process.execPath, [...HOUND_COMMAND, ...args], { timeout: 120_000 }, (error, _out, err) =>
           error ? reject(new Error(`${error.message}\n${err}`)) : resolve(),
         ),
       );
