@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './test/long-files-first.ts';
 import SummaryReporter from './test/summary-reporter.ts';
 
 // One runner for every workspace. Each project keeps its own config file next to its code and loads the
@@ -11,5 +12,7 @@ export default defineConfig({
     // Three on 2 cores: a browser journey waits on its server and Chromium most of the time (two journeys at
     // once left the cores 55–80 % idle), so a third file fills them (decision 122).
     maxWorkers: 3,
+    // The longest files start first, whatever their project, so none is left running alone at the end.
+    sequence: { sequencer: LongFilesFirst },
   },
 });
