@@ -4,20 +4,19 @@
  * record; anonymous callers, other users and admins who do not own it get nothing. Email-check sites'
  * logos come through the favicon proxy. Real engine against the testkit's fakes of the shipped catalogue.
  */
-import { readFileSync } from 'node:fs';
 import { countEmailResults } from '@hound/contracts';
-import { BUNDLED_EMAIL_CATALOGUE } from '@hound/engine';
-import { type EmailCheckEntry, serveEmailChecks } from '@hound/testkit';
+import { serveEmailChecks } from '@hound/testkit';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSearchResults } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
+import { SHIPPED_EMAIL_CHECKS } from './support/email-checks.ts';
 import { type Call, socketClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const REGISTERED = 'evidence.person@example.com';
-const checks = (JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { checks: EmailCheckEntry[] }).checks;
+const checks = SHIPPED_EMAIL_CHECKS;
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`what a customer sees of an email search (${mode.name})`, () => {

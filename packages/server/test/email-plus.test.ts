@@ -3,29 +3,21 @@
  * runs the automated search (prefill), writes the report, previews and delivers it; the customer's mailbox
  * (the testkit's SMTP sink) holds the report; a refused order is refunded through Stripe. On both stacks.
  */
-import { readFileSync } from 'node:fs';
 import { EMAIL_PLUS_MESSAGES } from '@hound/contracts';
-import { BUNDLED_EMAIL_CATALOGUE } from '@hound/engine';
-import {
-  type EmailCheckEntry,
-  type FakeStripe,
-  type SmtpSink,
-  serveEmailChecks,
-  startFakeStripe,
-  startSmtpSink,
-} from '@hound/testkit';
+import { type FakeStripe, type SmtpSink, serveEmailChecks, startFakeStripe, startSmtpSink } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, emailPlusOrders } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
+import { SHIPPED_EMAIL_CHECKS } from './support/email-checks.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 import { stripeClientFor } from './support/stripe.ts';
 
 const TARGET = 'investigated.person@example.com';
-const checks = (JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { checks: EmailCheckEntry[] }).checks;
+const checks = SHIPPED_EMAIL_CHECKS;
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`Email Plus (${mode.name})`, () => {

@@ -5,21 +5,20 @@
  * The failures are real: a TCP relay between client and server cuts each connection when its reply
  * comes back, after the server did the work.
  */
-import { readFileSync } from 'node:fs';
-import { BUNDLED_EMAIL_CATALOGUE } from '@hound/engine';
-import { type EmailCheckEntry, serveEmailChecks } from '@hound/testkit';
+import { serveEmailChecks } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditReservations, emailSearches, users } from '../src/db/schema/index.ts';
 import { applyCredits } from '../src/features/credits/ledger.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
+import { SHIPPED_EMAIL_CHECKS } from './support/email-checks.ts';
 import { type Call, socketClient, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 import { startTcpRelay, type TcpRelay } from './support/tcp-relay.ts';
 
 const TARGET = 'retry.target@example.com';
-const checks = (JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { checks: EmailCheckEntry[] }).checks;
+const checks = SHIPPED_EMAIL_CHECKS;
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`a retried email-search start spends one credit (${mode.name})`, () => {

@@ -2,26 +2,21 @@
  * Email search through the API: spec calls, credits (exactly one per search, refunds), streaming, logs and
  * ownership, with the real engine against the testkit's fakes of the shipped email catalogue.
  */
-import { readFileSync } from 'node:fs';
 import { EMAIL_SEARCH_MESSAGES } from '@hound/contracts';
-import { BUNDLED_EMAIL_CATALOGUE } from '@hound/engine';
-import { type EmailCheckEntry, serveEmailChecks } from '@hound/testkit';
+import { serveEmailChecks } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSearches, users } from '../src/db/schema/index.ts';
 import { recoverEmailSearches } from '../src/features/email-search/recover-email-searches.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
+import { SHIPPED_EMAIL_CHECKS } from './support/email-checks.ts';
 import { type Call, socketClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { openEvents, type SseMessage } from './support/sse-client.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const REGISTERED = 'investigated.person@example.com';
-const checks = (
-  JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as {
-    checks: Array<EmailCheckEntry & { loud?: boolean; adult?: boolean; needs?: string; name: string }>;
-  }
-).checks;
+const checks = SHIPPED_EMAIL_CHECKS;
 /** What a search asks by default: adult sites only when it asks for them. */
 const asked = checks.filter((c) => !c.adult);
 const quiet = asked.filter((c) => !c.loud && !c.needs);

@@ -8,19 +8,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BUNDLED_EMAIL_CATALOGUE } from '@hound/engine';
-import {
-  type EmailCheckEntry,
-  type FakeStripe,
-  type SmtpSink,
-  serveEmailChecks,
-  startFakeStripe,
-  startSmtpSink,
-} from '@hound/testkit';
+import { type FakeStripe, type SmtpSink, serveEmailChecks, startFakeStripe, startSmtpSink } from '@hound/testkit';
 import Stripe from 'stripe';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/env.ts';
+import { SHIPPED_EMAIL_CHECKS } from './support/email-checks.ts';
 import { type Call, injectClient, socketClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { type Child, runEntry, seedDatabase, workerEnv } from './support/processes.ts';
@@ -31,11 +24,7 @@ import { startTcpRelay } from './support/tcp-relay.ts';
 const TOKEN = `metrics-${randomBytes(16).toString('hex')}`;
 const REGISTERED = 'metrics.person@example.com';
 const SITES = 12;
-const checks = (
-  JSON.parse(fs.readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as {
-    checks: Array<EmailCheckEntry & { loud?: boolean; needs?: string }>;
-  }
-).checks.filter((c) => !c.loud && !c.needs);
+const checks = SHIPPED_EMAIL_CHECKS.filter((c) => !c.loud && !c.needs);
 
 const children: Child[] = [];
 const dirs: string[] = [];
