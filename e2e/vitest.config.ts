@@ -3,6 +3,8 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'e2e',
+    // One worker process runs file after file: a fresh process per file re-imported the whole package each time.
+    isolate: false,
     include: ['**/*.spec.ts'],
     exclude: ['node_modules/**'],
     setupFiles: ['../test/setup-network-guard.ts'],

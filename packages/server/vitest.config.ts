@@ -3,6 +3,8 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'server',
+    // One worker process runs file after file: a fresh process per file re-imported the whole package each time.
+    isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['../../test/setup-network-guard.ts'],
     globalSetup: ['test/support/global-setup.ts'],
