@@ -18,6 +18,7 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { retryDueCancellations } from '../src/features/billing/cancel-deleted-customer.ts';
+import { storeBillingAccount } from '../src/features/billing/ensure-customer.ts';
 import { purgeDeletedAccountsOrders } from '../src/features/billing/purge-deleted-orders.ts';
 import { createLogger } from '../src/logger.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
@@ -309,6 +310,24 @@ for (const mode of MODES) {
         expect(later.every((a) => a.status === 409 || a.status === 429)).toBe(true);
         expect(later.filter((a) => a.status === 409).length).toBeGreaterThan(0);
         expect((await sdk.checkout.sessions.list({ customer: customerId, limit: 100 })).data).toHaveLength(1);
+      }
+    });
+
+    it('parallel first checkouts store the Stripe customer once: no unique-index error escapes (100 rounds of 30)', async () => {
+      // The race behind a 500 in CI: 30 inserts of the same pair at the same moment collide on both the
+      // user's key and the customer's unique index. On PGlite (one connection) they cannot overlap.
+      const user = await createTestUser(db());
+      for (let round = 0; round < 100; round++) {
+        const customerId = `cus_race_${round}`;
+        const stored = await Promise.allSettled(
+          Array.from({ length: 30 }, () => storeBillingAccount(db(), user.id, customerId)),
+        );
+        const failed = stored.filter((s) => s.status === 'rejected');
+        expect(failed.map((f) => String((f as PromiseRejectedResult).reason))).toEqual([]);
+        expect(
+          new Set(stored.map((s) => (s as PromiseFulfilledResult<{ customerId: string }>).value.customerId)),
+        ).toEqual(new Set([customerId]));
+        await db().delete(billingAccounts).where(eq(billingAccounts.userId, user.id));
       }
     });
 

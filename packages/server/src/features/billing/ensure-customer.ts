@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { type BillingAccountRow, billingAccounts, type UserRow } from '../../db/schema/index.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
@@ -18,11 +19,22 @@ export async function ensureCustomer(deps: BillingDeps, user: UserRow): Promise<
       { idempotencyKey: `hound-customer-${user.id}` },
     ),
   );
-  await deps.db
-    .insert(billingAccounts)
-    .values({ userId: user.id, customerId: customer.id })
-    .onConflictDoNothing({ target: billingAccounts.userId });
-  const [row] = await deps.db.select().from(billingAccounts).where(eq(billingAccounts.userId, user.id));
+  return storeBillingAccount(deps.db, user.id, customer.id);
+}
+
+/**
+ * Stores the pair once, however many requests store it at the same moment. The conflict names no target
+ * on purpose: parallel inserts of the same row collide on the customer's unique index as well as on the
+ * user's key, and PostgreSQL turns a collision on an index the clause does not name into an error (a 500
+ * under 30 parallel checkouts in CI).
+ */
+export async function storeBillingAccount(
+  db: Database,
+  userId: string,
+  customerId: string,
+): Promise<BillingAccountRow> {
+  await db.insert(billingAccounts).values({ userId, customerId }).onConflictDoNothing();
+  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
   return row!;
 }
 
