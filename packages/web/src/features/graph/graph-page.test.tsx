@@ -66,6 +66,21 @@ describe('graph page', () => {
     await waitFor(() => expect(screen.getByText('Showing 1 of 1')).toBeTruthy());
   });
 
+  it('a chosen node belongs to its graph: opening another export starts with nothing chosen', async () => {
+    open('/graph');
+    const input = screen.getByLabelText('Open a Hound export') as HTMLInputElement;
+    const openFile = async (name: string) => {
+      fireEvent.change(input, { target: { files: [new File([JSON.stringify(plantedTree())], name)] } });
+      await screen.findByText(new RegExp(`Opened from ${name.replace('.', '\\.')}`));
+    };
+    await openFile('first.json');
+    fireEvent.click(screen.getByRole('button', { name: /^Profile GitHub https:\/\/github.example\/alice/ }));
+    expect(screen.getByRole('heading', { name: 'GitHub', level: 2 })).toBeTruthy();
+    await openFile('second.json');
+    expect(screen.queryByRole('heading', { name: 'GitHub', level: 2 })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Details', level: 2 })).toBeTruthy();
+  });
+
   it('opens an export from a file, and refuses one that is not', async () => {
     open('/graph', 'tr');
     const input = screen.getByLabelText('Hound dışa aktarımı aç') as HTMLInputElement;

@@ -67,14 +67,18 @@ export default function GraphPage() {
   const reasons = reasonStrings(g);
   const graph = useMemo(() => (tree ? buildGraph(tree, reasons) : null), [tree, reasons]);
   const layout = useMemo(() => (graph ? layoutGraph(graph) : null), [graph]);
-  const [selected, setSelected] = useState(-1);
-  const [focus, setFocus] = useState<FocusRequest | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new graph starts with nothing chosen
-  useEffect(() => setSelected(-1), [graph]);
-  const choose = useCallback((node: number, centre: boolean) => {
-    setSelected(node);
-    if (centre && node >= 0) setFocus((f) => ({ node, nonce: (f?.nonce ?? 0) + 1 }));
-  }, []);
+  // A choice (and a request to centre on it) belongs to the graph it was made in: a new graph starts with
+  // nothing chosen. (Resetting the choice in an effect lost a click made before the effect ran.)
+  const [choice, setChoice] = useState<{ graph: typeof graph; node: number }>({ graph: null, node: -1 });
+  const selected = choice.graph === graph ? choice.node : -1;
+  const [focus, setFocus] = useState<(FocusRequest & { graph: typeof graph }) | null>(null);
+  const choose = useCallback(
+    (node: number, centre: boolean) => {
+      setChoice({ graph, node });
+      if (centre && node >= 0) setFocus((f) => ({ graph, node, nonce: (f?.nonce ?? 0) + 1 }));
+    },
+    [graph],
+  );
 
   const rootQuery = graph && graph.root >= 0 ? graph.nodes[graph.root]!.label : '';
   const exportAs = (format: GraphExportFormat) => {
@@ -215,7 +219,7 @@ export default function GraphPage() {
                 layout={layout}
                 selected={selected}
                 onSelect={(node) => choose(node, false)}
-                focus={focus}
+                focus={focus?.graph === graph ? focus : null}
                 theme={theme}
                 label={fill(g.canvasLabel, {
                   query: rootQuery,
