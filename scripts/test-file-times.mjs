@@ -3,7 +3,7 @@
  * Writes test/file-times.json from a whole run's JSON report, for the sequencer (test/longest-first.ts):
  *   npx vitest run --reporter=default --reporter=json --outputFile=/tmp/vitest.json
  *   node scripts/test-file-times.mjs /tmp/vitest.json
- * Seconds per file, rounded, longest first; paths relative to the repository.
+ * Seconds per file (one decimal), longest first; paths relative to the repository.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +26,7 @@ for (const folder of folders) {
 const times = testResults
   .map((file) => [
     path.relative(common.join(path.sep), file.name),
-    Math.max(1, Math.round((file.endTime - file.startTime) / 1000)),
+    Math.max(0.1, Math.round((file.endTime - file.startTime) / 100) / 10),
   ])
   .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 const out = path.join(root, 'test/file-times.json');
