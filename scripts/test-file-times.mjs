@@ -30,5 +30,5 @@ const times = testResults
   ])
   .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 const out = path.join(root, 'test/file-times.json');
-fs.writeFileSync(out, `${JSON.stringify(Object.fromEntries(times), null, 1)}\n`);
+fs.writeFileSync(out, `${JSON.stringify(Object.fromEntries(times), null, 2)}\n`);
 console.log(`${times.length} files written to ${path.relative(root, out)}`);
