@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes test/file-times.json from a whole run's JSON report, for the sequencer (test/longest-first.ts):
+ * Writes test/file-times.json from a whole run's JSON report, for the sequencer (test/long-files-first.ts):
  *   npx vitest run --reporter=default --reporter=json --outputFile=/tmp/vitest.json
  *   node scripts/test-file-times.mjs /tmp/vitest.json
  * Seconds per file (one decimal), longest first; paths relative to the repository.
@@ -15,6 +15,11 @@ if (!report) {
 }
 const root = path.resolve(import.meta.dirname, '..');
 const { testResults } = JSON.parse(fs.readFileSync(report, 'utf8'));
+// A filtered run would leave the table with a few files (and paths relative to the wrong folder).
+if (testResults.length < 150) {
+  console.error(`the report holds ${testResults.length} files: give a whole run's report`);
+  process.exit(2);
+}
 // The report may come from another checkout: paths are taken relative to the files' common folder.
 const folders = testResults.map((file) => path.dirname(file.name).split(path.sep));
 let common = folders[0];
