@@ -4,23 +4,19 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Dispatcher } from 'undici';
-import type { EngineHost } from './catalogues/engine-host.ts';
-import type { DatabaseHandle } from './db/client.ts';
-import type { Config, StreamLimits, TrustProxy } from './env.ts';
+import type { AppDeps } from './app-deps.ts';
 import { AppError, type ErrorCode, HTTP_STATUS } from './errors.ts';
-import type { SearchBus } from './events/search-bus.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { AUTH_LIMITS, type AuthDeps, type AuthLimits } from './features/auth/auth-deps.ts';
+import { AUTH_LIMITS, type AuthDeps } from './features/auth/auth-deps.ts';
 import { codeKeyLoader } from './features/auth/code-key.ts';
 import { installAuthGuard } from './features/auth/guard.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
@@ -35,57 +31,13 @@ import { emailSearchRoutes } from './features/email-search/email-search.routes.t
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
-import type { FinishedSearchCache } from './features/searches/finished-search-cache.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { installSecurityHeaders } from './features/web/security-headers.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
-import type { JobQueue } from './jobs/job-queue.ts';
 import { trustProxyOption } from './lib/client-ip.ts';
-import type { SearchLimiter } from './limits/search-limiter.ts';
 import { createStreamLimiter } from './limits/stream-limiter.ts';
-import type { MailOutbox } from './mail/mail-outbox.ts';
-import type { Metrics } from './metrics/metrics.ts';
-
-export interface AppOptions {
-  /** Which X-Forwarded-For entries name the client: none, a hop count, or the proxies' addresses (env.ts). */
-  trustProxy: TrustProxy;
-  /** Event streams open at once per client, device and search (this node). */
-  streams: StreamLimits;
-  sseHeartbeatMs: number;
-  faviconTtlMs: number;
-  /** The built web app (packages/web/dist). */
-  webDistDir: string;
-  retentionDays: number;
-  site: Config['site'];
-  publicUrl: string;
-  auth: Config['auth'] & { limits?: Partial<AuthLimits> };
-  email: Config['email'];
-  billing: Config['billing'];
-  /** GET /metrics answers only with this bearer token; unset: 404 (decision 103). */
-  metricsToken?: string;
-}
-
-export interface AppDeps {
-  db: DatabaseHandle;
-  queue: JobQueue;
-  bus: SearchBus;
-  limiter: SearchLimiter;
-  engines: EngineHost;
-  /** Outbound HTTP for the server's own fetches (favicons): same proxy and CA as the engine. */
-  outbound: Dispatcher;
-  log: FastifyBaseLogger;
-  /** Mail goes out through the outbox (decision 099). */
-  mailer: MailOutbox;
-  /** This process's Prometheus metrics (one registry per services). */
-  metrics: Metrics;
-  /** The clock of accounts and credits (tests move it). */
-  now?: () => Date;
-  /** Finished searches' status answers and replays (one is made when absent; tests pass theirs to count builds). */
-  finishedSearches?: FinishedSearchCache;
-  options: AppOptions;
-}
 
 const API_DOCS_LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="40" height="40"><rect width="32" height="32" rx="8" fill="#b45309"/><circle cx="14" cy="14" r="6.5" fill="none" stroke="#fff" stroke-width="3"/><path d="M19 19l6 6" stroke="#fff" stroke-width="3.4" stroke-linecap="round"/></svg>';

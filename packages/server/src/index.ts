@@ -1,4 +1,5 @@
-export { type AppDeps, type AppOptions, buildApp } from './app.ts';
+export { buildApp } from './app.ts';
+export type { AppDeps, AppOptions } from './app-deps.ts';
 export { type Background, startBackground } from './background.ts';
 export { type EngineHost, startEngineHost } from './catalogues/engine-host.ts';
 export { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db/client.ts';

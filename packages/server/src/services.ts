@@ -5,7 +5,7 @@
 import type { Engine } from '@hound/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 import { startEngineHost } from './catalogues/engine-host.ts';
 import { type DatabaseTarget, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';

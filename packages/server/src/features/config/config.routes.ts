@@ -1,7 +1,7 @@
 import { type SiteConfigResponse, SiteConfigResponseSchema } from '@hound/contracts';
 import type { Engine } from '@hound/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 const categoriesByEngine = new WeakMap<Engine, { id: string; sites: number }[]>();
 

@@ -1,7 +1,7 @@
 import { HealthResponseSchema, type ReadinessResponse, ReadinessResponseSchema } from '@hound/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { CATALOGUES_UNAVAILABLE_ADVICE } from '../../catalogues/engine-host.ts';
 
 type Check = ReadinessResponse['checks']['database'];

@@ -8,7 +8,7 @@ import {
 } from '@hound/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { sseSink } from '../../lib/sse.ts';
 import type { StreamLimiter } from '../../limits/stream-limiter.ts';
 import { cancelSearch } from './cancel-search.ts';

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { SitesResponseSchema } from '@hound/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { listSites } from './list-sites.ts';
 
 export const sitesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -1,0 +1,55 @@
+/**
+ * What the HTTP app is built from: its options and its dependencies. A module of its own so that route
+ * modules can name the dependencies without importing the app that imports them (issue 41 item 13).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Dispatcher } from 'undici';
+import type { EngineHost } from './catalogues/engine-host.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Config, StreamLimits, TrustProxy } from './env.ts';
+import type { SearchBus } from './events/search-bus.ts';
+import type { AuthLimits } from './features/auth/auth-deps.ts';
+import type { FinishedSearchCache } from './features/searches/finished-search-cache.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import type { SearchLimiter } from './limits/search-limiter.ts';
+import type { MailOutbox } from './mail/mail-outbox.ts';
+import type { Metrics } from './metrics/metrics.ts';
+
+export interface AppOptions {
+  /** Which X-Forwarded-For entries name the client: none, a hop count, or the proxies' addresses (env.ts). */
+  trustProxy: TrustProxy;
+  /** Event streams open at once per client, device and search (this node). */
+  streams: StreamLimits;
+  sseHeartbeatMs: number;
+  faviconTtlMs: number;
+  /** The built web app (packages/web/dist). */
+  webDistDir: string;
+  retentionDays: number;
+  site: Config['site'];
+  publicUrl: string;
+  auth: Config['auth'] & { limits?: Partial<AuthLimits> };
+  email: Config['email'];
+  billing: Config['billing'];
+  /** GET /metrics answers only with this bearer token; unset: 404 (decision 103). */
+  metricsToken?: string;
+}
+
+export interface AppDeps {
+  db: DatabaseHandle;
+  queue: JobQueue;
+  bus: SearchBus;
+  limiter: SearchLimiter;
+  engines: EngineHost;
+  /** Outbound HTTP for the server's own fetches (favicons): same proxy and CA as the engine. */
+  outbound: Dispatcher;
+  log: FastifyBaseLogger;
+  /** Mail goes out through the outbox (decision 099). */
+  mailer: MailOutbox;
+  /** This process's Prometheus metrics (one registry per services). */
+  metrics: Metrics;
+  /** The clock of accounts and credits (tests move it). */
+  now?: () => Date;
+  /** Finished searches' status answers and replays (one is made when absent; tests pass theirs to count builds). */
+  finishedSearches?: FinishedSearchCache;
+  options: AppOptions;
+}
