@@ -50,6 +50,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(deps.options.trustProxy),
     forceCloseConnections: true,
     return503OnClosing: true,
+    // A request's headers and body must arrive within the timeout (Node answers 408 and closes): a client
+    // trickling its body a byte at a time holds a socket and a parser for that long at most. Node checks
+    // every `connectionsCheckingInterval` (30 s by default), so the check runs more often than the bound.
+    requestTimeout: deps.options.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, deps.options.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, deps.options.requestTimeoutMs / 4),
+    },
     // One line per request (below) instead of Fastify's two: half the log lines under load.
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -122,6 +122,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
       trustProxy: config.trustProxy,
       streams: config.streams,
       sseHeartbeatMs: config.sseHeartbeatMs,
+      requestTimeoutMs: config.requestTimeoutMs,
       faviconTtlMs: config.faviconTtlHours * 3600 * 1000,
       webDistDir: config.webDistDir,
       retentionDays: config.retentionDays,
