@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { CATALOGUES_UNAVAILABLE_ADVICE } from '../../catalogues/engine-host.ts';
+import { safeError } from '../../lib/safe-error.ts';
 
 type Check = ReadinessResponse['checks']['database'];
 
@@ -30,14 +31,24 @@ async function probe(name: string, run: () => Promise<void>, report: ReturnType<
   }
 }
 
-/** The error's message and its causes' (a fail-fast wrapper keeps the Redis reply as its cause): log only. */
+/**
+ * The error and its causes as the log may hold them (a fail-fast wrapper keeps the Redis reply as its
+ * cause): kind, code and Hound's own text, never a driver's message (lib/safe-error.ts).
+ */
 function describe(error: unknown): string {
   const parts: string[] = [];
-  for (let e: unknown = error; e !== undefined && parts.length < 4; e = e instanceof Error ? e.cause : undefined) {
-    parts.push(e instanceof Error ? e.message : String(e));
+  for (let e = safeError(error) as Logged | string | undefined; e !== undefined && parts.length < 4; ) {
+    if (typeof e === 'string') {
+      parts.push(e);
+      break;
+    }
+    parts.push([e.type, e.code, e.message].filter((p) => p !== undefined).join(' '));
+    e = e.cause as Logged | string | undefined;
   }
   return parts.join(': ');
 }
+
+type Logged = { type?: unknown; code?: unknown; message?: unknown; cause?: unknown };
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const report = reasonLogger(deps.log);
