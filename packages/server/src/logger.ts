@@ -7,8 +7,12 @@ import { safeError } from './lib/safe-error.ts';
  * no bodies (usernames), no client addresses, no headers (tokens, cookies). Errors are logged by kind, code
  * and stack frames, never by a library's message, which can quote a query's parameters (lib/safe-error.ts).
  */
-export function createLogger(level: string, name = 'hound-server'): FastifyBaseLogger {
-  return pino({
+export function createLogger(
+  level: string,
+  name = 'hound-server',
+  destination?: NodeJS.WritableStream,
+): FastifyBaseLogger {
+  const options: pino.LoggerOptions = {
     name,
     level,
     serializers: {
@@ -20,5 +24,6 @@ export function createLogger(level: string, name = 'hound-server'): FastifyBaseL
       paths: ['*.authorization', '*.cookie', '*.password', '*.databaseUrl', '*.redisUrl'],
       censor: '[redacted]',
     },
-  }) as FastifyBaseLogger;
+  };
+  return (destination ? pino(options, destination) : pino(options)) as FastifyBaseLogger;
 }

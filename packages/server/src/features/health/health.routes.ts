@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { CATALOGUES_UNAVAILABLE_ADVICE } from '../../catalogues/engine-host.ts';
+import { diskState } from '../../db/disk-space.ts';
 import { safeError } from '../../lib/safe-error.ts';
 
 type Check = ReadinessResponse['checks']['database'];
@@ -48,6 +49,25 @@ function describe(error: unknown): string {
   return parts.join(': ');
 }
 
+/**
+ * The database answers, and (PGlite on disk) has room to write: a full disk leaves reads working while
+ * every write fails, so the ping alone would say ready.
+ */
+async function probeDatabase(deps: AppDeps, report: ReturnType<typeof reasonLogger>): Promise<Check> {
+  try {
+    await deps.db.ping();
+  } catch (error) {
+    return report('database', { ok: false, detail: 'unreachable' }, describe(error));
+  }
+  const space = deps.db.diskSpace?.();
+  if (!space || diskState(space) !== 'full') return report('database', { ok: true });
+  return report(
+    'database',
+    { ok: false, detail: 'disk_full' },
+    `the data directory's disk is full (${Math.floor(space.freeBytes / 1024 / 1024)} MB free): writes fail`,
+  );
+}
+
 type Logged = { type?: unknown; code?: unknown; message?: unknown; cause?: unknown };
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -71,7 +91,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       schema: {
         summary: 'Database, queue and catalogues are ready',
         description:
-          'A failing check carries a reason code only (`unreachable`; catalogues: `loading`, `retrying`, `unavailable`); the server log says more.',
+          'A failing check carries a reason code only (`unreachable`; database: also `disk_full`; catalogues: `loading`, `retrying`, `unavailable`); the server log says more.',
         tags: ['service'],
         response: {
           200: ReadinessResponseSchema.describe('Ready to search'),
@@ -83,7 +103,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     async (_request, reply) => {
       const catalogues = deps.engines.state();
       const checks: ReadinessResponse['checks'] = {
-        database: await probe('database', () => deps.db.ping(), report),
+        database: await probeDatabase(deps, report),
         queue: await probe('queue', () => deps.queue.ping(), report),
         catalogues: catalogues.ready
           ? report('catalogues', { ok: true })
