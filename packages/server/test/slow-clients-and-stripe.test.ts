@@ -9,7 +9,7 @@ import net from 'node:net';
 import { BILLING_MESSAGES } from '@hound/contracts';
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser } from './support/accounts.ts';
+import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, socketClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
@@ -52,17 +52,15 @@ describe('slow clients and a hanging Stripe (PGlite + in-process)', () => {
     return (await answer.json()) as { held?: number };
   };
 
+  const checkout = (user: TestUser) =>
+    call('POST', '/billing/checkout', { price_id: fake.prices.monthly, mode: 'subscription' }, user.headers);
+
   it('a hanging Stripe: the checkout answers 503 "not answering" after one retry, in seconds', async () => {
     const user = await createTestUser(stack.services.db.db);
     const before = (await control('hang', { on: true })).held as number;
     try {
       const started = Date.now();
-      const answer = await call(
-        'POST',
-        '/billing/checkout',
-        { price_id: fake.prices.monthly, mode: 'subscription' },
-        user.headers,
-      );
+      const answer = await checkout(user);
       const elapsedMs = Date.now() - started;
       expect(answer.status, answer.text).toBe(503);
       expect(answer.json).toMatchObject({
@@ -79,12 +77,7 @@ describe('slow clients and a hanging Stripe (PGlite + in-process)', () => {
       await control('hang', { on: false });
     }
     // Stripe back: the same customer buys.
-    const again = await call(
-      'POST',
-      '/billing/checkout',
-      { price_id: fake.prices.monthly, mode: 'subscription' },
-      user.headers,
-    );
+    const again = await checkout(user);
     expect(again.status, again.text).toBe(200);
     expect(again.json.url).toContain('/checkout/');
   });
@@ -93,12 +86,7 @@ describe('slow clients and a hanging Stripe (PGlite + in-process)', () => {
     const user = await createTestUser(stack.services.db.db);
     await control('latency', { ms: 300 });
     try {
-      const answer = await call(
-        'POST',
-        '/billing/checkout',
-        { price_id: fake.prices.monthly, mode: 'subscription' },
-        user.headers,
-      );
+      const answer = await checkout(user);
       expect(answer.status, answer.text).toBe(200);
     } finally {
       await control('latency', { ms: 0 });

@@ -1,8 +1,6 @@
-import { and, asc, inArray, lt } from 'drizzle-orm';
-import { ACTIVE_STATUSES, searches } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { type FinishDeps, finishSearch } from './finish-search.ts';
-import { INTERRUPTED_MESSAGE } from './purge-expired-searches.ts';
+import { activeSearchesIdleSince, INTERRUPTED_MESSAGE } from './purge-expired-searches.ts';
 
 /** A pass looks at this many searches at most (oldest first); the next pass takes the rest. */
 const PASS_SIZE = 500;
@@ -22,17 +20,7 @@ export async function endLostSearches(
   options: { minAgeMs: number; now?: Date },
 ): Promise<number> {
   const now = options.now ?? new Date();
-  const candidates = await deps.db
-    .select({ id: searches.id })
-    .from(searches)
-    .where(
-      and(
-        inArray(searches.status, [...ACTIVE_STATUSES]),
-        lt(searches.updatedAt, new Date(now.getTime() - options.minAgeMs)),
-      ),
-    )
-    .orderBy(asc(searches.updatedAt))
-    .limit(PASS_SIZE);
+  const candidates = await activeSearchesIdleSince(deps.db, new Date(now.getTime() - options.minAgeMs), PASS_SIZE);
   let ended = 0;
   for (const { id } of candidates) {
     const pending = await deps.queue.isPending(id).catch(() => true);
