@@ -5,6 +5,7 @@ import { PlanSchema } from './auth.ts';
 export const BILLING_MESSAGES = {
   paymentsOff: 'Payments are not set up on this server.',
   checkoutFailed: 'Checkout failed',
+  providerNotAnswering: 'The payment provider is not answering. Please try again in a minute.',
   checkoutError: 'Checkout error',
   unknownPrice: 'That price is not offered here.',
   modeMismatch: 'That price cannot be bought in this mode.',

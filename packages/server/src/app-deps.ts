@@ -21,6 +21,8 @@ export interface AppOptions {
   /** Event streams open at once per client, device and search (this node). */
   streams: StreamLimits;
   sseHeartbeatMs: number;
+  /** REQUEST_TIMEOUT_SECONDS: the time a client has to send a whole request (headers and body). */
+  requestTimeoutMs: number;
   faviconTtlMs: number;
   /** The built web app (packages/web/dist). */
   webDistDir: string;

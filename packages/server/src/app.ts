@@ -12,7 +12,8 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
-import { AppError, type ErrorCode, HTTP_STATUS } from './errors.ts';
+import { isDatabaseUnavailable } from './db/database-unavailable.ts';
+import { AppError, type ErrorCode, HTTP_STATUS, isAppError } from './errors.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -37,12 +38,15 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { installSecurityHeaders } from './features/web/security-headers.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
 import { trustProxyOption } from './lib/client-ip.ts';
+import { REDIS_UNAVAILABLE_MESSAGE } from './lib/redis-connection.ts';
 import { createStreamLimiter } from './limits/stream-limiter.ts';
 
 const API_DOCS_LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="40" height="40"><rect width="32" height="32" rx="8" fill="#b45309"/><circle cx="14" cy="14" r="6.5" fill="none" stroke="#fff" stroke-width="3"/><path d="M19 19l6 6" stroke="#fff" stroke-width="3.4" stroke-linecap="round"/></svg>';
 
 const SERVER_ERROR = 'Server error. Please try again later.';
+/** The username-search contract's two routes (spec 000 §7): their clients show the spec's 5xx words. */
+const SPEC_SEARCH_ROUTE = /^\/api\/search(\/status\/[^/?]*)?(\?|$)/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -50,6 +54,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(deps.options.trustProxy),
     forceCloseConnections: true,
     return503OnClosing: true,
+    // A request's headers and body must arrive within the timeout (Node answers 408 and closes): a client
+    // trickling its body a byte at a time holds a socket and a parser for that long at most. Node checks
+    // every `connectionsCheckingInterval` (30 s by default), so the check runs more often than the bound.
+    requestTimeout: deps.options.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, deps.options.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, deps.options.requestTimeoutMs / 4),
+    },
     // One line per request (below) instead of Fastify's two: half the log lines under load.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -57,6 +69,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error, request, reply) => {
+    // A part the request needs is away (the database, Redis): the same typed 503 whichever it is, on every
+    // route (decision 136); the log gets the error's codes, never its text (logger.ts).
+    if (isAppError(error, 'SERVICE_UNAVAILABLE') || isDatabaseUnavailable(error)) {
+      if (!isAppError(error)) request.log.warn({ err: error }, 'database unavailable');
+      const message = SPEC_SEARCH_ROUTE.test(request.url) ? SERVER_ERROR : REDIS_UNAVAILABLE_MESSAGE;
+      return reply.code(503).send({ status: 'error', code: 'SERVICE_UNAVAILABLE', error: message, detail: message });
+    }
     if (error instanceof AppError) {
       // `error` is the username-search contract's field, `detail` the accounts contract's (spec 001 §7).
       return reply

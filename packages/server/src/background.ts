@@ -10,10 +10,12 @@ import { purgeDeletedAccountsOrders } from './features/billing/purge-deleted-ord
 import { createStripeClient } from './features/billing/stripe-client.ts';
 import { expireReservations } from './features/credits/reservations.ts';
 import { recoverEmailSearches } from './features/email-search/recover-email-searches.ts';
+import { endLostSearches } from './features/searches/end-lost-searches.ts';
 import { finishSearch } from './features/searches/finish-search.ts';
 import { purgeExpiredSearches } from './features/searches/purge-expired-searches.ts';
 import { recoverSearches } from './features/searches/recover-searches.ts';
 import { runSearch } from './features/searches/run-search.ts';
+import { retryWithBackoff } from './lib/retry.ts';
 import type { Services } from './services.ts';
 
 export const SEARCH_FAILED_MESSAGE = 'The search failed. Please try again later.';
@@ -22,6 +24,13 @@ const RETENTION_EVERY_MS = 60 * 60 * 1000;
 const RESERVATIONS_EVERY_MS = 60 * 1000;
 /** First self-test after start when no outcome is known yet; gives the catalogues time to load. */
 const FIRST_SELF_TEST_DELAY_MS = 60 * 1000;
+/**
+ * The sweep of searches left active without a job (end-lost-searches.ts): how often, and how long since a
+ * search's last write before it is looked at (longer than an insert takes to be enqueued).
+ */
+export const LOST_SEARCH_SWEEP = { everyMs: 15_000, minAgeMs: 30_000 };
+/** A failed search's final write: 1, 2, 4, 8, 16 s apart (≈ 30 s); the sweep ends it if none lands. */
+const FINAL_WRITE_RETRY = { attempts: 6, baseMs: 1000 };
 
 export interface Background {
   stop(): void;
@@ -30,10 +39,17 @@ export interface Background {
 export async function startBackground(
   services: Services,
   config: Config,
-  options: { runSearches: boolean; retention: boolean; flushMs?: number },
+  options: {
+    runSearches: boolean;
+    retention: boolean;
+    flushMs?: number;
+    /** Tests shorten the sweep of lost searches. */
+    lostSearchSweep?: { everyMs: number; minAgeMs: number };
+  },
 ): Promise<Background> {
   const { db, bus, limiter, engines, queue, log, metrics } = services;
   const timers: NodeJS.Timeout[] = [];
+  const stopping = new AbortController();
   const finishDeps = { db: db.db, bus, limiter, metrics };
   services.mailer.start();
 
@@ -58,8 +74,17 @@ export async function startBackground(
       {
         concurrency: config.workerConcurrency,
         onFailed: async (job, error) => {
-          log.error({ err: error, searchId: job.searchId }, 'search failed');
-          await finishSearch(finishDeps, job.searchId, 'error', SEARCH_FAILED_MESSAGE);
+          const { searchId } = job;
+          log.error({ err: error, searchId }, 'search failed');
+          // The job's last attempt often failed because the database is away, and so does this write: it is
+          // retried in the background (not holding a worker slot), and the sweep below ends the search if
+          // it never lands, so no search stays "running" with its stream open and its limit slot taken.
+          void retryWithBackoff(() => finishSearch(finishDeps, searchId, 'error', SEARCH_FAILED_MESSAGE), {
+            ...FINAL_WRITE_RETRY,
+            signal: stopping.signal,
+          }).catch((failure: unknown) =>
+            log.warn({ err: failure, searchId }, 'a failed search could not be marked yet; the sweep will end it'),
+          );
         },
       },
     );
@@ -67,6 +92,24 @@ export async function startBackground(
       const recovered = await recoverSearches(db.db, queue);
       if (recovered > 0) log.info({ recovered }, 'interrupted searches queued again');
     }
+    const sweep = options.lostSearchSweep ?? LOST_SEARCH_SWEEP;
+    let sweeping = false;
+    const endLost = async () => {
+      if (sweeping) return;
+      sweeping = true;
+      try {
+        const ended = await endLostSearches({ ...finishDeps, queue }, { minAgeMs: sweep.minAgeMs });
+        if (ended > 0) log.warn({ ended }, 'searches left active without a job were ended');
+      } catch (error) {
+        log.warn({ err: error }, 'the sweep of lost searches failed; it runs again shortly');
+      } finally {
+        sweeping = false;
+      }
+    };
+    void endLost();
+    const lostTimer = setInterval(endLost, sweep.everyMs);
+    lostTimer.unref();
+    timers.push(lostTimer);
     scheduleSelfTest(services, config, timers);
   }
 
@@ -131,6 +174,7 @@ export async function startBackground(
 
   return {
     stop() {
+      stopping.abort();
       for (const t of timers) clearTimeout(t);
     },
   };

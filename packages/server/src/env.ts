@@ -111,6 +111,7 @@ const EnvSchema = z.object({
     .max(24 * 365)
     .default(168),
   SSE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: int(1, 50).default(8),
@@ -149,6 +150,7 @@ const EnvSchema = z.object({
   STRIPE_PRICE_TRIAL_FEE: z.string().min(1).max(200).optional(),
   STRIPE_PRICE_PLUS_MONTHLY: z.string().min(1).max(200).optional(),
   STRIPE_API_URL: url(['http:', 'https:']).optional(),
+  STRIPE_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(60).default(4),
   PLAN_MONTHLY_CREDITS: int(0, 10_000).default(10),
   TRIAL_CREDITS: int(0, 10_000).default(3),
   BILLING_USER_CALLS_PER_MINUTE: int(1, 10_000).default(10),
@@ -219,6 +221,8 @@ export interface Config {
   catalogueRefreshHours: number;
   faviconTtlHours: number;
   sseHeartbeatMs: number;
+  /** A client has this long to send a whole request, headers and body; then 408 and the connection closes. */
+  requestTimeoutMs: number;
   shutdownGraceMs: number;
   /** The mail outbox's retries (decision 099). */
   mailOutbox: { retryMs: number; maxAttempts: number };
@@ -259,6 +263,8 @@ export interface Config {
       prices: { monthly: string; trialFee: string; plus: string };
       /** Another Stripe API (the testkit's fake); unset: Stripe itself. */
       apiUrl?: string;
+      /** Each try of a Stripe call gets this long to answer (one retry), so a hanging Stripe costs seconds. */
+      timeoutMs: number;
     };
     monthlyCredits: number;
     trialCredits: number;
@@ -342,6 +348,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     catalogueRefreshHours: e.CATALOGUE_REFRESH_HOURS,
     faviconTtlHours: e.FAVICON_TTL_HOURS,
     sseHeartbeatMs: e.SSE_HEARTBEAT_SECONDS * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mailOutbox: { retryMs: e.MAIL_RETRY_SECONDS * 1000, maxAttempts: e.MAIL_MAX_ATTEMPTS },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
@@ -405,5 +412,6 @@ function stripeSettings(e: z.infer<typeof EnvSchema>): Config['billing']['stripe
       plus: e.STRIPE_PRICE_PLUS_MONTHLY!,
     },
     apiUrl: e.STRIPE_API_URL,
+    timeoutMs: e.STRIPE_TIMEOUT_SECONDS * 1000,
   };
 }

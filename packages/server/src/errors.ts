@@ -36,6 +36,8 @@ export const HTTP_STATUS = {
   PAYMENTS_DISABLED: 503,
   /** The payment provider refused or failed a call; the message is safe to show. */
   PAYMENT_PROVIDER_FAILED: 502,
+  /** Stripe did not answer within its bound (timeouts, refused connections): nothing to show but "try again". */
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
   /** The card was declined: nothing was charged or changed (issue 27 item 3). */
   PAYMENT_DECLINED: 402,
   BILLING_INVALID_PRICE: 400,

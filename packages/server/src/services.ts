@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { AppDeps } from './app-deps.ts';
 import { startEngineHost } from './catalogues/engine-host.ts';
-import { type DatabaseTarget, openDatabase } from './db/client.ts';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db/client.ts';
+import { diskState } from './db/disk-space.ts';
 import type { Config } from './env.ts';
 import { createMemorySearchBus } from './events/memory-search-bus.ts';
 import { createRedisSearchBus } from './events/redis-search-bus.ts';
@@ -50,6 +51,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: `${config.dataDir}/db` });
   const db = await openDatabase(target);
+  warnIfDiskLow(db, log);
   const redis = config.redisUrl;
   const queue = redis
     ? createBullmqQueue({
@@ -99,8 +101,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     async close() {
       await mailer.close();
       await engines.close();
-      await bus.close();
-      await limiter.close();
+      // Each is bounded by REDIS_TIMEOUT_SECONDS when Redis is silent: side by side, so shutdown's budget
+      // (SHUTDOWN_GRACE_SECONDS + 8 s) holds with jobs still being handed back (they retry for longer now).
+      await Promise.all([bus.close(), limiter.close()]);
       await db.close();
       if (!options.outbound) await outbound.close();
     },
@@ -122,6 +125,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
       trustProxy: config.trustProxy,
       streams: config.streams,
       sseHeartbeatMs: config.sseHeartbeatMs,
+      requestTimeoutMs: config.requestTimeoutMs,
       faviconTtlMs: config.faviconTtlHours * 3600 * 1000,
       webDistDir: config.webDistDir,
       retentionDays: config.retentionDays,
@@ -133,4 +137,19 @@ export function appDeps(services: Services, config: Config): AppDeps {
       metricsToken: config.metricsToken,
     },
   };
+}
+
+/** PGlite on disk: a start with little room left says so, before writes start failing (issue 38 item 9). */
+function warnIfDiskLow(db: DatabaseHandle, log: FastifyBaseLogger): void {
+  const space = db.diskSpace?.();
+  if (!space) return;
+  const state = diskState(space);
+  if (state === 'ok') return;
+  const mb = (bytes: number) => Math.floor(bytes / 1024 / 1024);
+  log.warn(
+    { freeMB: mb(space.freeBytes), totalMB: mb(space.totalBytes), disk: state },
+    state === 'full'
+      ? "the data directory's disk is full: the database cannot write, searches will fail until space is freed"
+      : "the data directory's disk is nearly full: free some space before writes start failing",
+  );
 }

@@ -1,9 +1,10 @@
 /**
  * `npm run sim -- --catalogue <file> [--catalogue <file>…] [--seed N] [--latency-median-ms N]
  *   [--latency-p99-ms N] [--hang-share F] [--waf-share F] [--port N]
- *   [--stripe-port N] [--stripe-webhook-url URL] [--email-catalogue <file>…] [--email-registered ADDRESS…]`
+ *   [--stripe-port N] [--stripe-webhook-url URL] [--email-catalogue <file>…] [--email-registered ADDRESS…]
+ *   [--smtp-port N] [--mailbox-port N]`
  *
- * Prints exactly one JSON line to stdout — {"proxy","ca","sites","stripe","email"} — then serves until
+ * Prints exactly one JSON line to stdout — {"proxy","ca","sites","stripe","email","smtp"} — then serves until
  * SIGINT/SIGTERM. Everything else goes to stderr.
  *
  * Every email check of Hound's shipped catalogue (or of `--email-catalogue` files) is served too: its own
@@ -15,13 +16,19 @@
  * STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_*). The fake learns where to send webhooks from
  * `--stripe-webhook-url`, or later from Hound itself: `POST /v1/webhook_endpoints` (the SDK's
  * `webhookEndpoints.create`; the last endpoint created wins) or `POST /_fake/webhook-url {"url"}`.
- * Until then events are kept (GET /_fake/events) but not sent.
+ * Until then events are kept (GET /_fake/events) but not sent. The fake's `/_fake/latency` and `/_fake/hang`
+ * make it slow or silent.
+ *
+ * `smtp` is an SMTP sink that keeps every message: `SMTP_URL` for Hound's environment and `mailbox`, the
+ * address where the messages are read (GET, `?to=ADDRESS`) or emptied (DELETE).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEmailChecks, SHIPPED_EMAIL_CATALOGUE } from './email/load-email-sites.ts';
 import { serveEmailChecks } from './email/serve-email-checks.ts';
 import { TestkitError } from './errors.ts';
+import { serveMailbox } from './smtp/mailbox-http.ts';
+import { startSmtpSink } from './smtp/smtp-sink.ts';
 import { startInternet } from './start-internet.ts';
 import { startFakeStripe } from './stripe/fake-stripe.ts';
 import type { FakeStripeOptions } from './stripe/types.ts';
@@ -31,6 +38,7 @@ export interface CliOptions {
   internet: StartOptions;
   stripe: FakeStripeOptions;
   email: { catalogues: string[]; registered: string[] };
+  smtp: { port?: number; mailboxPort?: number };
 }
 
 /** The address `npm run sim` registers on every email check unless told otherwise. */
@@ -59,6 +67,8 @@ export function parseCli(argv: string[], cwd: string): CliOptions {
       'stripe-webhook-url': { type: 'string' },
       'email-catalogue': { type: 'string', multiple: true },
       'email-registered': { type: 'string', multiple: true },
+      'smtp-port': { type: 'string' },
+      'mailbox-port': { type: 'string' },
     },
     strict: true,
   });
@@ -91,7 +101,12 @@ export function parseCli(argv: string[], cwd: string): CliOptions {
     catalogues: (values['email-catalogue'] ?? [SHIPPED_EMAIL_CATALOGUE]).map((file) => path.resolve(cwd, file)),
     registered,
   };
-  return { internet: options, stripe, email };
+  const smtp: CliOptions['smtp'] = {};
+  const smtpPort = number('smtp-port', values['smtp-port']);
+  const mailboxPort = number('mailbox-port', values['mailbox-port']);
+  if (smtpPort !== undefined) smtp.port = smtpPort;
+  if (mailboxPort !== undefined) smtp.mailboxPort = mailboxPort;
+  return { internet: options, stripe, email, smtp };
 }
 
 async function main(): Promise<void> {
@@ -105,6 +120,14 @@ async function main(): Promise<void> {
     await internet.close();
     throw error;
   });
+  const sink = await startSmtpSink({ port: options.smtp.port }).catch(async (error: unknown) => {
+    await Promise.all([internet.close(), stripe.close()]);
+    throw error;
+  });
+  const mailbox = await serveMailbox(sink, { port: options.smtp.mailboxPort }).catch(async (error: unknown) => {
+    await Promise.all([internet.close(), stripe.close(), sink.close()]);
+    throw error;
+  });
   process.stdout.write(
     `${JSON.stringify({
       proxy: internet.proxyUrl,
@@ -112,6 +135,7 @@ async function main(): Promise<void> {
       sites: internet.siteCount,
       stripe: stripe.settings,
       email: { checks: emailSites.served.length, registered: options.email.registered },
+      smtp: { SMTP_URL: sink.url, mailbox: mailbox.url },
     })}\n`,
   );
   process.stderr.write(
@@ -121,8 +145,9 @@ async function main(): Promise<void> {
     `hound-testkit: ${internet.siteCount} sites, ${internet.skipped().length} skipped, ${internet.conflicts().length} conflicting routes\n`,
   );
   process.stderr.write(`hound-testkit: fake Stripe at ${stripe.url} (pages /checkout, /portal; controls /_fake)\n`);
+  process.stderr.write(`hound-testkit: SMTP sink at ${sink.url}, its mail at ${mailbox.url}\n`);
   const stop = () => {
-    Promise.all([internet.close(), stripe.close()]).then(
+    Promise.all([internet.close(), stripe.close(), sink.close(), mailbox.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

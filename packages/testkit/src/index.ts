@@ -22,6 +22,7 @@ export {
 export { WALL_KINDS, wallPage, wallVariants } from './faults/hostile-pages.ts';
 export { NOISY_PROFILE_VARIANTS } from './faults/noisy-profile.ts';
 export { LEAD_CHAIN, type LeadChain, plantLeadChain } from './site/lead-chain.ts';
+export { type MailboxServer, serveMailbox } from './smtp/mailbox-http.ts';
 export { type MailMatch, type ReceivedMail, type SmtpSink, startSmtpSink } from './smtp/smtp-sink.ts';
 export { startInternet } from './start-internet.ts';
 export { startFakeStripe } from './stripe/fake-stripe.ts';

@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTransport } from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sherlockFixture, whatsMyNameFixture } from './fixtures.ts';
 import { curl, randomUsername } from './helpers.ts';
@@ -55,8 +56,14 @@ describe('sim CLI', () => {
     await writeFile(sherlock, JSON.stringify(sherlockFixture));
     await writeFile(wmn, JSON.stringify(whatsMyNameFixture));
     const { line, process: proc, output } = await start(['--catalogue', sherlock, '--catalogue', wmn, '--seed', '5']);
-    const info = JSON.parse(line) as { proxy: string; ca: string; sites: number; stripe: Record<string, string> };
-    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites', 'stripe', 'email']);
+    const info = JSON.parse(line) as {
+      proxy: string;
+      ca: string;
+      sites: number;
+      stripe: Record<string, string>;
+      smtp: { SMTP_URL: string; mailbox: string };
+    };
+    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites', 'stripe', 'email', 'smtp']);
     expect(info.proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.sites).toBe(7);
     const via = { proxyUrl: info.proxy, caFile: info.ca } as Parameters<typeof curl>[0];
@@ -72,6 +79,14 @@ describe('sim CLI', () => {
       headers: { Authorization: `Bearer ${info.stripe.STRIPE_SECRET_KEY}` },
     });
     expect(((await price.json()) as { unit_amount: number }).unit_amount).toBe(1500);
+    // Its SMTP sink takes mail at SMTP_URL; the mailbox address shows it.
+    const transport = createTransport(info.smtp.SMTP_URL);
+    await transport.sendMail({ from: 'hound@example.com', to: 'Someone@Example.com', subject: 'Code 123', text: 'hi' });
+    transport.close();
+    const mails = (await (await fetch(`${info.smtp.mailbox}?to=someone@example.com`)).json()) as { subject: string }[];
+    expect(mails.map((m) => m.subject)).toEqual(['Code 123']);
+    expect((await fetch(info.smtp.mailbox, { method: 'DELETE' })).status).toBe(200);
+    expect(await (await fetch(info.smtp.mailbox)).json()).toEqual([]);
     proc.kill('SIGTERM');
     expect(await exited(proc)).toBe(0);
     expect(output.stdout).toBe(`${line}\n`);

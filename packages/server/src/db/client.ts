@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { type DiskSpace, readDiskSpace } from './disk-space.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
@@ -29,6 +30,8 @@ export interface DatabaseHandle {
   /** Applies the committed SQL migrations (idempotent; concurrent starts on PostgreSQL take turns). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Free space of the embedded database's data directory (PGlite on disk only; PostgreSQL's is its own). */
+  diskSpace?(): DiskSpace;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       kind: 'pglite',
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
       ping: async () => void (await db.execute(sql`select 1`)),
+      ...(target.dataDir ? { diskSpace: () => readDiskSpace(target.dataDir!) } : {}),
       close: async () => {
         await thread.close();
         lock?.release();

@@ -42,7 +42,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
           queue.add('run-search', job, {
             jobId: job.searchId,
             attempts: JOB_ATTEMPTS,
-            backoff: { type: 'fixed', delay: options.retryDelayMs ?? 1000 },
+            backoff: { type: 'exponential', delay: options.retryDelayMs ?? 1000 },
             removeOnComplete: true,
             removeOnFail: { age: 24 * 3600 },
           }),
@@ -87,6 +87,10 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         const final = job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled more than/i.test(error.message);
         if (final) void workOptions.onFailed(job.data, error).catch(() => {});
       });
+    },
+    async isPending(searchId) {
+      const state = await queueConnection.call(() => withDeadline(queue.getJobState(searchId), timeoutMs));
+      return !['completed', 'failed', 'unknown'].includes(state);
     },
     async depth() {
       return queueConnection.call(() =>

@@ -3,6 +3,7 @@ import {
   JOB_ATTEMPTS,
   type JobHandler,
   type JobQueue,
+  retryDelay,
   type SearchJob,
   ShutdownError,
   type WorkOptions,
@@ -40,7 +41,7 @@ export function createInProcessQueue(options: { retryDelayMs?: number } = {}): J
       } catch (error) {
         if (controller.signal.reason instanceof ShutdownError) return;
         if (entry.attempt < JOB_ATTEMPTS && !closed) {
-          void sleep(retryDelayMs).then(() => {
+          void sleep(retryDelay(retryDelayMs, entry.attempt), undefined, { ref: false }).then(() => {
             if (closed) return;
             waiting.push({ job: entry.job, attempt: entry.attempt + 1 });
             pump();
@@ -70,6 +71,9 @@ export function createInProcessQueue(options: { retryDelayMs?: number } = {}): J
       if (worker) throw new Error('This queue already has a worker.');
       worker = { handler, options };
       pump();
+    },
+    async isPending(searchId) {
+      return known.has(searchId);
     },
     async depth() {
       return waiting.length;

@@ -96,8 +96,40 @@ export function jobQueueContract(make: () => Promise<JobQueue>): void {
     await q.enqueue({ searchId: 'e1' });
     await until(() => failed.length === 1);
     await sleep(200);
-    expect(attempts).toEqual([1, 2, 3].slice(0, JOB_ATTEMPTS));
+    expect(attempts).toEqual(Array.from({ length: JOB_ATTEMPTS }, (_, i) => i + 1));
     expect(failed).toEqual([[{ searchId: 'e1' }, `boom ${JOB_ATTEMPTS}`]]);
+  });
+
+  it('says a job is pending while it waits, runs or waits to retry, and not once it completed or failed', async () => {
+    const q = await open();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let failures = 0;
+    const failed: string[] = [];
+    await q.enqueue({ searchId: 'p-ok' });
+    await q.enqueue({ searchId: 'p-fail' });
+    expect(await q.isPending('p-ok')).toBe(true);
+    expect(await q.isPending('p-never')).toBe(false);
+    q.work(
+      async (job) => {
+        if (job.searchId === 'p-ok') return held;
+        failures++;
+        throw new Error('boom');
+      },
+      { concurrency: 2, onFailed: async (job) => void failed.push(job.searchId) },
+    );
+    await until(() => failures >= 2);
+    expect(await q.isPending('p-ok')).toBe(true);
+    if (failed.length === 0) expect(await q.isPending('p-fail')).toBe(true);
+    release();
+    await until(() => failed.length === 1);
+    for (const id of ['p-ok', 'p-fail']) {
+      const end = Date.now() + 5000;
+      while ((await q.isPending(id)) && Date.now() < end) await sleep(20);
+      expect(await q.isPending(id)).toBe(false);
+    }
   });
 
   it('on close, aborts handlers still running after the grace period with a ShutdownError and does not fail them', async () => {

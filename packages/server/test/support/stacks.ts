@@ -72,6 +72,12 @@ export interface StackOptions {
   authLimits?: Partial<AuthLimits>;
   /** The clock of accounts (tests move it). */
   now?: () => Date;
+  /** Rewrites the PostgreSQL URL the stack uses (a relay in front of the server). */
+  viaDatabaseUrl?: (url: string) => string;
+  /** The server's log lines go here (at LOG_LEVEL, which then defaults to info). */
+  logStream?: NodeJS.WritableStream;
+  /** The sweep of searches left active without a job (background.ts), shortened. */
+  lostSearchSweep?: { everyMs: number; minAgeMs: number };
 }
 
 /** A fresh PostgreSQL database for one stack; dropped on close. */
@@ -121,10 +127,11 @@ export async function startStack(mode: StackMode, options: StackOptions): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-server-test-'));
   const prefix = options.join?.config.redisPrefix ?? `hound-test-${randomBytes(4).toString('hex')}`;
   const database = mode.scale && !options.join ? await createTestDatabase() : undefined;
-  const databaseUrl = options.join?.config.databaseUrl ?? database?.url;
+  const joined = options.join?.config.databaseUrl ?? database?.url;
+  const databaseUrl = joined && options.viaDatabaseUrl ? options.viaDatabaseUrl(joined) : joined;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     HEALTH_CHECK_INTERVAL_HOURS: '0',
     CATALOGUE_REFRESH_HOURS: '0',
     SSE_HEARTBEAT_SECONDS: '0.2',
@@ -141,7 +148,7 @@ export async function startStack(mode: StackMode, options: StackOptions): Promis
     : options.pgliteDir
       ? { kind: 'pglite', dataDir: options.pgliteDir }
       : { kind: 'pglite', templateFile: inject('pgliteTemplateFile') };
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, undefined, options.logStream);
   const services = await createServices({
     config,
     log,
@@ -157,6 +164,7 @@ export async function startStack(mode: StackMode, options: StackOptions): Promis
     runSearches: options.runSearches ?? true,
     retention: false,
     flushMs: 20,
+    ...(options.lostSearchSweep ? { lostSearchSweep: options.lostSearchSweep } : {}),
   });
   const deps = appDeps(services, config);
   if (options.authLimits) deps.options.auth = { ...deps.options.auth, limits: options.authLimits };

@@ -1,7 +1,8 @@
 /**
- * A TCP relay in front of a real server (Redis in the tests), that can stop answering: in `blackhole`
- * mode it accepts connections and forwards nothing either way, as a host that vanished behind a
- * firewall does. `forward()` drops every connection and lets new ones through again.
+ * A TCP relay in front of a real server (Redis or PostgreSQL in the tests), that can stop answering: in
+ * `blackhole` mode it accepts connections and forwards nothing either way, as a host that vanished behind a
+ * firewall does; `refuse()` drops every connection and stops listening, so new ones are refused as by a
+ * server that is restarting. `forward()` drops every connection and lets new ones through again.
  */
 import net, { type AddressInfo, type Socket } from 'node:net';
 
@@ -12,7 +13,10 @@ export interface TcpRelay {
   dropReplies(): void;
   /** Answers every new request with 503 itself, as a gateway does while the server behind it restarts. */
   unavailable(): void;
-  forward(): void;
+  /** Cuts every connection and refuses new ones (ECONNREFUSED) until `forward()`. */
+  refuse(): Promise<void>;
+  /** Back to relaying (listening again on the same port after `refuse()`). */
+  forward(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,8 +53,10 @@ export async function startTcpRelay(target: { host: string; port: number } | nul
     upstream.on('close', () => client.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  let refusing = false;
   return {
-    port: (server.address() as AddressInfo).port,
+    port,
     blackhole() {
       silent = true;
     },
@@ -60,14 +66,32 @@ export async function startTcpRelay(target: { host: string; port: number } | nul
     unavailable() {
       gateway503 = true;
     },
-    forward() {
+    async refuse() {
+      if (refusing) return;
+      refusing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    async forward() {
       silent = false;
       dropping = false;
       gateway503 = false;
       for (const socket of sockets) socket.destroy();
+      if (refusing) {
+        refusing = false;
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, '127.0.0.1', () => {
+            server.off('error', reject);
+            resolve();
+          });
+        });
+      }
     },
     close() {
       for (const socket of sockets) socket.destroy();
+      if (refusing) return Promise.resolve();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

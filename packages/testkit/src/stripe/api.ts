@@ -9,6 +9,7 @@ import { expire, expireIfDue, newCustomer } from './checkout.ts';
 import { ApiError, invalid, missing, required } from './errors.ts';
 import { FormError, parseForm } from './form.ts';
 import { BodyTooLarge, readBody, sendJson } from './http.ts';
+import { delayOrHold } from './latency.ts';
 import { Params } from './params.ts';
 import { refund } from './payments.ts';
 import { API_VERSION, copy, newestFirst, newId, page, type SessionPlan, type Store } from './store.ts';
@@ -187,6 +188,7 @@ export class Api {
       const status = error instanceof BodyTooLarge ? 413 : 400;
       return sendJson(response, status, new ApiError(status, 'invalid_request_error', String(error)).toJSON(), headers);
     }
+    if (!(await delayOrHold(this.store, response))) return;
     const key = method === 'POST' ? request.headers['idempotency-key'] : undefined;
     const fingerprint = `${method} ${url.pathname}\n${body}`;
     if (typeof key === 'string' && key !== '') {

@@ -6,6 +6,8 @@
  *   POST /_fake/webhooks         {duplicate?, delayMs?, hold?, release?: true|'sent'|'reverse'|'shuffle'}
  *   POST /_fake/fail-payments    {customer, on}
  *   POST /_fake/outage           {on}                               every /v1 request answers 500 while on
+ *   POST /_fake/latency          {ms}                               every /v1 request waits ms first
+ *   POST /_fake/hang             {on}                               /v1 requests get no answer while on → {on, held}
  *   POST /_fake/webhook-url      {url: string|null}
  *   POST /_fake/checkout/:id/pay {card?}                            → the completeCheckout outcome
  *   GET  /_fake/events, GET /_fake/deliveries
@@ -93,6 +95,16 @@ export async function handleControl(
       const on = field<boolean>(body, 'on', 'boolean')!;
       fake.outage(on);
       return sendJson(response, 200, { on });
+    }
+    if (method === 'POST' && path === '/latency') {
+      const ms = field<number>(body, 'ms', 'number')!;
+      if (!Number.isFinite(ms) || ms < 0 || ms > 600_000) throw new ControlError(400, '"ms" must be 0–600000');
+      fake.latency(ms);
+      return sendJson(response, 200, { ms });
+    }
+    if (method === 'POST' && path === '/hang') {
+      const on = field<boolean>(body, 'on', 'boolean')!;
+      return sendJson(response, 200, { on, held: fake.hang(on) });
     }
     if (method === 'POST' && path === '/webhook-url') {
       const target = body.url;

@@ -19,6 +19,7 @@ import { pay } from './checkout.ts';
 import { handleControl } from './control.ts';
 import { closeDispute, extraInvoice, openDispute } from './disputes.ts';
 import { sendHtml, sendJson } from './http.ts';
+import { dropHeld } from './latency.ts';
 import { Pages } from './pages.ts';
 import { copy, Store } from './store.ts';
 import type { FakePrice, FakeProduct, FakeStripe, FakeStripeOptions } from './types.ts';
@@ -225,6 +226,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     outage(on) {
       store.outage = on;
     },
+    latency(ms) {
+      store.latencyMs = ms;
+    },
+    hang(on) {
+      store.hanging = on;
+      if (!on) dropHeld(store);
+      return store.heldCount;
+    },
     failPaymentsFor(customerId, on) {
       if (on) store.failing.add(customerId);
       else store.failing.delete(customerId);
@@ -241,6 +250,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     invoices: () => copy([...store.invoices.values()]),
     close() {
       sender.close();
+      dropHeld(store);
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -3,7 +3,9 @@
  * shape and mutated in place; whatever leaves the store (API responses, event payloads, snapshots) is a
  * deep copy, so a later change never rewrites an event that was already created.
  */
+
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { type ApiError, invalid, missing, nounOf } from './errors.ts';
 import type { Params } from './params.ts';
 import type {
@@ -67,6 +69,13 @@ export class Store {
   readonly events: FakeEvent[] = [];
   /** While set, every `/v1` request answers 500 (`outage`). */
   outage = false;
+  /** Every `/v1` request waits this long before it is handled (`latency`). */
+  latencyMs = 0;
+  /** While set, `/v1` requests are read and never answered (`hang`); they are held here. */
+  hanging = false;
+  readonly held = new Set<ServerResponse>();
+  /** `/v1` requests held since the fake started. */
+  heldCount = 0;
   /** Customers whose off-session charges fail (`failPaymentsFor`). */
   readonly failing = new Set<string>();
   /** Subscriptions that already had `customer.subscription.trial_will_end`. */

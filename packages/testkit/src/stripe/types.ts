@@ -392,6 +392,13 @@ export interface FakeStripe {
   advanceClock(seconds: number): number;
   /** While on, every API request answers 500 `api_error` (Stripe being down); hosted pages still work. */
   outage(on: boolean): void;
+  /** Every API request waits `ms` before it is handled (0: none). Hosted pages and controls do not. */
+  latency(ms: number): void;
+  /**
+   * While on, every API request is accepted and never answered, as a Stripe that hangs; turning it off
+   * drops the held connections (the client sees them reset). Returns how many requests were ever held.
+   */
+  hang(on: boolean): number;
   /** Off-session charges (renewals, retries, trial_end=now) for this customer fail while on. */
   failPaymentsFor(customerId: string, on: boolean): void;
   /**

@@ -40,6 +40,7 @@ export const billingEn = {
   server: {
     paymentsOff: 'Payments are not set up on this server.',
     checkoutFailed: 'Checkout failed',
+    providerNotAnswering: 'The payment provider is not answering. Please try again in a minute.',
     checkoutError: 'Checkout error',
     unknownPrice: 'That price is not offered here.',
     modeMismatch: 'That price cannot be bought in this mode.',

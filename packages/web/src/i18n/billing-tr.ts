@@ -40,6 +40,7 @@ export const billingTr: typeof billingEn = {
   server: {
     paymentsOff: 'Bu sunucuda ödemeler ayarlanmamış.',
     checkoutFailed: 'Checkout başarısız',
+    providerNotAnswering: 'Ödeme sağlayıcısı yanıt vermiyor. Lütfen bir dakika sonra tekrar deneyin.',
     checkoutError: 'Ödeme hatası',
     unknownPrice: 'Bu fiyat burada sunulmuyor.',
     modeMismatch: 'Bu fiyat bu şekilde satın alınamaz.',

@@ -172,6 +172,7 @@ export const CODES_TR: Readonly<Record<string, string>> = {
   PAYMENT_DECLINED: 'Kartınız reddedildi. Ücret alınmadı ve planınız değişmedi.',
   ADMIN_PLAN_FROM_STRIPE: 'Bu müşteri Stripe üzerinden ödüyor; planı aboneliği izler.',
   PAYMENT_PROVIDER_FAILED: 'Ödeme sağlayıcısı isteği tamamlayamadı. Lütfen tekrar deneyin.',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'Ödeme sağlayıcısı yanıt vermiyor. Lütfen bir dakika sonra tekrar deneyin.',
   BILLING_INVALID_PRICE: 'Bu fiyat burada sunulmuyor.',
   BILLING_CONFLICT: 'Bu işlem şu anda yapılamıyor. Sayfayı yenileyip tekrar deneyin.',
   EMAIL_PLUS_ORDER_CLOSED: 'Bu sipariş zaten kapatılmış.',

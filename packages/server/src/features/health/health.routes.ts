@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { CATALOGUES_UNAVAILABLE_ADVICE } from '../../catalogues/engine-host.ts';
+import { diskState } from '../../db/disk-space.ts';
+import { safeError } from '../../lib/safe-error.ts';
 
 type Check = ReadinessResponse['checks']['database'];
 
@@ -30,14 +32,43 @@ async function probe(name: string, run: () => Promise<void>, report: ReturnType<
   }
 }
 
-/** The error's message and its causes' (a fail-fast wrapper keeps the Redis reply as its cause): log only. */
+/**
+ * The error and its causes as the log may hold them (a fail-fast wrapper keeps the Redis reply as its
+ * cause): kind, code and Hound's own text, never a driver's message (lib/safe-error.ts).
+ */
 function describe(error: unknown): string {
   const parts: string[] = [];
-  for (let e: unknown = error; e !== undefined && parts.length < 4; e = e instanceof Error ? e.cause : undefined) {
-    parts.push(e instanceof Error ? e.message : String(e));
+  for (let e = safeError(error) as Logged | string | undefined; e !== undefined && parts.length < 4; ) {
+    if (typeof e === 'string') {
+      parts.push(e);
+      break;
+    }
+    parts.push([e.type, e.code, e.message].filter((p) => p !== undefined).join(' '));
+    e = e.cause as Logged | string | undefined;
   }
   return parts.join(': ');
 }
+
+/**
+ * The database answers, and (PGlite on disk) has room to write: a full disk leaves reads working while
+ * every write fails, so the ping alone would say ready.
+ */
+async function probeDatabase(deps: AppDeps, report: ReturnType<typeof reasonLogger>): Promise<Check> {
+  try {
+    await deps.db.ping();
+  } catch (error) {
+    return report('database', { ok: false, detail: 'unreachable' }, describe(error));
+  }
+  const space = deps.db.diskSpace?.();
+  if (!space || diskState(space) !== 'full') return report('database', { ok: true });
+  return report(
+    'database',
+    { ok: false, detail: 'disk_full' },
+    `the data directory's disk is full (${Math.floor(space.freeBytes / 1024 / 1024)} MB free): writes fail`,
+  );
+}
+
+type Logged = { type?: unknown; code?: unknown; message?: unknown; cause?: unknown };
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const report = reasonLogger(deps.log);
@@ -60,7 +91,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       schema: {
         summary: 'Database, queue and catalogues are ready',
         description:
-          'A failing check carries a reason code only (`unreachable`; catalogues: `loading`, `retrying`, `unavailable`); the server log says more.',
+          'A failing check carries a reason code only (`unreachable`; database: also `disk_full`; catalogues: `loading`, `retrying`, `unavailable`); the server log says more.',
         tags: ['service'],
         response: {
           200: ReadinessResponseSchema.describe('Ready to search'),
@@ -72,7 +103,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     async (_request, reply) => {
       const catalogues = deps.engines.state();
       const checks: ReadinessResponse['checks'] = {
-        database: await probe('database', () => deps.db.ping(), report),
+        database: await probeDatabase(deps, report),
         queue: await probe('queue', () => deps.queue.ping(), report),
         catalogues: catalogues.ready
           ? report('catalogues', { ok: true })

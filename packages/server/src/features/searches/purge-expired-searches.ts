@@ -1,4 +1,5 @@
-import { and, inArray, lt } from 'drizzle-orm';
+import { and, asc, inArray, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { ACTIVE_STATUSES, favicons, searches } from '../../db/schema/index.ts';
 import type { FinishDeps } from './finish-search.ts';
 import { finishSearch } from './finish-search.ts';
@@ -19,16 +20,18 @@ export async function purgeExpiredSearches(
   const cutoff = new Date(now.getTime() - options.retentionDays * 24 * 3600 * 1000);
   const purged = await deps.db.delete(searches).where(lt(searches.createdAt, cutoff)).returning({ id: searches.id });
   await deps.db.delete(favicons).where(lt(favicons.expiresAt, now));
-  const stale = await deps.db
-    .select({ id: searches.id })
-    .from(searches)
-    .where(
-      and(
-        inArray(searches.status, [...ACTIVE_STATUSES]),
-        lt(searches.updatedAt, new Date(now.getTime() - STALE_SEARCH_MS)),
-      ),
-    );
+  const stale = await activeSearchesIdleSince(deps.db, new Date(now.getTime() - STALE_SEARCH_MS));
   let interrupted = 0;
   for (const row of stale) if (await finishSearch(deps, row.id, 'error', INTERRUPTED_MESSAGE)) interrupted++;
   return { purged: purged.length, interrupted };
+}
+
+/** Active searches with no write since `before`, oldest first (the `status, updated_at` index). */
+export function activeSearchesIdleSince(db: Database, before: Date, limit?: number): Promise<{ id: string }[]> {
+  const query = db
+    .select({ id: searches.id })
+    .from(searches)
+    .where(and(inArray(searches.status, [...ACTIVE_STATUSES]), lt(searches.updatedAt, before)))
+    .orderBy(asc(searches.updatedAt));
+  return limit === undefined ? query : query.limit(limit);
 }

@@ -26,7 +26,15 @@ export interface StreamDeps {
   finished: FinishedSearchCache;
   /** Takes the search's slot among the streams following it live (throws when full); returns its release. */
   followLive(searchId: string): () => void;
+  /**
+   * How often a live stream reads its search's row, in case the `done` message was lost (the process that
+   * ended the search died before publishing, or the bus was away then).
+   * @default 20 s
+   */
+  safetyPollMs?: number;
 }
+
+const SAFETY_POLL_MS = 20_000;
 
 /**
  * Streams a search: every stored result with a sequence number above `afterSeq` exactly once, in order
@@ -125,6 +133,7 @@ export async function streamSearchEvents(
       throw error;
     });
   let heartbeat: NodeJS.Timeout | undefined;
+  let safety: NodeJS.Timeout | undefined;
   try {
     // The row and the results stored so far in one read: a search that has ended has them all.
     const found = await readSearchWithResults(deps.db, searchId, lastSent);
@@ -145,10 +154,28 @@ export async function streamSearchEvents(
       // No await between the emptiness check and `live = true`, so no message can slip past both.
       while (buffered.length > 0) await handle(buffered.shift()!);
       live = true;
+      safety = setInterval(() => {
+        chain = chain
+          .then(async () => {
+            const now = await getSearchRow(deps.db, searchId);
+            if (!finished && isTerminal(now.status)) {
+              await handle({
+                type: 'done',
+                status: now.status as SseDoneEvent['status'],
+                totalFound: now.found,
+                progress: { done: now.done, total: now.total },
+                ...(now.error ? { error: now.error } : {}),
+              });
+            }
+          })
+          // The database away: the next poll, or the bus, tells.
+          .catch(() => {});
+      }, deps.safetyPollMs ?? SAFETY_POLL_MS);
       await Promise.race([sink.closed, ended]);
     }
   } finally {
     clearInterval(heartbeat);
+    clearInterval(safety);
     releaseLive();
     await unsubscribe();
   }
