@@ -115,6 +115,8 @@ export const en = {
   progress: {
     label: 'Search progress',
     starting: 'Starting the search…',
+    opening: 'Opening the stored search…',
+    openingHint: 'Its results are loading: nothing is searched again.',
     queued: 'Waiting for a free slot…',
     running: 'Checking sites…',
     completed: 'Search complete in {seconds} s',

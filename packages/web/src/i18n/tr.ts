@@ -110,6 +110,8 @@ export const tr: Messages = {
   progress: {
     label: 'Arama ilerlemesi',
     starting: 'Arama başlatılıyor…',
+    opening: 'Kayıtlı arama açılıyor…',
+    openingHint: 'Sonuçları yükleniyor: hiçbir şey yeniden aranmıyor.',
     queued: 'Boş bir sıra bekleniyor…',
     running: 'Siteler kontrol ediliyor…',
     completed: 'Arama {seconds} sn içinde tamamlandı',
