@@ -98,6 +98,8 @@ export const en = {
     emailHint:
       'That looks like an email address. {brand} searches usernames, and the @ part would never match a profile name.',
     emailSearchLocal: 'Search “{username}” instead',
+    emailSearchAddress: 'Search this address with {brand} Email',
+    empty: 'Type a username first: the search needs a name to look for.',
     options: 'Search options: several names, variants, which sites',
     scope: {
       title: 'Which sites',

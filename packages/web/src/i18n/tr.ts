@@ -93,6 +93,8 @@ export const tr: Messages = {
     emailHint:
       'Bu bir e-posta adresine benziyor. {brand} kullanıcı adlarını arar; @ kısmı hiçbir profil adıyla eşleşmez.',
     emailSearchLocal: 'Bunun yerine “{username}” ara',
+    emailSearchAddress: 'Bu adresi {brand} Email ile ara',
+    empty: 'Önce bir kullanıcı adı yazın: aramanın arayacağı bir ada ihtiyacı var.',
     options: 'Arama seçenekleri: birden çok ad, varyantlar, hangi siteler',
     scope: {
       title: 'Hangi siteler',

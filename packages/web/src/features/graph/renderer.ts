@@ -149,13 +149,26 @@ export function drawGraph(
     ctx.stroke();
   }
 
-  // Labels never overlap: each takes its box on screen, and one that would cover another is left out. First
-  // the chosen node, the one under the pointer and the chosen node's neighbours; then searches, groups and
-  // facts; profiles only when zoomed in far enough to tell them apart.
+  // Labels never overlap each other, nor cover a search or a group: each takes its box on screen, right of
+  // its node or else left of it, and one with room on neither side is left out. First the chosen node, the
+  // one under the pointer and the chosen node's neighbours; then searches, groups, facts and the profiles that
+  // tie; the other profiles only when zoomed in far enough to tell them apart.
   ctx.font = LABEL_FONT;
   ctx.textBaseline = 'middle';
   const taken: number[] = [];
   const labelled = new Set<number>();
+  const free = (l: number, t: number, r: number, b: number, except: number) => {
+    for (let k = 0; k < taken.length; k += 5) {
+      if (taken[k + 4] !== except && l < taken[k + 2]! && r > taken[k]! && t < taken[k + 3]! && b > taken[k + 1]!)
+        return false;
+    }
+    return true;
+  };
+  for (const i of onScreen) {
+    if (!graph.nodes[i]!.search && graph.nodes[i]!.kind !== 'group') continue;
+    const r = Math.max(size[i]! * cam.k, graph.nodes[i]!.search ? 5 : 2);
+    taken.push(sx[i]! - r, sy[i]! - r, sx[i]! + r, sy[i]! + r, i);
+  }
   let tries = 0;
   const label = (i: number, force: boolean) => {
     if (labelled.has(i) || i < 0 || i >= n) return;
@@ -164,33 +177,35 @@ export function drawGraph(
     const text = shortLabel(graph.nodes[i]!.label);
     const r = Math.max(size[i]! * cam.k, 2) + 4;
     const w = ctx.measureText(text).width + 4;
-    // Right of the node; left of it where the right would run off the canvas; else as far in as it goes.
-    let left = sx[i]! + r - 2;
-    if (left + w > width) left = sx[i]! - r + 2 - w >= 0 ? sx[i]! - r + 2 - w : Math.max(0, width - w);
-    const lx = left + 2;
     const ly = sy[i]!;
-    const box = [left, ly - 8, left + w, ly + 8] as const;
-    if (!force) {
-      for (let t = 0; t < taken.length; t += 4) {
-        if (box[0] < taken[t + 2]! && box[2] > taken[t]! && box[1] < taken[t + 3]! && box[3] > taken[t + 1]!) return;
-      }
-    }
-    taken.push(...box);
+    const right = sx[i]! + r - 2;
+    const leftSide = sx[i]! - r + 2 - w;
+    // Inside the canvas on either side (or as far in as it goes), then wherever nothing is in the way.
+    const sides = [right, leftSide].filter((l) => l >= 0 && l + w <= width);
+    if (!sides.length) sides.push(Math.min(Math.max(0, right), Math.max(0, width - w)));
+    const left = sides.find((l) => free(l, ly - 8, l + w, ly + 8, i)) ?? (force ? sides[0] : undefined);
+    if (left === undefined) return;
+    taken.push(left, ly - 8, left + w, ly + 8, -1);
     labelled.add(i);
     // A halo box behind the text instead of stroked glyphs: far cheaper, and as readable over the edges.
     ctx.fillStyle = palette.halo;
-    ctx.fillRect(box[0], box[1], w, 16);
+    ctx.fillRect(left, ly - 8, w, 16);
     ctx.fillStyle = palette.label;
-    ctx.fillText(text, lx, ly);
+    ctx.fillText(text, left + 2, ly);
   };
   label(selected, true);
   label(hovered, true);
+  // The search the graph is of is always named.
+  label(graph.root, true);
   if (selected >= 0 && selected < n)
     for (const e of graph.adjacency[selected] ?? []) label(otherEnd(graph.edges[e]!, selected), false);
   for (const i of onScreen) if (graph.nodes[i]!.search) label(i, false);
   if (cam.k >= 0.35) for (const i of onScreen) if (graph.nodes[i]!.kind === 'group') label(i, false);
+  // Facts, and the profiles that tie to more than their search (few, and what the graph is for).
   if (cam.k >= 0.5)
-    for (const i of onScreen) if (!graph.nodes[i]!.search && graph.nodes[i]!.kind !== 'profile') label(i, false);
+    for (const i of onScreen)
+      if (!graph.nodes[i]!.search && (graph.nodes[i]!.kind !== 'profile' || graph.adjacency[i]!.length > 1))
+        label(i, false);
   if (cam.k >= PROFILE_LABEL_ZOOM) for (const i of onScreen) if (graph.nodes[i]!.kind === 'profile') label(i, false);
   return labelled;
 }
