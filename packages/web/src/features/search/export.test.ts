@@ -39,7 +39,7 @@ describe('export', () => {
       status: 'Found',
       verdict: 'found',
       reason: null,
-      category: 'coding',
+      category: 'professional',
       username: 'alice',
       evidence: { status: 200, rule: 'status_code', elapsed_ms: 120, agreed: ['sherlock'] },
     });
@@ -54,7 +54,7 @@ describe('export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe('platform,url,verdict,status,reason,category,http_status,rule,elapsed_ms');
-    expect(lines[1]).toBe('GitHub,https://github.example/alice,found,Found,,coding,200,status_code,120');
+    expect(lines[1]).toBe('GitHub,https://github.example/alice,found,Found,,professional,200,status_code,120');
     expect(lines[2]).toBe(`"'=HYPERLINK(""x"")",https://hyperlinkx.example/alice,found,Found,,social,,"a,b ""c""",5`);
   });
 });
