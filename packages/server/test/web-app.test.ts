@@ -136,6 +136,10 @@ describe('web app hosting', () => {
         '/api/sites',
       ]),
     );
+    // Email Plus is a subscription (decision 108): the checkout's description no longer offers `mode: payment`.
+    const checkout: string = doc.paths['/billing/checkout'].post.description;
+    expect(checkout).toMatch(/`mode` is `subscription` for all three/);
+    expect(checkout).not.toMatch(/plus: payment/);
     const ui = await built.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
     // Hound's mark replaces Fastify's logo in the page's top bar.

@@ -86,6 +86,7 @@ export const accountEn = {
   },
   messages: {
     operationFailed: 'Operation failed',
+    fetchLogs: 'Failed to fetch logs',
   },
   guard: {
     loading: 'Loading...',
@@ -169,7 +170,7 @@ export const accountEn = {
     close: 'Dismiss',
     appError: 'Application Error',
     unhandledError: 'Unhandled Error',
-    unknownError: 'An unknown error occurred',
+    unknownError: 'Unknown error',
     pageError: 'Page Error',
     pageErrorText: 'This page failed to show. Other pages still work.',
     retry: 'Try again',

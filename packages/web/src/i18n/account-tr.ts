@@ -88,6 +88,7 @@ export const accountTr: typeof accountEn = {
   },
   messages: {
     operationFailed: 'İşlem başarısız',
+    fetchLogs: 'Kayıtlar alınamadı',
   },
   guard: {
     loading: 'Yükleniyor...',

@@ -251,6 +251,12 @@ describe('email search mode', () => {
     expect(screen.getByRole('link', { name: /Username$/ }).getAttribute('href')).toBe('/username-search');
   });
 
+  it('an email search’s own page switches to username search too', () => {
+    signedOut();
+    renderWithApp(<Header />, { path: '/email-search/AbCdEfGhIjKlMnOpQrStUv' });
+    expect(screen.getByRole('link', { name: /Username$/ }).getAttribute('href')).toBe('/username-search');
+  });
+
   it('checks the address with the spec messages, and sends visitors to sign in first', async () => {
     signedOut();
     renderWithApp(<EmailSearchPage />, { path: '/email-search' });

@@ -65,9 +65,9 @@ describe('SearchForm (spec 000 §5)', () => {
     expect(screen.getByText(/looks like an email address/)).toBeTruthy();
     expect((button as HTMLButtonElement).disabled).toBe(true);
     // Or the address itself, with the email search (its page opens with the address filled in).
-    expect(
-      screen.getByRole('link', { name: 'Search this address with Hound Email' }).getAttribute('href'),
-    ).toBe('/email-search?email=alice%40example.com');
+    expect(screen.getByRole('link', { name: 'Search this address with Hound Email' }).getAttribute('href')).toBe(
+      '/email-search?email=alice%40example.com',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Search “alice” instead' }));
     expect(onSearch).toHaveBeenCalledWith('alice');
   });
