@@ -15,6 +15,7 @@ import {
   groupResults,
   howDecided,
   otherRecords,
+  readableDate,
   reasonSentence,
   visibleDetails,
 } from './email-evidence.ts';
@@ -125,7 +126,7 @@ export function EmailResults({
 }
 
 function Breaches({ state }: { state: BreachState }) {
-  const { m } = useI18n();
+  const { m, locale } = useI18n();
   const t = m.emailAnswers;
   if (state.kind === 'absent') return null;
   if (state.kind !== 'found')
@@ -152,7 +153,12 @@ function Breaches({ state }: { state: BreachState }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: two breaches may share a name; the order is the record's
           <li key={`${breach.name}-${i}`} className="min-w-0 [overflow-wrap:anywhere]">
             <span className="font-medium">{breach.name}</span>
-            {breach.date && <span className={muted}> · {fill(t.breachDate, { date: breach.date })}</span>}
+            {breach.date && (
+              <span className={muted}>
+                {' '}
+                · {fill(t.breachDate, { date: readableDate(breach.date, locale) ?? breach.date })}
+              </span>
+            )}
             {breach.classes && (
               <span className="block text-xs text-slate-700 dark:text-slate-300">{breach.classes}</span>
             )}
@@ -220,7 +226,14 @@ function FoundAccount({ result, old, onPivot }: { result: EmailCheckResult; old:
             onClick={() => setOpen((o) => !o)}
           >
             <ChevronIcon className={open ? 'rotate-180' : ''} />
-            {open ? m.email.modal.hideLinks : m.email.modal.showLinks}
+            {/* The spec's "Show links" where there is a link to show; otherwise it shows the evidence alone. */}
+            {isWebLink(result.url)
+              ? open
+                ? m.email.modal.hideLinks
+                : m.email.modal.showLinks
+              : open
+                ? t.hideEvidence
+                : t.showEvidence}
           </button>
           {open && (
             <div id={evidenceId} className="mt-1 space-y-2 text-sm">
@@ -259,12 +272,18 @@ function FoundAccount({ result, old, onPivot }: { result: EmailCheckResult; old:
 }
 
 function Detail({ label, value }: { label: string; value: DetailValue }) {
+  const { locale } = useI18n();
+  const date = value.kind === 'text' ? readableDate(value.text, locale) : null;
   return (
     <>
       <dt className={muted}>{label}</dt>
       <dd className="min-w-0 [overflow-wrap:anywhere]">
         {value.kind === 'text' ? (
-          value.text
+          date ? (
+            <time dateTime={value.text.trim()}>{date}</time>
+          ) : (
+            value.text
+          )
         ) : (
           <span className="flex flex-wrap gap-x-3 gap-y-1">
             {value.links.map((l) => (

@@ -17,6 +17,9 @@ describe('export', () => {
     expect(exportFileName('Hound', 'alice', at, 'json')).toBe('hound-alice-2025-06-07.json');
     expect(exportFileName('Hound', 'al/ice..x', at, 'csv')).toBe('hound-al_ice..x-2025-06-07.csv');
     expect(exportFileName('Hound', '..', at, 'json')).toBe('hound-_-2025-06-07.json');
+    // What the filters show and every result never share a file name.
+    expect(exportFileName('Hound', 'alice', at, 'xlsx', 'shown')).toBe('hound-alice-2025-06-07-shown.xlsx');
+    expect(exportFileName('Hound', 'alice', at, 'xlsx', 'all')).toBe('hound-alice-2025-06-07.xlsx');
   });
 
   it('writes every result with verdict, reason, category and evidence, and a summary', () => {

@@ -134,7 +134,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
 
   const exportAs = async (ext: ExportExtension) => {
     const now = new Date();
-    const name = exportFileName(config.brand, state.username, now, ext);
+    const name = exportFileName(config.brand, state.username, now, ext, scope);
     const input = {
       brand: config.brand,
       username: state.username,
