@@ -63,6 +63,7 @@ export const emailAnswersEn = {
   records: 'Records',
   pivots: 'Search as a username',
   pivotsNote: 'The address’s name and usernames the sites returned, each a free username search.',
+  pivotsFollowed: 'Already searched as leads (see Leads below): {names}.',
   searchAll: 'Search all {count}',
   showEvidence: 'Show evidence',
   hideEvidence: 'Hide evidence',

@@ -64,6 +64,7 @@ export const emailAnswersTr = {
   records: 'Kayıtlar',
   pivots: 'Kullanıcı adı olarak ara',
   pivotsNote: 'Adresin ad kısmı ve sitelerin döndürdüğü kullanıcı adları; her biri ücretsiz bir kullanıcı adı araması.',
+  pivotsFollowed: 'İpucu olarak zaten arandı (aşağıdaki İpuçları’na bakın): {names}.',
   searchAll: '{count} adın tümünü ara',
   showEvidence: 'Kanıtı göster',
   hideEvidence: 'Kanıtı gizle',

@@ -218,6 +218,12 @@ describe('<EmailResults>', () => {
     expect(screen.queryByText(en.email.modal.noLinks)).toBeNull();
   });
 
+  it('offers no search again for names its leads already searched, and says so', () => {
+    renderWithApp(<EmailResults email={EMAIL} results={RESULTS} searched={new Set(['ivy.stone', 'ivy_s'])} />);
+    expect(screen.queryByRole('region', { name: 'Search as a username' })).toBeNull();
+    expect(screen.getByText('Already searched as leads (see Leads below): ivy.stone, ivy_s.')).toBeTruthy();
+  });
+
   it('says "old record" only for an old record, and speaks Turkish', () => {
     renderWithApp(<EmailResults email={EMAIL} results={RESULTS} old />, { language: 'tr' });
     for (const button of screen.getAllByRole('button', { name: tr.emailAnswers.showEvidence })) fireEvent.click(button);

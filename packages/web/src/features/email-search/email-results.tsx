@@ -33,6 +33,7 @@ export function EmailResults({
   results,
   old = false,
   onPivot,
+  searched,
 }: {
   email: string;
   results: readonly EmailCheckResult[];
@@ -40,12 +41,16 @@ export function EmailResults({
   old?: boolean;
   /** Called when a username search is started from here (the modal closes). */
   onPivot?(): void;
+  /** Usernames (lower case) this search's leads already searched: not offered again. */
+  searched?: ReadonlySet<string>;
 }) {
   const { m, locale } = useI18n();
   const t = m.emailAnswers;
   const counts = countEmailResults(results);
   const groups = groupResults(results);
-  const pivots = usernamesToSearch(email, results).slice(0, MAX_PIVOTS);
+  const names = usernamesToSearch(email, results);
+  const followed = names.filter((name) => searched?.has(name.toLowerCase()));
+  const pivots = names.filter((name) => !searched?.has(name.toLowerCase())).slice(0, MAX_PIVOTS);
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="email-counts">
@@ -89,10 +94,14 @@ export function EmailResults({
       <Folded title={fill(t.unknown, { count: groups.unknown.length })} results={groups.unknown} testId="unknown" />
       <Folded title={fill(t.skipped, { count: groups.skipped.length })} results={groups.skipped} testId="skipped" />
 
+      {followed.length > 0 && pivots.length === 0 && (
+        <p className={`text-sm ${muted}`}>{fill(t.pivotsFollowed, { names: followed.join(', ') })}</p>
+      )}
       {pivots.length > 0 && (
         <section className="text-sm" aria-label={t.pivots}>
           <p className="font-semibold">{t.pivots}</p>
           <p className={muted}>{t.pivotsNote}</p>
+          {followed.length > 0 && <p className={muted}>{fill(t.pivotsFollowed, { names: followed.join(', ') })}</p>}
           <ul className="mt-2 flex flex-wrap gap-2">
             {pivots.map((name) => (
               <li key={name} className="min-w-0 max-w-full">

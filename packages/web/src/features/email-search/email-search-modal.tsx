@@ -1,4 +1,5 @@
-import type { CreditsResponse, EmailCheckResult } from '@hound/contracts';
+import type { CreditsResponse, EmailCheckResult, SearchTree } from '@hound/contracts';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { TextWithAddress } from '../../components/breakable-address.tsx';
@@ -11,6 +12,7 @@ import { EmailPlusCard } from '../billing/email-plus-card.tsx';
 import { OutOfCredits } from '../billing/out-of-credits.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
 import { useCredits, useRefreshCredits } from '../billing/use-credits.ts';
+import { searchedLeads } from '../search/leads.ts';
 import { LeadsSection } from '../search/leads-section.tsx';
 import { attemptKey, attemptSucceeded } from './attempt-key.ts';
 import { decrementCredit, followEmailSearch, getEmailSearch, startEmailSearch } from './email-api.ts';
@@ -367,11 +369,22 @@ function ResultsStep({
 }) {
   const { m } = useI18n();
   const t = m.email.modal;
+  // The tree the Leads section below reads (its cache): names its leads searched are not offered again.
+  const tree = useQuery<{ tree: SearchTree | null }>({
+    queryKey: ['search-tree', searchId],
+    queryFn: skipToken,
+  });
   return (
     <div className="mt-4 space-y-4">
       <p className={`text-sm ${muted}`}>{t.saved}</p>
       <EmailExportBar email={email} searchId={searchId} results={results} />
-      <EmailResults email={email} results={results} old={old} onPivot={onClose} />
+      <EmailResults
+        email={email}
+        results={results}
+        old={old}
+        onPivot={onClose}
+        searched={searchedLeads(tree.data?.tree ?? null, searchId)}
+      />
       {/* The username searches its leads started, when it follows them (decision 116); nothing otherwise. */}
       {searchId && <LeadsSection searchId={searchId} />}
       <div className="flex justify-end">
