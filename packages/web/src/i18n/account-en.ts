@@ -61,6 +61,8 @@ export const accountEn = {
     lastName: 'Last name',
     email: 'Email address',
     dateOfBirth: 'Date of birth',
+    dateOfBirthWhy:
+      'Only to confirm you are 18 or older: accounts search for people’s email addresses, which is for adults. It is kept with your account, shown to no one, and deleted with it.',
     submit: 'Continue',
     haveAccount: 'Already have an account?',
     loginLink: 'Sign in',

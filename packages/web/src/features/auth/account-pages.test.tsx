@@ -71,6 +71,14 @@ describe('account messages in the page language', () => {
     expect(screen.getByText(ACCOUNT_RULES.tr.emailRequired!)).toBeTruthy();
     expect(screen.queryByText(ACCOUNT_MESSAGES.dateOfBirthRequired)).toBeNull();
   });
+
+  it('says why it asks the date of birth, tied to the field', () => {
+    signedOut();
+    renderWithApp(<RegisterPage />, { path: '/register' });
+    const field = screen.getByLabelText('Date of birth');
+    const why = screen.getByText(/^Only to confirm you are 18 or older/);
+    expect(field.getAttribute('aria-describedby')).toContain(why.id);
+  });
 });
 
 describe('login', () => {
