@@ -67,7 +67,7 @@ export const adminEn = {
     empty: 'Nobody has joined the waitlist yet.',
     export: 'Export CSV',
     joined: 'Joined',
-    count: '{count} addresses',
+    count: { one: '{count} address', other: '{count} addresses' },
   },
   orders: {
     filterLabel: 'Show orders',

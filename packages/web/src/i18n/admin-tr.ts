@@ -74,7 +74,7 @@ export const adminTr: typeof adminEn = {
     empty: 'Henüz kimse bekleme listesine katılmadı.',
     export: 'CSV olarak dışa aktar',
     joined: 'Katılma',
-    count: '{count} adres',
+    count: { one: '{count} adres', other: '{count} adres' },
   },
   orders: {
     filterLabel: 'Gösterilen siparişler',

@@ -249,6 +249,11 @@ describe('ResultsPanel', () => {
     Reflect.deleteProperty(window, 'matchMedia');
   });
 
+  it('counts in the singular where there is one', () => {
+    renderWithApp(<ResultsPanel state={{ ...completed, results: [results[0]!], progress: { done: 1, total: 1 } }} />);
+    expect(screen.getByText('Found 1 profile across 1 platform. (0 not found)')).toBeTruthy();
+  });
+
   it('speaks Turkish when asked', () => {
     renderWithApp(<ResultsPanel state={completed} />, { language: 'tr' });
     expect(screen.getByRole('heading', { name: '"alice" için sonuçlar' })).toBeTruthy();

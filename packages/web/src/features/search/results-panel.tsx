@@ -83,7 +83,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
   );
   const copyFound = async () => {
     const ok = await copyText(foundLinks.join('\n'));
-    toast(ok ? fill(m.results.copiedFound, { count: number(foundLinks.length) }) : m.result.copyFailed);
+    toast(ok ? plural(m.results.copiedFound, foundLinks.length, locale) : m.result.copyFailed);
   };
   const openFound = () => {
     let opened = 0;
@@ -91,7 +91,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
       window.open(url, '_blank', 'noopener,noreferrer');
       opened += 1;
     }
-    toast(fill(m.results.openedFound, { count: number(opened) }));
+    toast(plural(m.results.openedFound, opened, locale));
   };
 
   const [scope, setScope] = useState<'shown' | 'all'>('shown');
@@ -120,9 +120,8 @@ export function ResultsPanel({ state }: { state: SearchState }) {
       link: state.searchId ? `${window.location.origin}/search/${encodeURIComponent(state.searchId)}` : null,
       scope:
         scope === 'all' || exported.length === state.results.length
-          ? fill(m.report.scopeAll, { count: number(state.results.length) })
-          : fill(m.report.scopeShown, {
-              count: number(exported.length),
+          ? plural(m.report.scopeAll, state.results.length, locale)
+          : plural(m.report.scopeShown, exported.length, locale, {
               total: number(state.results.length),
               filters: filtersInWords(),
             }),
@@ -178,8 +177,8 @@ export function ResultsPanel({ state }: { state: SearchState }) {
           </h2>
           <p className={`mt-1 ${muted}`} aria-live="polite">
             {fill(m.results.summary, {
-              found: number(summary.found),
-              platforms: number(summary.checked),
+              found: plural(m.results.profiles, summary.found, locale),
+              platforms: plural(m.results.platforms, summary.checked, locale),
               notFound: number(summary.notFound),
             })}
           </p>
