@@ -149,8 +149,8 @@ export function drawGraph(
     ctx.stroke();
   }
 
-  // Labels never overlap each other, nor cover a search or a group: each takes its box on screen, right of
-  // its node or else left of it, and one with room on neither side is left out. First the chosen node, the
+  // Labels never overlap each other, nor cover a search or a group: each takes its box on screen, beside its
+  // node (right, left, below or above), and one with room nowhere is left out. First the chosen node, the
   // one under the pointer and the chosen node's neighbours; then searches, groups, facts and the profiles that
   // tie; the other profiles only when zoomed in far enough to tell them apart.
   ctx.font = LABEL_FONT;
@@ -177,21 +177,27 @@ export function drawGraph(
     const text = shortLabel(graph.nodes[i]!.label);
     const r = Math.max(size[i]! * cam.k, 2) + 4;
     const w = ctx.measureText(text).width + 4;
-    const ly = sy[i]!;
-    const right = sx[i]! + r - 2;
-    const leftSide = sx[i]! - r + 2 - w;
-    // Inside the canvas on either side (or as far in as it goes), then wherever nothing is in the way.
-    const sides = [right, leftSide].filter((l) => l >= 0 && l + w <= width);
-    if (!sides.length) sides.push(Math.min(Math.max(0, right), Math.max(0, width - w)));
-    const left = sides.find((l) => free(l, ly - 8, l + w, ly + 8, i)) ?? (force ? sides[0] : undefined);
-    if (left === undefined) return;
-    taken.push(left, ly - 8, left + w, ly + 8, -1);
+    const x = sx[i]!;
+    const y = sy[i]!;
+    // Right of the node, left of it, below, above: the first inside the canvas with nothing in the way.
+    const places: Array<[number, number]> = [
+      [x + r - 2, y - 8],
+      [x - r + 2 - w, y - 8],
+      [x - w / 2, y + r - 4],
+      [x - w / 2, y - r - 12],
+    ];
+    const inside = places.filter(([l, t]) => l >= 0 && l + w <= width && t >= 0 && t + 16 <= height);
+    if (!inside.length) inside.push([Math.min(Math.max(0, x + r - 2), Math.max(0, width - w)), y - 8]);
+    const place = inside.find(([l, t]) => free(l, t, l + w, t + 16, i)) ?? (force ? inside[0] : undefined);
+    if (!place) return;
+    const [left, top] = place;
+    taken.push(left, top, left + w, top + 16, -1);
     labelled.add(i);
     // A halo box behind the text instead of stroked glyphs: far cheaper, and as readable over the edges.
     ctx.fillStyle = palette.halo;
-    ctx.fillRect(left, ly - 8, w, 16);
+    ctx.fillRect(left, top, w, 16);
     ctx.fillStyle = palette.label;
-    ctx.fillText(text, left + 2, ly);
+    ctx.fillText(text, left + 2, top + 8);
   };
   label(selected, true);
   label(hovered, true);
