@@ -68,6 +68,9 @@ describeInBrowser('email searches in search trees', () => {
     await dialog.getByRole('button', { name: 'Use My Credit' }).click();
     await dialog.getByRole('heading', { name: /Accounts for/ }).waitFor({ timeout: 90_000 });
     emailPath = new URL(page.url()).pathname;
+    // On an email search's own page the header's switch leads back to username search (issue 41 item 4c).
+    // (Read from the page: the open dialog makes the rest of it inert.)
+    expect(await page.locator('header a[aria-label="Hound Username"]').getAttribute('href')).toBe('/username-search');
 
     const leads = dialog.getByRole('region', { name: 'Leads' });
     const local = leads.getByTestId('lead').filter({ hasText: `the part before the @ of ${LEAD_CHAIN.email}` });
