@@ -1,13 +1,11 @@
 /** The results dialog's exports, as the username results have them: JSON, CSV, XLSX and an HTML report. */
 import type { EmailCheckResult } from '@hound/contracts';
 import { useSiteConfig } from '../../api/site-config.ts';
-import { DownloadIcon } from '../../components/icons.tsx';
-import { button } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { downloadFile } from '../search/export.ts';
-import type { EmailExportExtension } from './email-report.ts';
+import { downloadFile, type ExportExtension, exportFileName } from '../search/export.ts';
+import { ExportButtons } from '../search/export-buttons.tsx';
 
-const TYPES: Record<EmailExportExtension, string> = {
+const TYPES: Record<ExportExtension, string> = {
   json: 'application/json',
   csv: 'text/csv;charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -21,7 +19,7 @@ export function EmailExportBar(props: {
 }) {
   const { m, locale } = useI18n();
   const { brand } = useSiteConfig();
-  const exportAs = async (ext: EmailExportExtension) => {
+  const exportAs = async (ext: ExportExtension) => {
     // The writers are fetched on first use: the dialog's own download stays small.
     const report = await import('./email-report.ts');
     const input = { brand, ...props, exportedAt: new Date(), locale, m };
@@ -33,29 +31,12 @@ export function EmailExportBar(props: {
           : ext === 'xlsx'
             ? report.toEmailXlsx(input)
             : report.toEmailHtml(input);
-    downloadFile(report.emailExportFileName(brand, props.email, input.exportedAt, ext), TYPES[ext], content);
+    downloadFile(exportFileName(brand, props.email, input.exportedAt, ext), TYPES[ext], content);
   };
   return (
     <fieldset className="flex min-w-0 flex-wrap items-center gap-2">
       <legend className="sr-only">{m.emailAnswers.exportTitle}</legend>
-      {(
-        [
-          ['json', m.results.exportJson],
-          ['csv', m.results.exportCsv],
-          ['xlsx', m.results.exportXlsx],
-          ['html', m.results.exportHtml],
-        ] as const
-      ).map(([ext, label]) => (
-        <button
-          key={ext}
-          type="button"
-          className={`${button.secondary} py-1.5 text-sm`}
-          disabled={props.results.length === 0}
-          onClick={() => void exportAs(ext)}
-        >
-          <DownloadIcon /> {label}
-        </button>
-      ))}
+      <ExportButtons disabled={props.results.length === 0} onExport={(ext) => void exportAs(ext)} />
     </fieldset>
   );
 }

@@ -1,14 +1,8 @@
 import type { EmailCheckResult } from '@hound/contracts';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en.ts';
-import {
-  EMAIL_COLUMNS,
-  emailExportFileName,
-  toEmailCsv,
-  toEmailHtml,
-  toEmailJson,
-  toEmailXlsx,
-} from './email-report.ts';
+import { exportFileName } from '../search/export.ts';
+import { EMAIL_COLUMNS, toEmailCsv, toEmailHtml, toEmailJson, toEmailXlsx } from './email-report.ts';
 
 const result = (id: string, verdict: EmailCheckResult['verdict'], extra: Partial<EmailCheckResult> = {}) =>
   ({
@@ -39,7 +33,7 @@ const input = {
 
 describe('email results exports', () => {
   it('names files after the brand, the address and the day', () => {
-    expect(emailExportFileName('Hound', 'ivy@example.com', input.exportedAt, 'xlsx')).toBe(
+    expect(exportFileName('Hound', 'ivy@example.com', input.exportedAt, 'xlsx')).toBe(
       'hound-ivy_example.com-2026-11-29.xlsx',
     );
   });

@@ -6,14 +6,13 @@
 import { countEmailResults, type EmailCheckResult } from '@hound/contracts';
 import type { Messages } from '../../i18n/messages.ts';
 import { fill } from '../../lib/format.ts';
+import { documentHead } from '../../lib/html-document.ts';
 import { htmlText } from '../../lib/html-text.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { categoryLabel } from '../search/categories.ts';
 import { type SheetCell, xlsxSheet } from '../search/xlsx.ts';
 import { howDecided } from './email-evidence.ts';
 import { csvCell } from './email-export.ts';
-
-export type EmailExportExtension = 'json' | 'csv' | 'xlsx' | 'html';
 
 export interface EmailReportInput {
   brand: string;
@@ -23,13 +22,6 @@ export interface EmailReportInput {
   exportedAt: Date;
   locale: string;
   m: Messages;
-}
-
-/** `{brand}-{address}-{date}.{ext}`, anything unsafe in a file name replaced (`@` included). */
-export function emailExportFileName(brand: string, email: string, date: Date, ext: EmailExportExtension): string {
-  const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_') || '_';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${safe(brand.toLowerCase())}-${safe(email)}-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.${ext}`;
 }
 
 const VERDICT_ORDER = { found: 0, unknown: 1, not_found: 2, invalid: 3 } as const;
@@ -118,14 +110,7 @@ export function toEmailHtml(input: EmailReportInput): string {
 </tr>`;
     })
     .join('\n');
-  return `<!doctype html>
-<html lang="${htmlText(locale.split('-')[0]!)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${htmlText(fill(r.title, { email: input.email, brand: input.brand }))}</title>
+  return `${documentHead(locale, fill(r.title, { email: input.email, brand: input.brand }), "default-src 'none'; style-src 'unsafe-inline'")}
 <style>
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #0f172a; }
   body { margin: 0 auto; max-width: 60rem; padding: 2rem 1rem; line-height: 1.45; overflow-wrap: anywhere; }

@@ -5,6 +5,7 @@
  * and shared by the view and the exports. Every edge says why it exists, in the caller's language.
  */
 import type { LeadProfile, LeadSearch, ProfileFact, SearchTree } from '@hound/contracts';
+import { en } from '../../i18n/en.ts';
 import { fill } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { categoryOf, groupOf, SPEC_GROUPS, type SpecGroup } from '../search/categories.ts';
@@ -107,28 +108,12 @@ export interface GroupStrings {
 }
 
 export const ENGLISH_GROUPS: GroupStrings = {
-  label: '{group} · {count}',
-  reason: '{count} profiles on {group} sites found by the search for {query}, stating nothing that ties them',
-  names: {
-    social: 'Social',
-    professional: 'Professional',
-    gaming: 'Gaming',
-    forum: 'Forum',
-    creative: 'Creative',
-    other: 'Other',
-  },
+  label: en.graph.groups.label,
+  reason: en.graph.groups.reason,
+  names: en.categoryNames,
 };
 
-export const ENGLISH_REASONS: ReasonStrings = {
-  found: 'profile on {site} found by the search for {query}',
-  lead: 'searched because of {query}',
-  link: 'the {site} profile links to this profile',
-  website: 'the {site} profile states this website',
-  avatar: 'the {site} profile uses this avatar',
-  email: 'the {site} profile states this email address',
-  username: 'the {site} profile names this username',
-  account: 'the {site} profile names this account',
-};
+export const ENGLISH_REASONS: ReasonStrings = en.graph.reasons;
 
 /**
  * The key two addresses share when they are the same page: no scheme, host lower case without `www.`, no

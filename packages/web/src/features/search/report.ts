@@ -6,6 +6,7 @@
 import type { ProfileFact } from '@hound/contracts';
 import type { Messages } from '../../i18n/messages.ts';
 import { fill } from '../../lib/format.ts';
+import { documentHead } from '../../lib/html-document.ts';
 import { htmlText } from '../../lib/html-text.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { categoryLabel } from './categories.ts';
@@ -105,13 +106,7 @@ export function toHtmlReport(input: ReportInput): string {
     .map((x, i) => row(sorted[i]!, x.category))
     .join('\n');
   const number = (n: number) => n.toLocaleString(locale);
-  return `<!doctype html>
-<html lang="${htmlText(locale.split('-')[0]!)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${htmlText(fill(r.title, { username: input.username, brand: input.brand }))}</title>
+  return `${documentHead(locale, fill(r.title, { username: input.username, brand: input.brand }))}
 <style>
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #0f172a; }
   body { margin: 0 auto; max-width: 60rem; padding: 2rem 1rem; line-height: 1.45; }

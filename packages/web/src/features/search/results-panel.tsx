@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
-import { AlertIcon, CopyIcon, DownloadIcon, ExternalIcon } from '../../components/icons.tsx';
+import { AlertIcon, CopyIcon, ExternalIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -10,6 +10,7 @@ import { fill, plural } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { categoryLabel, SPEC_GROUPS } from './categories.ts';
 import { downloadFile, type ExportExtension, exportFileName, toCsv, toExportJson } from './export.ts';
+import { ExportButtons } from './export-buttons.tsx';
 import {
   DEFAULT_STATUS_FILTER,
   filterResults,
@@ -230,24 +231,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
               </button>
             ))}
           </fieldset>
-          {(
-            [
-              ['json', m.results.exportJson],
-              ['csv', m.results.exportCsv],
-              ['xlsx', m.results.exportXlsx],
-              ['html', m.results.exportHtml],
-            ] as const
-          ).map(([ext, label]) => (
-            <button
-              key={ext}
-              type="button"
-              className={`${button.secondary} py-1.5 text-sm`}
-              disabled={exported.length === 0 || running}
-              onClick={() => void exportAs(ext)}
-            >
-              <DownloadIcon /> {label}
-            </button>
-          ))}
+          <ExportButtons disabled={exported.length === 0 || running} onExport={(ext) => void exportAs(ext)} />
           <button
             type="button"
             className={`${button.secondary} py-1.5 text-sm`}
