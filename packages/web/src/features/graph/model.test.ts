@@ -1,7 +1,6 @@
-import type { LeadProfile, SearchTree } from '@hound/contracts';
 import { SearchTreeSchema } from '@hound/contracts';
 import { describe, expect, it } from 'vitest';
-import { largeTree, plantedTree } from '../../test/graph-trees.ts';
+import { largeTree, plainTree, plantedTree } from '../../test/graph-trees.ts';
 import { layoutGraph } from './layout.ts';
 import {
   buildGraph,
@@ -21,35 +20,6 @@ const byId = (g: IdentityGraph, id: string) => {
 };
 const edgeBetween = (g: IdentityGraph, a: number, b: number) =>
   g.edges.filter((e) => (e.source === a && e.target === b) || (e.source === b && e.target === a));
-
-/** A plain search's many found profiles: most state nothing (as on the real web), one states a link. */
-function plainTree(): SearchTree {
-  const profiles: LeadProfile[] = [];
-  const add = (site: string, category: string | undefined, extra: Partial<LeadProfile> = {}) =>
-    profiles.push({
-      search_id: 'r',
-      site,
-      url: `https://${site.toLowerCase()}.example/bob`,
-      category,
-      facts: [],
-      ...extra,
-    });
-  for (let i = 0; i < 10; i++) add(`Game${i}`, 'gaming');
-  for (let i = 0; i < 8; i++) add(`Chat${i}`, 'social');
-  add('Reddit', undefined); // the spec's keyword table: a forum, alone in its group
-  add('Linked', 'social'); // another profile links here: a tie, so a node of its own
-  add('Home', 'blog', {
-    facts: [{ kind: 'link', value: 'https://linked.example/bob', source: 'https://home.example/bob', via: 'rel-me' }],
-  });
-  return {
-    format: 'hound-tree/1',
-    root_id: 'r',
-    searches: [
-      { id: 'r', kind: 'username', query: 'bob', parent_id: null, depth: 0, reason: null, status: 'completed' },
-    ],
-    profiles,
-  };
-}
 
 describe('identity graph model', () => {
   it('groups a search’s many profiles that state nothing by category; ties and lone ones stay profiles', () => {
