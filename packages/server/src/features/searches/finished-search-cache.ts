@@ -80,6 +80,8 @@ export function createFinishedSearchCache(options: FinishedSearchCacheOptions = 
   /** Row reads in flight, one per search, shared by every request that needs it. */
   const reading = new Map<string, Promise<SearchRow>>();
   let bytes = 0;
+  /** Bumped by every `forgetTree`: a row read that began before it is not trusted. */
+  let forgotten = 0;
   /** How many payloads were built (read from the database and encoded), and rows read: evidence for tests. */
   let builds = 0;
   let rowReads = 0;
@@ -135,7 +137,10 @@ export function createFinishedSearchCache(options: FinishedSearchCacheOptions = 
       entry = undefined;
     }
     if (entry && at - entry.checkedAt < revalidateMs) return { row: entry.row, entry };
+    const seen = forgotten;
     const row = await readRow(db, id);
+    // A tree forgotten while the row was being read may have been deleted after the read began: read again.
+    if (forgotten !== seen) return finished(db, id);
     if (!isTerminal(row.status)) return { row };
     const current = entries.get(id);
     if (current) {
@@ -186,6 +191,7 @@ export function createFinishedSearchCache(options: FinishedSearchCacheOptions = 
     },
     /** Forgets every cached search of the tree `treeId` (a search deleted on this node is a 404 at once). */
     forgetTree(treeId: string) {
+      forgotten += 1;
       for (const [id, entry] of entries) if (entry.tree === treeId || id === treeId) drop(id);
     },
     stats: () => ({ builds, rowReads, entries: entries.size, bytes }),
