@@ -76,9 +76,12 @@ export function SearchRow({
         </div>
         <div className="flex flex-wrap gap-2">
           {/* Its own page: the results with filters and exports, its leads and its graph (a lead's too). */}
-          <Link to={`/search/${encodeURIComponent(search.id)}`} className={button.secondary}>
+          <Link
+            to={`/search/${encodeURIComponent(search.id)}`}
+            className={button.secondary}
+            aria-label={`${m.leads.open} ${search.username}`}
+          >
             {m.leads.open}
-            <span className="sr-only"> {search.username}</span>
           </Link>
           <button
             type="button"
