@@ -9,11 +9,13 @@
  * - the identity graph of the email search shows the same tree;
  * - 1280 and 390 px, light and dark, English and Turkish, no sideways scrolling on a phone.
  */
+import type { SearchTree } from '@hound/contracts';
 import { LEAD_CHAIN, plantLeadChain } from '@hound/testkit';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { address, register, sessionOf, useSession } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
+import { expectGraphInFrame } from '../support/graph-frame.ts';
 import { describeInBrowser, search, useJourney, waitForCompletion } from '../support/journey.ts';
 
 const OPTIONS = 'Search options: several names, variants, which sites';
@@ -34,6 +36,14 @@ describeInBrowser('email searches in search trees', () => {
   });
 
   let session: Awaited<ReturnType<typeof sessionOf>>;
+  /** The tree the graph page shows (the email search's: its owner's session). */
+  const tree = async (page: Page): Promise<SearchTree> => {
+    const id = new URL(page.url()).pathname.split('/')[2]!;
+    const res = await fetch(`${journey.stack.baseUrl}/api/search/${id}/tree`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    return (await res.json()) as SearchTree;
+  };
   let emailPath = '';
   const credits = async () => {
     const res = await fetch(`${journey.stack.baseUrl}/me/credits`, {
@@ -58,6 +68,9 @@ describeInBrowser('email searches in search trees', () => {
     await dialog.getByRole('button', { name: 'Use My Credit' }).click();
     await dialog.getByRole('heading', { name: /Accounts for/ }).waitFor({ timeout: 90_000 });
     emailPath = new URL(page.url()).pathname;
+    // On an email search's own page the header's switch leads back to username search (issue 41 item 4c).
+    // (Read from the page: the open dialog makes the rest of it inert.)
+    expect(await page.locator('header a[aria-label="Hound Username"]').getAttribute('href')).toBe('/username-search');
 
     const leads = dialog.getByRole('region', { name: 'Leads' });
     const local = leads.getByTestId('lead').filter({ hasText: `the part before the @ of ${LEAD_CHAIN.email}` });
@@ -68,6 +81,9 @@ describeInBrowser('email searches in search trees', () => {
     await returned.getByText(/^completed · \d+ found$/).waitFor({ timeout: 90_000 });
     expect(await local.locator('p').first().textContent()).toBe('a.dev');
     await returned.getByRole('link', { name: /^Open / }).waitFor();
+    // Both names were searched as leads: the results no longer offer them again, and say why (issue 41 item 4).
+    await dialog.getByText('Already searched as leads (see Leads below): a.dev, alexexample.').waitFor();
+    expect(await dialog.getByRole('region', { name: 'Search as a username' }).count()).toBe(0);
     await leads.scrollIntoViewIfNeeded();
     await screenshot(page, 'email-leads-results', false);
 
@@ -82,6 +98,12 @@ describeInBrowser('email searches in search trees', () => {
         .first()
         .waitFor();
     }
+    // What becomes a node, and why the registered accounts tie to nothing but the search (issue 41 item 3).
+    await page.getByText(/^What becomes a node: each search/).waitFor();
+    await page
+      .getByText(`The email search for ${LEAD_CHAIN.email} found 1 registered account.`, { exact: false })
+      .waitFor();
+    await expectGraphInFrame(page, await tree(page));
     await screenshot(page, 'email-leads-graph', false);
   }, 240_000);
 
@@ -125,6 +147,13 @@ describeInBrowser('email searches in search trees', () => {
     await noSidewaysScroll(page);
     await leads.scrollIntoViewIfNeeded();
     await screenshot(page, 'email-leads-results', false);
+    // Its graph opens whole on a phone too.
+    await page.goto(`${emailPath.replace('/email-search/', '/search/')}/graph`);
+    await page.waitForFunction(() => Number(document.querySelector('canvas')?.dataset.graphNodes ?? 0) >= 4);
+    await page.locator('canvas').scrollIntoViewIfNeeded();
+    await expectGraphInFrame(page, await tree(page));
+    await noSidewaysScroll(page);
+    await screenshot(page, 'email-leads-graph', false);
 
     await page.goto('/');
     await page.getByRole('banner').getByLabel('Language').selectOption('tr');

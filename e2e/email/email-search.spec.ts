@@ -2,7 +2,9 @@
  * Email search in the browser against the testkit's fakes of the shipped email catalogue: anonymous →
  * login → back, a search with real progress and results, My Searches, the zero-credit path, screenshots.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
+import { EMAIL_COLUMNS } from '../../packages/web/src/features/email-search/email-report.ts';
 import { address, register } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, useJourney } from '../support/journey.ts';
@@ -44,6 +46,22 @@ describeInBrowser('email search', () => {
     await dialog.getByRole('heading', { name: `Accounts for ${EMAIL_REGISTERED}` }).waitFor({ timeout: 30_000 });
     const accounts = dialog.getByRole('list', { name: `Accounts for ${EMAIL_REGISTERED}` }).getByRole('listitem');
     expect(await accounts.count()).toBeGreaterThan(30);
+    // The dialog exports like the username results do (issue 41 item 4): every site asked, one row each.
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^hound-known\.person_example\.com-\d{4}-\d\d-\d\d\.csv$/);
+    const rows = (await readFile((await csv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+    expect(rows[0]).toBe(EMAIL_COLUMNS.join(','));
+    expect(rows.length).toBeGreaterThan(await accounts.count());
+    const [html] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'HTML report' }).click(),
+    ]);
+    const report = await readFile((await html.path())!, 'utf8');
+    expect(report).toContain(`Email search report: “${EMAIL_REGISTERED}”`);
+    expect(report).not.toMatch(/<script/);
     const gravatar = accounts.filter({ hasText: 'Gravatar' });
     await gravatar.getByRole('button', { name: 'Show links' }).click();
     expect(await gravatar.getByRole('link', { name: 'Open profile' }).getAttribute('href')).toMatch(
@@ -86,7 +104,12 @@ describeInBrowser('email search', () => {
         journey.stack.internet.fault('api.x.com', { kind: 'latency', ms: 2500 });
         await dialog.getByRole('button', { name: 'Use My Credit' }).click();
         await dialog.getByRole('progressbar').waitFor();
-        await page.waitForTimeout(600);
+        // What is really happening: the sites asked, the accounts found so far, the latest answers (not the
+        // spec's staged "Checking dating apps").
+        await dialog.getByText(/^Asking \d+ sites whether this address has an account…$/).waitFor();
+        await dialog.getByText(/accounts? found so far$/).waitFor();
+        await dialog.getByText('Latest answers').waitFor();
+        expect(await dialog.getByText('Checking dating apps').count()).toBe(0);
         await screenshot(page, 'email-modal-progress', false);
         await dialog.getByRole('heading', { name: /Accounts for/ }).waitFor({ timeout: 30_000 });
         journey.stack.internet.fault('api.x.com', null);

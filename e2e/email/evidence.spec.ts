@@ -118,11 +118,14 @@ describeInBrowser('email results with their evidence', () => {
     await breaches.getByText('Breaches (1)').waitFor();
     await breaches.getByText('Adobe').waitFor();
     await breaches.getByText('Email addresses, Passwords').waitFor();
+    // The breach's date as people read it, not as ISO.
+    expect(await breaches.textContent()).not.toMatch(/\d{4}-\d\d-\d\d/);
 
     const accounts = dialog.getByRole('list', { name: COPY.en.title });
     const github = accounts.locator('li[data-site="github"]');
     await github.getByText(COPY.en.github).waitFor();
-    await github.getByRole('button', { name: 'Show links' }).click();
+    // No page per address: the toggle shows the evidence and says so (spec 001's "Show links" is for links).
+    await github.getByRole('button', { name: 'Show evidence' }).click();
     await github.getByText('No public page per address to link to.').waitFor();
     await github.getByText('status 422 and body contains "already associated"').waitFor();
     const gravatar = accounts.locator('li[data-site="gravatar"]');
@@ -187,7 +190,7 @@ describeInBrowser('email results with their evidence', () => {
       await dialog.getByTestId('breaches').getByText(c.breaches).waitFor();
       const github = dialog.locator('li[data-site="github"]');
       await github.getByText(c.github).waitFor();
-      await github.getByRole('button').first().click(); // Show links: the link and the evidence
+      await github.getByRole('button').first().click(); // Show evidence: no page per address, the evidence
       await logosLoaded(page, 'dialog[open] li[data-site="gravatar"]');
       await noSidewaysScroll(page, `modal ${width} ${language}`);
       await logosSettled(page);

@@ -9,8 +9,9 @@ import { createRequire } from 'node:module';
 import { SearchTreeSchema } from '@hound/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { largeTree, plantedTree } from '../../packages/web/src/test/graph-trees.ts';
+import { largeTree, plainTree, plantedTree } from '../../packages/web/src/test/graph-trees.ts';
 import { screenshot } from '../support/browser.ts';
+import { expectGraphInFrame } from '../support/graph-frame.ts';
 import { describeInBrowser, search, USERNAME, useJourney, waitForCompletion } from '../support/journey.ts';
 import { watchMainThread } from '../support/main-thread.ts';
 
@@ -274,18 +275,64 @@ describeInBrowser('identity graph', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'not a Hound export' }).count()).toBe(0);
   });
 
-  it('is reached from a search’s results', async () => {
+  it('is reached from a search’s results, and a plain search’s graph opens whole at 1280 and 390 px', async () => {
     const page = await journey.open('/');
     await search(page, USERNAME);
     await waitForCompletion(page);
     await page.getByRole('link', { name: 'Identity graph' }).click();
     await page.waitForURL(/\/search\/[^/]+\/graph$/);
-    // This server offers no search trees yet (another part of issue 29): the page says so.
-    await page
-      .getByText(/This search has no graph here|Identity graph of/)
-      .first()
-      .waitFor();
+    const path = new URL(page.url()).pathname;
+    const tree = SearchTreeSchema.parse(
+      await (
+        await fetch(`${journey.stack.baseUrl}${path.replace(/\/graph$/, '/tree').replace('/search/', '/api/search/')}`)
+      ).json(),
+    );
+    for (const [width, theme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      const shown = width === 1280 ? page : await journey.open(path, { width, height: 844, theme });
+      await drawn(shown);
+      await shown.getByRole('heading', { name: `Identity graph of “${USERNAME}”` }).waitFor();
+      // A line says what becomes a node; the counts say "1 search".
+      await shown.getByText(/^What becomes a node: each search/).waitFor();
+      await shown.getByText(new RegExp(`^1 search · ${tree.profiles.length} profiles · \\d+ ties$`)).waitFor();
+      await canvas(shown).scrollIntoViewIfNeeded();
+      await expectGraphInFrame(shown, tree);
+      await noSidewaysScroll(shown);
+      await screenshot(shown, 'graph-plain-search', false);
+    }
   }, 120_000);
+
+  it('a plain search’s 205 profiles that state nothing are a few labelled groups, whole on open (1280, 390 px)', async () => {
+    const tree = plainTree([
+      ['Game', 'gaming', 60],
+      ['Chat', 'social', 50],
+      ['Code', 'coding', 45],
+      ['Art', 'art', 30],
+      ['Shop', 'shopping', 17],
+    ]);
+    const file = { name: 'bob.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tree)) };
+    for (const [width, theme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      const page = await journey.open('/graph', { width, height: 844, theme });
+      await page.getByLabel('Open a Hound export').setInputFiles(file);
+      // The search, five groups, the forum, and the two profiles that tie.
+      await drawn(page, 9);
+      await page.getByText(/1 search · 205 profiles · \d+ ties$/).waitFor();
+      await canvas(page).scrollIntoViewIfNeeded();
+      await expectGraphInFrame(page, tree);
+      await noSidewaysScroll(page);
+      await screenshot(page, 'graph-groups', false);
+      // A group's details list the profiles it stands for, with their links.
+      await page.getByRole('button', { name: /^Profile group Gaming · 60/ }).click();
+      const details = page.locator('section[aria-labelledby="graph-details-title"]');
+      await details.getByRole('heading', { name: 'Profiles in this group (60)' }).waitFor();
+      expect(await details.getByRole('link', { name: 'Game0' }).getAttribute('href')).toBe('https://game0.example/bob');
+    }
+  });
 
   for (const [width, theme, language] of [
     [1280, 'dark', 'tr'],

@@ -4,10 +4,39 @@
  * and `/search/{id}` survive a reload and open in another browser.
  */
 import { expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { CLAIMED_PLATFORMS } from '../support/catalogue.ts';
 import { describeInBrowser, search, USERNAME, useJourney, waitForCompletion } from '../support/journey.ts';
 
 const SEARCH_PATH = /\/search\/[A-Za-z0-9_-]+$/;
+
+interface ReopenSeen {
+  cancel: boolean;
+  emptyTitle: boolean;
+  starting: boolean;
+  /** Milliseconds from navigation to the results heading and its first card, or null. */
+  resultsMs: number | null;
+}
+
+/** Runs in the page before its scripts: records whether a Cancel button, `Results for ""` or "Starting…" ever show. */
+function watchReopen() {
+  const seen = { cancel: false, emptyTitle: false, starting: false, resultsMs: null as number | null };
+  (window as unknown as { reopen: typeof seen }).reopen = seen;
+  const look = () => {
+    if (!location.pathname.startsWith('/search/')) return;
+    const text = document.body?.textContent ?? '';
+    if (text.includes('Results for ""')) seen.emptyTitle = true;
+    if (text.includes('Starting the search')) seen.starting = true;
+    for (const b of document.querySelectorAll('button')) if (b.textContent?.trim() === 'Cancel') seen.cancel = true;
+    if (
+      seen.resultsMs === null &&
+      document.querySelector('#results-title') &&
+      document.querySelector('article[data-platform]')
+    )
+      seen.resultsMs = performance.now();
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+}
 
 describeInBrowser('search: address, recent list and leaving mid-search', () => {
   const journey = useJourney({ slowMs: 5000 });
@@ -68,6 +97,34 @@ describeInBrowser('search: address, recent list and leaving mid-search', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('searchHistory') ?? '[]'));
     expect(stored[0]).toMatchObject({ username: USERNAME, resultCount: CLAIMED_PLATFORMS.length });
     expect(stored[0].searchId).toMatch(/.+/);
+  });
+
+  it('a stored search opens as itself: one request, its results, never a Cancel or an empty title (1280 and 390 px)', async () => {
+    const first = await journey.open(`/?q=${USERNAME}`);
+    await waitForCompletion(first);
+    const path = new URL(first.url()).pathname;
+    for (const [width, theme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      // From the first script on, note what the page ever shows and when the results are there.
+      const page = await journey.open('/library', { width, theme, beforeLoad: watchReopen });
+      const requests: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/search')) requests.push(`${r.method()} ${url.pathname}`);
+      });
+      await page.goto(path);
+      await page.waitForFunction(() => (window as unknown as { reopen: ReopenSeen }).reopen.resultsMs !== null);
+      const seen = await page.evaluate(() => (window as unknown as { reopen: ReopenSeen }).reopen);
+      console.info(`[reopen] ${width} px: results on screen ${Math.round(seen.resultsMs!)} ms after navigation`);
+      expect(seen).toMatchObject({ cancel: false, emptyTitle: false, starting: false });
+      // One request: the stored snapshot (preloaded with the page), no replay of its events, no new search.
+      expect(requests).toEqual([`GET /api/search/status/${path.split('/').pop()}`]);
+      await page.getByText(/Search complete in/).waitFor();
+      expect(await page.locator('article[data-platform]').count()).toBe(CLAIMED_PLATFORMS.length);
+      await screenshot(page, 'reopened-search', false);
+    }
   });
 
   it('/?q= starts a search whose /search/{id} address reloads and opens in another browser', async () => {

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, search, useJourney } from '../support/journey.ts';
 
 describeInBrowser('search: errors', () => {
@@ -29,10 +30,25 @@ describeInBrowser('search: errors', () => {
     expect(starts).toEqual([]);
   });
 
-  it('explains email-shaped input instead of searching it', async () => {
+  it('an empty Search click says why nothing happens', async () => {
     const page = await journey.open('/');
-    await page.getByPlaceholder('Enter username to search...').fill('someone@example.com');
-    expect(await page.getByText(/looks like an email address/).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('alert').getByText('Type a username first: the search needs a name to look for.').waitFor();
+    await page.getByPlaceholder('Enter username to search...').fill('a');
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
+
+  for (const width of [1280, 390] as const) {
+    it(`explains email-shaped input and offers both searches: the name before the @, or the address (${width} px)`, async () => {
+      const page = await journey.open('/', { width, theme: width === 390 ? 'dark' : 'light' });
+      await page.getByPlaceholder('Enter username to search...').fill('someone@example.com');
+      expect(await page.getByText(/looks like an email address/).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Search “someone” instead' }).waitFor();
+      await screenshot(page, 'email-in-username-box', false);
+      await page.getByRole('link', { name: 'Search this address with Hound Email' }).click();
+      await page.waitForURL('**/email-search?email=someone%40example.com');
+      expect(await page.getByLabel('Email address').inputValue()).toBe('someone@example.com');
+    });
+  }
 });

@@ -100,6 +100,10 @@ describeInBrowser('follow leads', () => {
       .evaluateAll((items) => items.map((li) => li.querySelector('p')?.textContent));
     expect(order.indexOf(LEAD_CHAIN.second)).toBe(order.indexOf(LEAD_CHAIN.first) + 1);
     await screenshot(page, 'follow-leads-my-searches');
+    // The lead's search opens its own page from there (issue 41 item 4).
+    await row.getByRole('link', { name: `Open ${LEAD_CHAIN.second}` }).click();
+    await page.getByRole('heading', { name: `Results for "${LEAD_CHAIN.second}"` }).waitFor();
+    expect(page.url()).toMatch(/\/search\/[A-Za-z0-9_-]{22}$/);
   });
 
   it('at 390 px, dark, English and Turkish: the Leads and My Searches fit the screen', async () => {

@@ -32,6 +32,7 @@ import { emailSearchRoutes } from './features/email-search/email-search.routes.t
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
+import { createFinishedSearchCache } from './features/searches/finished-search-cache.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
@@ -160,10 +161,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.options.billing,
     { publicUrl: deps.options.publicUrl, brand: authDeps.options.brand, adminEmails: deps.options.auth.adminEmails },
   );
+  // Finished searches' answers, shared by the search routes and My Searches' delete (decision 145).
+  const finished = deps.finishedSearches ?? createFinishedSearchCache();
   await app.register(accountRoutes, {
     deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter, metrics: deps.metrics },
     now,
     billing,
+    finished,
   });
   await app.register(creditsRoutes, { db: deps.db.db, now });
   // One count of open event streams for username and email searches alike.
@@ -197,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { deps });
   await app.register(metricsRoutes, { metrics: deps.metrics, token: deps.options.metricsToken });
-  await app.register(searchesRoutes, { deps, streams });
+  await app.register(searchesRoutes, { deps, streams, finished });
   await app.register(sitesRoutes, { deps });
   await app.register(configRoutes, { deps });
   await app.register(faviconsRoutes, { deps });

@@ -430,6 +430,9 @@ describe('one-time-code caps and the development mailbox', () => {
     const page = await call('GET', '/dev/mailbox');
     expect(page.text).toContain('Development mailbox');
     expect(page.text).toContain(code);
+    // Readable on a phone without sideways scrolling: a viewport, and long links and codes wrap.
+    expect(page.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page.text).toMatch(/pre\{[^}]*overflow-wrap:anywhere/);
     expect((await call('POST', '/auth/register/verify-otp', { email: 'dev@example.com', code })).status).toBe(200);
   });
 });

@@ -3,8 +3,10 @@
  * provider stacks.
  */
 import os from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { SEARCH_MESSAGES, SearchStatusResponseSchema, StartSearchResponseSchema } from '@hound/contracts';
 import { createEngine } from '@hound/engine';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_FAILED_MESSAGE } from '../src/background.ts';
 import { CATALOGUES_LOADING_MESSAGE } from '../src/features/searches/run-search.ts';
@@ -103,6 +105,15 @@ for (const mode of MODES) {
             status: 'Not Found',
             verdict: 'not_found',
           });
+          // A client that accepts gzip gets the same answer compressed (decision 145).
+          if (transport === 'a real socket') {
+            const res = await request(`${baseUrl}/api/search/status/${body.search_id}`, {
+              headers: { 'accept-encoding': 'gzip, br' },
+            });
+            expect(res.headers['content-encoding']).toBe('gzip');
+            expect(res.headers.vary).toBe('accept-encoding');
+            expect(JSON.parse(gunzipSync(Buffer.from(await res.body.arrayBuffer())).toString())).toEqual(final);
+          }
         });
 
         it('422 for unsupported characters, with the spec message; email addresses are explained', async () => {

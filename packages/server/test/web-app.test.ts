@@ -76,6 +76,15 @@ describe('web app hosting', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('a stored search page preloads its status with the page; no other page preloads anything', async () => {
+    const id = 'AbCdEfGhIjKlMnOpQrStUv';
+    const page = await built.inject({ url: `/search/${id}`, headers: { accept: 'text/html' } });
+    expect(page.body).toBe(INDEX);
+    expect(page.headers.link).toBe(`</api/search/status/${id}>; rel=preload; as=fetch; crossorigin`);
+    for (const url of [`/search/${id}/graph`, '/search/short', '/', '/email-search/AbCdEfGhIjKlMnOpQrStUv'])
+      expect((await built.inject({ url, headers: { accept: 'text/html' } })).headers.link).toBeUndefined();
+  });
+
   it('serves real files, hashed assets cached for a year', async () => {
     const asset = await built.inject({ url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
@@ -127,6 +136,10 @@ describe('web app hosting', () => {
         '/api/sites',
       ]),
     );
+    // Email Plus is a subscription (decision 108): the checkout's description no longer offers `mode: payment`.
+    const checkout: string = doc.paths['/billing/checkout'].post.description;
+    expect(checkout).toMatch(/`mode` is `subscription` for all three/);
+    expect(checkout).not.toMatch(/plus: payment/);
     const ui = await built.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
     // Hound's mark replaces Fastify's logo in the page's top bar.

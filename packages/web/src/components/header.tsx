@@ -94,14 +94,15 @@ export function Header() {
 }
 
 /**
- * Spec 000 §2's mode switch: from the email page back to username search, from anywhere else to the email
+ * Spec 000 §2's mode switch: from the email pages back to username search, from anywhere else to the email
  * page (on dashboard paths it reads "{brand} Email"). The label names where it goes; below 1024 px only the icon.
  */
 function ModeSwitch() {
   const { m } = useI18n();
   const { pathname } = useLocation();
   const a = m.account.header;
-  const toUsername = pathname === '/email-search';
+  // An email search's own page (`/email-search/{id}`) is the email mode too.
+  const toUsername = pathname === '/email-search' || pathname.startsWith('/email-search/');
   const label = toUsername ? a.usernameMode : a.emailMode;
   return (
     <Link

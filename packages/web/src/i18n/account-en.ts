@@ -61,6 +61,8 @@ export const accountEn = {
     lastName: 'Last name',
     email: 'Email address',
     dateOfBirth: 'Date of birth',
+    dateOfBirthWhy:
+      'Only to confirm you are 18 or older: accounts search for people’s email addresses, which is for adults. It is kept with your account, shown to no one, and deleted with it.',
     submit: 'Continue',
     haveAccount: 'Already have an account?',
     loginLink: 'Sign in',
@@ -86,6 +88,7 @@ export const accountEn = {
   },
   messages: {
     operationFailed: 'Operation failed',
+    fetchLogs: 'Failed to fetch logs',
   },
   guard: {
     loading: 'Loading...',
@@ -169,7 +172,7 @@ export const accountEn = {
     close: 'Dismiss',
     appError: 'Application Error',
     unhandledError: 'Unhandled Error',
-    unknownError: 'An unknown error occurred',
+    unknownError: 'Unknown error',
     pageError: 'Page Error',
     pageErrorText: 'This page failed to show. Other pages still work.',
     retry: 'Try again',

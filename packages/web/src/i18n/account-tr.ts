@@ -63,6 +63,8 @@ export const accountTr: typeof accountEn = {
     lastName: 'Soyad',
     email: 'E-posta adresi',
     dateOfBirth: 'Doğum tarihi',
+    dateOfBirthWhy:
+      'Yalnızca 18 yaşında ya da daha büyük olduğunuzu doğrulamak için: hesaplar kişilerin e-posta adreslerini arar ve bu yetişkinler içindir. Hesabınızla saklanır, kimseye gösterilmez ve hesapla birlikte silinir.',
     submit: 'Devam et',
     haveAccount: 'Zaten hesabınız var mı?',
     loginLink: 'Giriş yapın',
@@ -88,6 +90,7 @@ export const accountTr: typeof accountEn = {
   },
   messages: {
     operationFailed: 'İşlem başarısız',
+    fetchLogs: 'Kayıtlar alınamadı',
   },
   guard: {
     loading: 'Yükleniyor...',

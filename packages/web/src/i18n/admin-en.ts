@@ -44,6 +44,9 @@ export const adminEn = {
     removeTitle: 'Deduct credits',
     user: 'User',
     amount: 'Credits (1–1000)',
+    amountFallback: '“{text}” is not a whole number from 1 to 1000, so 1 credit will be used.',
+    willAdd: { one: '{count} credit will be added.', other: '{count} credits will be added.' },
+    willDeduct: { one: '{count} credit will be deducted.', other: '{count} credits will be deducted.' },
     reason: 'Reason (optional)',
     add: 'Add credits',
     remove: 'Deduct credits',
@@ -64,11 +67,11 @@ export const adminEn = {
     empty: 'Nobody has joined the waitlist yet.',
     export: 'Export CSV',
     joined: 'Joined',
-    count: '{count} addresses',
+    count: { one: '{count} address', other: '{count} addresses' },
   },
   orders: {
     filterLabel: 'Show orders',
-    filters: { open: 'Open', delivered: 'Delivered', refused: 'Refused', all: 'All' },
+    filters: { open: 'To deliver', delivered: 'Delivered', refused: 'Refused', all: 'All' },
     columns: {
       due: 'Due',
       target: 'Target',

@@ -51,6 +51,9 @@ export const adminTr: typeof adminEn = {
     removeTitle: 'Kredi düş',
     user: 'Kullanıcı',
     amount: 'Kredi (1–1000)',
+    amountFallback: '“{text}” 1 ile 1000 arasında bir tam sayı değil, bu yüzden 1 kredi kullanılacak.',
+    willAdd: { one: '{count} kredi eklenecek.', other: '{count} kredi eklenecek.' },
+    willDeduct: { one: '{count} kredi düşülecek.', other: '{count} kredi düşülecek.' },
     reason: 'Gerekçe (isteğe bağlı)',
     add: 'Kredi ekle',
     remove: 'Kredi düş',
@@ -71,11 +74,11 @@ export const adminTr: typeof adminEn = {
     empty: 'Henüz kimse bekleme listesine katılmadı.',
     export: 'CSV olarak dışa aktar',
     joined: 'Katılma',
-    count: '{count} adres',
+    count: { one: '{count} adres', other: '{count} adres' },
   },
   orders: {
     filterLabel: 'Gösterilen siparişler',
-    filters: { open: 'Açık', delivered: 'Teslim edilen', refused: 'Reddedilen', all: 'Tümü' },
+    filters: { open: 'Teslim edilecek', delivered: 'Teslim edilen', refused: 'Reddedilen', all: 'Tümü' },
     columns: {
       due: 'Son tarih',
       target: 'Hedef',

@@ -63,7 +63,22 @@ export const emailAnswersEn = {
   records: 'Records',
   pivots: 'Search as a username',
   pivotsNote: 'The address’s name and usernames the sites returned, each a free username search.',
+  pivotsFollowed: 'Already searched as leads (see Leads below): {names}.',
   searchAll: 'Search all {count}',
+  showEvidence: 'Show evidence',
+  hideEvidence: 'Hide evidence',
+  exportTitle: 'Export the results',
+  report: {
+    title: '{email}: email search report ({brand})',
+    heading: 'Email search report: “{email}”',
+    answer: 'Answer',
+    how: 'How it was decided',
+    registered: 'registered',
+    notRegistered: 'not registered',
+    couldNotCheck: 'could not check',
+    footer:
+      'Each answer is what the site said to an automated check at that time; “registered” means an account uses this address, not who owns it. Made with {brand}, open-source OSINT search.',
+  },
   loading: 'Loading the results…',
   failed: 'The results could not be loaded.',
 };

@@ -64,7 +64,22 @@ export const emailAnswersTr = {
   records: 'Kayıtlar',
   pivots: 'Kullanıcı adı olarak ara',
   pivotsNote: 'Adresin ad kısmı ve sitelerin döndürdüğü kullanıcı adları; her biri ücretsiz bir kullanıcı adı araması.',
+  pivotsFollowed: 'İpucu olarak zaten arandı (aşağıdaki İpuçları’na bakın): {names}.',
   searchAll: '{count} adın tümünü ara',
+  showEvidence: 'Kanıtı göster',
+  hideEvidence: 'Kanıtı gizle',
+  exportTitle: 'Sonuçları dışa aktar',
+  report: {
+    title: '{email}: e-posta arama raporu ({brand})',
+    heading: 'E-posta arama raporu: “{email}”',
+    answer: 'Yanıt',
+    how: 'Nasıl karar verildi',
+    registered: 'kayıtlı',
+    notRegistered: 'kayıtlı değil',
+    couldNotCheck: 'kontrol edilemedi',
+    footer:
+      'Her yanıt, sitenin o anda otomatik bir kontrole verdiği yanıttır; “kayıtlı”, bu adresi bir hesabın kullandığı anlamına gelir, kimin olduğu anlamına gelmez. {brand} ile yapıldı, açık kaynaklı OSINT araması.',
+  },
   loading: 'Sonuçlar yükleniyor…',
   failed: 'Sonuçlar yüklenemedi.',
 };

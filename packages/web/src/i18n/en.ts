@@ -98,6 +98,8 @@ export const en = {
     emailHint:
       'That looks like an email address. {brand} searches usernames, and the @ part would never match a profile name.',
     emailSearchLocal: 'Search “{username}” instead',
+    emailSearchAddress: 'Search this address with {brand} Email',
+    empty: 'Type a username first: the search needs a name to look for.',
     options: 'Search options: several names, variants, which sites',
     scope: {
       title: 'Which sites',
@@ -115,6 +117,8 @@ export const en = {
   progress: {
     label: 'Search progress',
     starting: 'Starting the search…',
+    opening: 'Opening the stored search…',
+    openingHint: 'Its results are loading: nothing is searched again.',
     queued: 'Waiting for a free slot…',
     running: 'Checking sites…',
     completed: 'Search complete in {seconds} s',
@@ -141,7 +145,10 @@ export const en = {
   },
   results: {
     title: 'Results for "{username}"',
-    summary: 'Found {found} profiles across {platforms} platforms. ({notFound} not found)',
+    // Spec 000 §2's sentence, with its counts in the singular when there is one.
+    summary: 'Found {found} across {platforms}. ({notFound} not found)',
+    profiles: { one: '{count} profile', other: '{count} profiles' },
+    platforms: { one: '{count} platform', other: '{count} platforms' },
     unknownSummary: {
       one: '{count} site could not be checked: {reasons}. It is listed under Unknown, never counted as not found.',
       other:
@@ -169,10 +176,13 @@ export const en = {
     scopeAll: 'All ({count})',
     exportHint: 'Exports, the report and the print view hold the results chosen here.',
     copyFound: 'Copy found links ({count})',
-    copiedFound: '{count} links copied, one per line',
+    copiedFound: { one: '{count} link copied', other: '{count} links copied, one per line' },
     openFound: 'Open all found ({count})',
     openFoundHint: 'Opens each found profile in a new tab; your browser may ask you to allow pop-ups for this site.',
-    openedFound: '{count} tabs asked for. If only one opened, allow pop-ups for this site.',
+    openedFound: {
+      one: '{count} tab asked for.',
+      other: '{count} tabs asked for. If only one opened, allow pop-ups for this site.',
+    },
     tools: 'Export, report and links',
   },
   errors: {
@@ -289,8 +299,11 @@ export const en = {
     heading: 'Username search report: “{username}”',
     generated: 'Made with {brand} on {date}.',
     reopen: 'Reopen the search:',
-    scopeAll: 'All {count} results of the search.',
-    scopeShown: '{count} of {total} results, as filtered on the page ({filters}).',
+    scopeAll: { one: 'The one result of the search.', other: 'All {count} results of the search.' },
+    scopeShown: {
+      one: '{count} of {total} results, as filtered on the page ({filters}).',
+      other: '{count} of {total} results, as filtered on the page ({filters}).',
+    },
     found: 'Found',
     notFound: 'Not found',
     unknown: 'Unknown',

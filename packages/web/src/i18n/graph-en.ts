@@ -9,6 +9,8 @@ export const graphEn = {
     'This search has no graph here: the server keeps no search tree for it (the search may have been deleted, or this server does not follow leads yet). You can open a Hound export instead.',
   empty: 'This search tree is empty: there is nothing to draw.',
   failed: 'The search tree could not be loaded. Try again later, or open a Hound export.',
+  private:
+    'This graph is private: it starts from an email search, which only the account that ran it can see. Sign in as that account to open it.',
   invalidFile: 'This file is not a Hound export (hound-tree/1): {detail}',
   notJson: 'it is not JSON.',
   tooLarge: 'This file is larger than {size} MB.',
@@ -19,7 +21,23 @@ export const graphEn = {
   fromFile: 'Opened from {name}',
   backToResults: 'Back to the results',
   openGraph: 'Identity graph',
-  summary: '{searches} searches · {profiles} profiles · {ties} ties',
+  counts: {
+    searches: { one: '{count} search', other: '{count} searches' },
+    profiles: { one: '{count} profile', other: '{count} profiles' },
+    ties: { one: '{count} tie', other: '{count} ties' },
+  },
+  nodes:
+    'What becomes a node: each search; each found profile that states something (a name, a link, another username); and each website, avatar, username, email address or account id that a profile states. A search’s found profiles that state nothing are grouped by category when it has many.',
+  emailAccounts: {
+    one: 'The email search for {query} found {count} registered account. A site’s answer about an address is not a profile page and states nothing, so it ties to nothing but the search; the usernames such answers return are searches of their own.',
+    other:
+      'The email search for {query} found {count} registered accounts. A site’s answer about an address is not a profile page and states nothing, so these accounts tie to nothing but the search (grouped by category when there are many); the usernames the answers returned are searches of their own.',
+  },
+  groups: {
+    label: '{group} · {count}',
+    reason: '{count} profiles on {group} sites found by the search for {query}, stating nothing that ties them',
+    members: 'Profiles in this group',
+  },
   canvasLabel: 'Identity graph of {query}: {nodes} nodes and {edges} ties. The same nodes are listed below the graph.',
   controls: 'Graph controls',
   zoomIn: 'Zoom in',
@@ -54,12 +72,13 @@ export const graphEn = {
     showMore: 'Show {count} more',
     shown: 'Showing {shown} of {total}',
     empty: 'No node matches.',
-    ties: '{count} ties',
+    ties: { one: '{count} tie', other: '{count} ties' },
   },
   kinds: {
     username: 'Username',
     email: 'Email',
     profile: 'Profile',
+    group: 'Profile group',
     website: 'Website',
     avatar: 'Avatar',
     account: 'Account',

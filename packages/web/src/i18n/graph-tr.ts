@@ -11,6 +11,8 @@ export const graphTr: typeof graphEn = {
     'Bu aramanın burada bir grafiği yok: sunucu bu arama için bir arama ağacı tutmuyor (arama silinmiş olabilir ya da bu sunucu henüz ipuçlarını izlemiyor). Bunun yerine bir Hound dışa aktarımı açabilirsiniz.',
   empty: 'Bu arama ağacı boş: çizilecek bir şey yok.',
   failed: 'Arama ağacı yüklenemedi. Daha sonra yeniden deneyin ya da bir Hound dışa aktarımı açın.',
+  private:
+    'Bu grafik gizli: yalnızca onu çalıştıran hesabın görebildiği bir e-posta aramasıyla başlıyor. Açmak için o hesapla oturum açın.',
   invalidFile: 'Bu dosya bir Hound dışa aktarımı (hound-tree/1) değil: {detail}',
   notJson: 'JSON değil.',
   tooLarge: 'Bu dosya {size} MB’tan büyük.',
@@ -21,7 +23,23 @@ export const graphTr: typeof graphEn = {
   fromFile: '{name} dosyasından açıldı',
   backToResults: 'Sonuçlara dön',
   openGraph: 'Kimlik grafiği',
-  summary: '{searches} arama · {profiles} profil · {ties} bağ',
+  counts: {
+    searches: { one: '{count} arama', other: '{count} arama' },
+    profiles: { one: '{count} profil', other: '{count} profil' },
+    ties: { one: '{count} bağ', other: '{count} bağ' },
+  },
+  nodes:
+    'Neler düğüm olur: her arama; bir şey belirten (bir ad, bir bağlantı, başka bir kullanıcı adı) her bulunan profil; ve bir profilin belirttiği her web sitesi, profil resmi, kullanıcı adı, e-posta adresi ya da hesap kimliği. Bir aramanın hiçbir şey belirtmeyen bulunan profilleri, çok olduklarında kategoriye göre gruplanır.',
+  emailAccounts: {
+    one: '{query} için e-posta araması {count} kayıtlı hesap buldu. Bir sitenin bir adres hakkındaki yanıtı bir profil sayfası değildir ve hiçbir şey belirtmez; bu yüzden aramadan başka hiçbir şeye bağlanmaz. Bu yanıtların döndürdüğü kullanıcı adları kendi başına aramalardır.',
+    other:
+      '{query} için e-posta araması {count} kayıtlı hesap buldu. Bir sitenin bir adres hakkındaki yanıtı bir profil sayfası değildir ve hiçbir şey belirtmez; bu yüzden bu hesaplar aramadan başka hiçbir şeye bağlanmaz (çok olduklarında kategoriye göre gruplanır). Yanıtların döndürdüğü kullanıcı adları kendi başına aramalardır.',
+  },
+  groups: {
+    label: '{group} · {count}',
+    reason: '{query} araması {group} sitelerinde bağ kuran hiçbir şey belirtmeyen {count} profil buldu',
+    members: 'Bu gruptaki profiller',
+  },
   canvasLabel:
     '{query} için kimlik grafiği: {nodes} düğüm ve {edges} bağ. Aynı düğümler grafiğin altında liste olarak da var.',
   controls: 'Grafik denetimleri',
@@ -58,12 +76,13 @@ export const graphTr: typeof graphEn = {
     showMore: '{count} tane daha göster',
     shown: '{total} düğümden {shown} tanesi gösteriliyor',
     empty: 'Eşleşen düğüm yok.',
-    ties: '{count} bağ',
+    ties: { one: '{count} bağ', other: '{count} bağ' },
   },
   kinds: {
     username: 'Kullanıcı adı',
     email: 'E-posta',
     profile: 'Profil',
+    group: 'Profil grubu',
     website: 'Web sitesi',
     avatar: 'Profil resmi',
     account: 'Hesap',

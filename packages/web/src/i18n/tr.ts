@@ -93,6 +93,8 @@ export const tr: Messages = {
     emailHint:
       'Bu bir e-posta adresine benziyor. {brand} kullanıcı adlarını arar; @ kısmı hiçbir profil adıyla eşleşmez.',
     emailSearchLocal: 'Bunun yerine “{username}” ara',
+    emailSearchAddress: 'Bu adresi {brand} Email ile ara',
+    empty: 'Önce bir kullanıcı adı yazın: aramanın arayacağı bir ada ihtiyacı var.',
     options: 'Arama seçenekleri: birden çok ad, varyantlar, hangi siteler',
     scope: {
       title: 'Hangi siteler',
@@ -110,6 +112,8 @@ export const tr: Messages = {
   progress: {
     label: 'Arama ilerlemesi',
     starting: 'Arama başlatılıyor…',
+    opening: 'Kayıtlı arama açılıyor…',
+    openingHint: 'Sonuçları yükleniyor: hiçbir şey yeniden aranmıyor.',
     queued: 'Boş bir sıra bekleniyor…',
     running: 'Siteler kontrol ediliyor…',
     completed: 'Arama {seconds} sn içinde tamamlandı',
@@ -136,7 +140,9 @@ export const tr: Messages = {
   },
   results: {
     title: '"{username}" için sonuçlar',
-    summary: '{platforms} platformda {found} profil bulundu. ({notFound} bulunamadı)',
+    summary: '{platforms}da {found} bulundu. ({notFound} bulunamadı)',
+    profiles: { one: '{count} profil', other: '{count} profil' },
+    platforms: { one: '{count} platform', other: '{count} platform' },
     unknownSummary: {
       one: '{count} site kontrol edilemedi: {reasons}. Bilinmiyor altında listelenir, asla bulunamadı sayılmaz.',
       other:
@@ -164,11 +170,14 @@ export const tr: Messages = {
     scopeAll: 'Tümü ({count})',
     exportHint: 'Dışa aktarmalar, rapor ve yazdırma görünümü burada seçilen sonuçları içerir.',
     copyFound: 'Bulunan bağlantıları kopyala ({count})',
-    copiedFound: '{count} bağlantı kopyalandı, her satırda bir tane',
+    copiedFound: { one: '{count} bağlantı kopyalandı', other: '{count} bağlantı kopyalandı, her satırda bir tane' },
     openFound: 'Bulunanların tümünü aç ({count})',
     openFoundHint:
       'Bulunan her profili yeni bir sekmede açar; tarayıcınız bu site için açılır pencerelere izin vermenizi isteyebilir.',
-    openedFound: '{count} sekme istendi. Yalnızca biri açıldıysa bu site için açılır pencerelere izin verin.',
+    openedFound: {
+      one: '{count} sekme istendi.',
+      other: '{count} sekme istendi. Yalnızca biri açıldıysa bu site için açılır pencerelere izin verin.',
+    },
     tools: 'Dışa aktar, rapor ve bağlantılar',
   },
   errors: {
@@ -288,8 +297,11 @@ export const tr: Messages = {
     heading: 'Kullanıcı adı arama raporu: “{username}”',
     generated: '{brand} ile {date} tarihinde oluşturuldu.',
     reopen: 'Aramayı yeniden açın:',
-    scopeAll: 'Aramanın {count} sonucunun tümü.',
-    scopeShown: '{total} sonuçtan {count} tanesi, sayfadaki süzgeçlere göre ({filters}).',
+    scopeAll: { one: 'Aramanın tek sonucu.', other: 'Aramanın {count} sonucunun tümü.' },
+    scopeShown: {
+      one: '{total} sonuçtan {count} tanesi, sayfadaki süzgeçlere göre ({filters}).',
+      other: '{total} sonuçtan {count} tanesi, sayfadaki süzgeçlere göre ({filters}).',
+    },
     found: 'Bulundu',
     notFound: 'Bulunamadı',
     unknown: 'Bilinmiyor',

@@ -127,3 +127,46 @@ export function largeTree(profiles = 2900, children = 12): SearchTree {
   }
   return { format: 'hound-tree/1', root_id: 'root', searches, profiles: list };
 }
+
+/**
+ * A plain search as most are on the real web: found profiles that state nothing (`count` of each catalogue
+ * category, named `{prefix}{n}`), Reddit (no category: a forum by the spec's keyword table), and one that
+ * another profile links to (a tie).
+ */
+export function plainTree(
+  groups: ReadonlyArray<[prefix: string, category: string, count: number]> = [
+    ['Game', 'gaming', 10],
+    ['Chat', 'social', 8],
+  ],
+  query = 'bob',
+): SearchTree {
+  const profiles: LeadProfile[] = [];
+  const add = (site: string, category: string | undefined, extra: Partial<LeadProfile> = {}) =>
+    profiles.push({
+      search_id: 'r',
+      site,
+      url: `https://${site.toLowerCase()}.example/${query}`,
+      category,
+      facts: [],
+      ...extra,
+    });
+  for (const [prefix, category, count] of groups) for (let i = 0; i < count; i++) add(`${prefix}${i}`, category);
+  add('Reddit', undefined);
+  add('Linked', 'social');
+  add('Home', 'blog', {
+    facts: [
+      {
+        kind: 'link',
+        value: `https://linked.example/${query}`,
+        source: `https://home.example/${query}`,
+        via: 'rel-me',
+      },
+    ],
+  });
+  return {
+    format: 'hound-tree/1',
+    root_id: 'r',
+    searches: [{ id: 'r', kind: 'username', query, parent_id: null, depth: 0, reason: null, status: 'completed' }],
+    profiles,
+  };
+}

@@ -15,6 +15,7 @@ import { toUserResponse } from '../auth/to-user-response.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import { cancelSearch } from '../searches/cancel-search.ts';
 import type { FinishDeps } from '../searches/finish-search.ts';
+import type { FinishedSearchCache } from '../searches/finished-search-cache.ts';
 import { deleteAccount } from './delete-account.ts';
 import { listMySearches } from './list-my-searches.ts';
 import { updateProfile } from './update-profile.ts';
@@ -23,10 +24,13 @@ const tags = ['accounts'];
 const errors = { 400: DetailErrorSchema, 401: DetailErrorSchema, 404: DetailErrorSchema };
 
 /** The signed-in user's own account (every route here is guarded by its `/me` path). */
-export const accountRoutes: FastifyPluginAsyncZod<{ deps: FinishDeps; now: () => Date; billing: BillingDeps }> = async (
-  app,
-  { deps, now, billing },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  deps: FinishDeps;
+  now: () => Date;
+  billing: BillingDeps;
+  /** Finished searches' cached answers: a deleted search's are forgotten at once on this node. */
+  finished: FinishedSearchCache;
+}> = async (app, { deps, now, billing, finished }) => {
   const { db } = deps;
   app.patch(
     '/me/profile',
@@ -91,10 +95,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: FinishDeps; now: () =>
     },
     async (request, reply) => {
       const mine = and(eq(searches.id, request.params.id), eq(searches.userId, caller(request).user.id));
-      const [search] = await db.select({ id: searches.id }).from(searches).where(mine);
+      const [search] = await db.select({ id: searches.id, rootId: searches.rootId }).from(searches).where(mine);
       if (!search) throw new AppError('NOT_FOUND', 'No such search.');
       await cancelSearch(deps, search.id); // a running search stops first; an ended one is unchanged
       await db.delete(searches).where(mine);
+      // The searches it led to went with it (cascade): forget the whole tree's cached answers.
+      finished.forgetTree(search.rootId ?? search.id);
       return reply.code(204).send(null);
     },
   );

@@ -38,7 +38,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     return reply
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}li{margin:0 0 1.5rem}pre{white-space:pre-wrap;background:#f1f5f9;padding:.75rem;border-radius:8px}</style></head><body><h1>Development mailbox</h1><p>Mail this server would have sent (no SMTP_URL is set). Newest first; only on local servers (or with DEV_MAILBOX=true).</p><ul>${rows || '<li>No mail yet.</li>'}</ul></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Development mailbox</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;overflow-wrap:anywhere}ul{padding-left:1.25rem}li{margin:0 0 1.5rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f1f5f9;padding:.75rem;border-radius:8px}</style></head><body><h1>Development mailbox</h1><p>Mail this server would have sent (no SMTP_URL is set). Newest first; only on local servers (or with DEV_MAILBOX=true).</p><ul>${rows || '<li>No mail yet.</li>'}</ul></body></html>`,
       );
   });
 

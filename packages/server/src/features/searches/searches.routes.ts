@@ -12,8 +12,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { sseSink } from '../../lib/sse.ts';
 import type { StreamLimiter } from '../../limits/stream-limiter.ts';
 import { cancelSearch } from './cancel-search.ts';
-import { createFinishedSearchCache } from './finished-search-cache.ts';
-import { getSearchRow } from './get-search-status.ts';
+import type { FinishedSearchCache } from './finished-search-cache.ts';
 import { getSearchTree } from './get-search-tree.ts';
 import { startSearch } from './start-search.ts';
 import { streamSearchEvents } from './stream-search-events.ts';
@@ -21,11 +20,11 @@ import { streamSearchEvents } from './stream-search-events.ts';
 const IdParams = z.object({ id: z.string().max(64) });
 const MAX_SEQ = 2_147_483_647;
 
-export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: StreamLimiter }> = async (
-  app,
-  { deps, streams },
-) => {
-  const finished = deps.finishedSearches ?? createFinishedSearchCache();
+export const searchesRoutes: FastifyPluginAsyncZod<{
+  deps: AppDeps;
+  streams: StreamLimiter;
+  finished: FinishedSearchCache;
+}> = async (app, { deps, streams, finished }) => {
   const db = deps.db.db;
   // Open event streams end when the server closes, so shutdown does not wait on them; clients resume
   // with Last-Event-ID on another node or after restart.
@@ -95,9 +94,12 @@ export const searchesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; streams: Str
       },
     },
     async (request, reply) => {
-      // The row is read every time (a deleted search is a 404 at once); a finished one's answer is cached.
-      const json = await finished.status(db, await getSearchRow(db, request.params.id));
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // A finished search's answer is a cached buffer, compressed once for clients that accept gzip.
+      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const answer = await finished.status(db, request.params.id, gzip);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (answer.encoding === 'gzip') reply.header('content-encoding', 'gzip');
+      return reply.send(answer.body as never);
     },
   );
 

@@ -2,7 +2,7 @@ import type { SseDoneEvent } from '@hound/contracts';
 import type { Database } from '../../db/client.ts';
 import type { SearchBus, SearchMessage } from '../../events/search-bus.ts';
 import { type FinishedSearchCache, replayAfter } from './finished-search-cache.ts';
-import { getSearchRow, isTerminal, searchNotFound } from './get-search-status.ts';
+import { isTerminal, searchNotFound } from './get-search-status.ts';
 import { readSearchWithResults, readStoredResults } from './result-batches.ts';
 import { SEARCH_ID_PATTERN } from './search-id.ts';
 
@@ -53,9 +53,9 @@ export async function streamSearchEvents(
   // A malformed id is answered before anything else (a subscription included).
   if (!SEARCH_ID_PATTERN.test(searchId)) throw searchNotFound();
   // A finished search is one pre-built payload, shared by every replay of it for a while; no subscription.
-  const current = await getSearchRow(deps.db, searchId);
+  const current = await deps.finished.row(deps.db, searchId);
   if (isTerminal(current.status)) {
-    sink.write(replayAfter(await deps.finished.replay(deps.db, current), afterSeq));
+    sink.write(replayAfter(await deps.finished.replay(deps.db, searchId), afterSeq));
     sink.end();
     return;
   }

@@ -16,6 +16,9 @@ export function isApiPath(url: string): boolean {
   );
 }
 
+/** `/search/{id}`: a search's own page (its graph page is not: it reads the tree). */
+const STORED_SEARCH_PAGE = /^\/search\/([A-Za-z0-9_-]{22})\/?$/;
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Hound</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
@@ -57,6 +60,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     reply.header('cache-control', 'no-cache');
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    // A stored search's address: the browser fetches its status alongside the page, not after the app's
+    // code has loaded (the app's own fetch of that address is answered by this one; decision 145).
+    const stored = STORED_SEARCH_PAGE.exec(request.url.split('?')[0]!);
+    if (stored) reply.header('link', `</api/search/status/${stored[1]}>; rel=preload; as=fetch; crossorigin`);
     return reply.sendFile('index.html', distDir);
   });
 }

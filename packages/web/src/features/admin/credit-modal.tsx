@@ -3,18 +3,20 @@ import { BreakableAddress } from '../../components/breakable-address.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { fill, plural } from '../../lib/format.ts';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { changeCredits } from './admin-api.ts';
 import { creditAmount } from './credit-amount.ts';
 
 /** "+ Credits" / "- Credits": amount (default 1) and an optional reason; closes and reloads after success. */
 export function CreditModal(props: { email: string; mode: 'grant' | 'deduct'; onClose(changed: boolean): void }) {
-  const { m } = useI18n();
+  const { m, locale } = useI18n();
   const a = m.admin.modal;
   const toast = useToast();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [amount, setAmount] = useState('1');
+  const used = creditAmount(amount);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,8 +77,19 @@ export function CreditModal(props: { email: string; mode: 'grant' | 'deduct'; on
             inputMode="numeric"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
+            aria-describedby={`${id}-amount-used`}
             className={inputClass}
           />
+          {/* Spec 001 §5: anything but a whole number from 1 to 1000 counts as 1 — said before it is sent. */}
+          <p
+            id={`${id}-amount-used`}
+            aria-live="polite"
+            className={`mt-1 text-sm ${used !== Number(amount.trim()) ? 'text-amber-800 dark:text-amber-300' : 'text-slate-600 dark:text-slate-400'}`}
+          >
+            {used !== Number(amount.trim())
+              ? fill(a.amountFallback, { text: amount.trim() || '—' })
+              : plural(props.mode === 'grant' ? a.willAdd : a.willDeduct, used, locale)}
+          </p>
         </div>
         <div>
           <label htmlFor={`${id}-reason`} className={labelClass}>

@@ -87,7 +87,9 @@ describe('admin: Email Plus orders queue', () => {
     expect(within(fresh).getByText('Dan Doe')).toBeTruthy();
 
     const filter = (name: string) => screen.getByRole('button', { name });
-    expect(filter('Open').getAttribute('aria-pressed')).toBe('true');
+    expect(filter('To deliver').getAttribute('aria-pressed')).toBe('true');
+    // The filter and the action no longer share a word.
+    expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
     const [first] = callsTo(fetch, 'GET /admin/email-plus/orders');
     expect(Object.fromEntries(statusOf(first!.url))).toEqual({ status: 'open', limit: '50', skip: '0' });
     // The session is the HttpOnly cookie: no script-visible token goes along.
@@ -98,7 +100,7 @@ describe('admin: Email Plus orders queue', () => {
     expect(within(rowOf('done@example.com')).getByText('Delivered')).toBeTruthy();
     expect(screen.queryByText('late@example.com')).toBeNull();
     expect(filter('Delivered').getAttribute('aria-pressed')).toBe('true');
-    expect(filter('Open').getAttribute('aria-pressed')).toBe('false');
+    expect(filter('To deliver').getAttribute('aria-pressed')).toBe('false');
     expect(statusOf(callsTo(fetch, 'GET /admin/email-plus/orders').at(-1)!.url).get('status')).toBe('delivered');
 
     fireEvent.click(filter('Refused'));
@@ -188,5 +190,18 @@ describe('admin: Email Plus orders queue', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back to orders' }));
     const opener = await screen.findByRole('button', { name: 'Open order for late@example.com' });
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('an opened order has an address of its own: /admin?tab=orders&order={id} opens it', async () => {
+    stubApi(
+      {
+        'GET /admin/email-plus/orders': { items: [LATE, FRESH], total: 2 },
+        'GET /admin/email-plus/orders/ord_late': orderDetail({ id: 'ord_late', target_email: 'late@example.com' }),
+      },
+      { user: ADMIN },
+    );
+    renderWithApp(<OrdersTab />, { path: '/admin?tab=orders&order=ord_late' });
+    expect(await screen.findByRole('heading', { name: 'late@example.com' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

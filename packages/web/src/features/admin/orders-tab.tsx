@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { button, card, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
@@ -19,7 +20,9 @@ export interface OrdersTabProps {
 /** "Email Plus orders": the queue (Open by default, soonest due first) and, once opened, one order in place of it. */
 export function OrdersTab({ pollMs = 1500 }: OrdersTabProps) {
   const [query, setQuery] = useState<OrdersQuery>({ status: 'open', skip: 0, limit: PAGE });
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The opened order is part of the address (`?tab=orders&order=…`): a reload, Back and a shared link keep it.
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('order');
   // The order just closed, so the queue can give its "Open" button the focus back.
   const [returnTo, setReturnTo] = useState<string | null>(null);
   if (openId) {
@@ -29,12 +32,19 @@ export function OrdersTab({ pollMs = 1500 }: OrdersTabProps) {
         pollMs={pollMs}
         onBack={() => {
           setReturnTo(openId);
-          setOpenId(null);
+          setParams({ tab: 'orders' });
         }}
       />
     );
   }
-  return <OrdersQueue query={query} onQuery={setQuery} onOpen={setOpenId} returnTo={returnTo} />;
+  return (
+    <OrdersQueue
+      query={query}
+      onQuery={setQuery}
+      onOpen={(id) => setParams({ tab: 'orders', order: id })}
+      returnTo={returnTo}
+    />
+  );
 }
 
 function OrdersQueue(props: {

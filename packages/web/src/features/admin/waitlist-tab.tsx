@@ -3,6 +3,7 @@ import { DownloadIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { plural } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { downloadWaitlistCsv, fetchWaitlist } from './admin-api.ts';
 
@@ -26,7 +27,7 @@ export function WaitlistTab() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className={muted}>{w.count.replace('{count}', String(list.data.total))}</p>
+        <p className={muted}>{plural(w.count, list.data.total, locale)}</p>
         <button
           type="button"
           className={button.secondary}

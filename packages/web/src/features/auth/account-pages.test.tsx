@@ -71,6 +71,14 @@ describe('account messages in the page language', () => {
     expect(screen.getByText(ACCOUNT_RULES.tr.emailRequired!)).toBeTruthy();
     expect(screen.queryByText(ACCOUNT_MESSAGES.dateOfBirthRequired)).toBeNull();
   });
+
+  it('says why it asks the date of birth, tied to the field', () => {
+    signedOut();
+    renderWithApp(<RegisterPage />, { path: '/register' });
+    const field = screen.getByLabelText('Date of birth');
+    const why = screen.getByText(/^Only to confirm you are 18 or older/);
+    expect(field.getAttribute('aria-describedby')).toContain(why.id);
+  });
 });
 
 describe('login', () => {
@@ -248,6 +256,12 @@ describe('email search mode', () => {
     expect(screen.getByRole('link', { name: /Email$/ }).getAttribute('href')).toBe('/email-search');
     view.unmount();
     renderWithApp(<Header />, { path: '/email-search' });
+    expect(screen.getByRole('link', { name: /Username$/ }).getAttribute('href')).toBe('/username-search');
+  });
+
+  it('an email search’s own page switches to username search too', () => {
+    signedOut();
+    renderWithApp(<Header />, { path: '/email-search/AbCdEfGhIjKlMnOpQrStUv' });
     expect(screen.getByRole('link', { name: /Username$/ }).getAttribute('href')).toBe('/username-search');
   });
 

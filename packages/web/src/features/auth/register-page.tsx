@@ -106,7 +106,7 @@ export default function RegisterPage() {
     );
   }
 
-  const field = (name: Field, label: string, props: Record<string, string> = {}) => (
+  const field = (name: Field, label: string, props: Record<string, string> = {}, hint?: string) => (
     <div>
       <label htmlFor={`${id}-${name}`} className={labelClass}>
         {label}
@@ -117,10 +117,18 @@ export default function RegisterPage() {
         value={form[name]}
         onChange={(e) => update(name, e.target.value)}
         aria-invalid={problems[name] ? true : undefined}
-        aria-describedby={problems[name] ? `${id}-${name}-error` : undefined}
+        aria-describedby={
+          [problems[name] ? `${id}-${name}-error` : '', hint ? `${id}-${name}-hint` : ''].filter(Boolean).join(' ') ||
+          undefined
+        }
         className={inputClass}
         {...props}
       />
+      {hint && (
+        <p id={`${id}-${name}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
       {problems[name] && (
         <p id={`${id}-${name}-error`} role="alert" className={errorClass}>
           {say(problems[name])}
@@ -137,11 +145,12 @@ export default function RegisterPage() {
           {field('last_name', m.account.register.lastName, { autoComplete: 'family-name' })}
         </div>
         {field('email', m.account.register.email, { type: 'email', autoComplete: 'email' })}
-        {field('date_of_birth', m.account.register.dateOfBirth, {
-          type: 'date',
-          autoComplete: 'bday',
-          max: new Date().toISOString().slice(0, 10),
-        })}
+        {field(
+          'date_of_birth',
+          m.account.register.dateOfBirth,
+          { type: 'date', autoComplete: 'bday', max: new Date().toISOString().slice(0, 10) },
+          m.account.register.dateOfBirthWhy,
+        )}
         {error && (
           <p role="alert" className={errorClass}>
             {say(error)}

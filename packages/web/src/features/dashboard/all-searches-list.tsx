@@ -23,7 +23,7 @@ export function AllSearchesList({ limit }: { limit: number }) {
   const { m, locale } = useI18n();
   const say = useAccountText();
   const { session } = useAuth();
-  const failed = m.account.messages.operationFailed;
+  const failed = m.account.messages.fetchLogs;
   const usernames = useQuery({
     queryKey: [MY_SEARCHES_KEY, limit, session],
     queryFn: () => fetchMySearches(limit, failed),

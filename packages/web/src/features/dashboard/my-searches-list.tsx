@@ -1,6 +1,7 @@
 import type { MySearch, MySearchesResponse, SearchStatusResponse } from '@hound/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ChevronIcon, ExternalIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, link, muted } from '../../components/ui.ts';
@@ -73,7 +74,15 @@ export function SearchRow({
             {s.searchId}: <span className="font-mono">{search.id}</span>
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {/* Its own page: the results with filters and exports, its leads and its graph (a lead's too). */}
+          <Link
+            to={`/search/${encodeURIComponent(search.id)}`}
+            className={button.secondary}
+            aria-label={`${m.leads.open} ${search.username}`}
+          >
+            {m.leads.open}
+          </Link>
           <button
             type="button"
             className={button.secondary}

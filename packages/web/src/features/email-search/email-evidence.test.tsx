@@ -10,6 +10,7 @@ import {
   groupResults,
   howDecided,
   parseBreach,
+  readableDate,
   reasonSentence,
   visibleDetails,
 } from './email-evidence.ts';
@@ -48,6 +49,7 @@ const RESULTS: EmailCheckResult[] = [
       'Display name': 'Ivy Stone',
       Profile: 'https://gravatar.com/abc',
       'Verified accounts': 'Mastodon: https://mastodon.example/@ivy, https://ivy.example',
+      Joined: '2015-03-01',
     },
   }),
   result('duolingo', 'found', { method: 'api', usernames: ['ivy_s'] }),
@@ -64,6 +66,17 @@ const RESULTS: EmailCheckResult[] = [
   result('nike', 'unknown', { reason: 'unexpected_response' }),
   result('samsung', 'invalid', { reason: 'disabled' }),
 ];
+
+describe('readable dates', () => {
+  it('reads ISO dates and date-times in the page’s language, and leaves other text alone', () => {
+    expect(readableDate('2013-10-04', 'en-GB')).toBe('4 Oct 2013');
+    expect(readableDate('2013-10-04', 'tr-TR')).toBe('4 Eki 2013');
+    expect(readableDate('2019-01-16T08:24:37Z', 'en-GB')).toMatch(/^16 Jan 2019, \d\d:\d\d$/);
+    expect(readableDate('2019-13-45', 'en-GB')).toBeNull();
+    expect(readableDate('ivy_2013-10-04', 'en-GB')).toBeNull();
+    expect(readableDate('12345', 'en-GB')).toBeNull();
+  });
+});
 
 describe('how an email answer was decided', () => {
   it('says it in plain words from the check’s method and verdict', () => {
@@ -133,7 +146,11 @@ describe('email results, grouped', () => {
     expect(detailValue('Lisbon, Portugal')).toEqual({ kind: 'text', text: 'Lisbon, Portugal' });
     expect(detailValue('javascript:alert(1)')).toEqual({ kind: 'text', text: 'javascript:alert(1)' });
     // The profile link is shown once, as the account's link.
-    expect(visibleDetails(RESULTS[1]!).map(([label]) => label)).toEqual(['Display name', 'Verified accounts']);
+    expect(visibleDetails(RESULTS[1]!).map(([label]) => label)).toEqual([
+      'Display name',
+      'Verified accounts',
+      'Joined',
+    ]);
   });
 });
 
@@ -148,6 +165,8 @@ describe('<EmailResults>', () => {
     const breaches = screen.getByTestId('breaches');
     expect(within(breaches).getByText('Breaches (2)')).toBeTruthy();
     expect(within(breaches).getByText('Adobe')).toBeTruthy();
+    // Dates as people read them, not ISO.
+    expect(within(breaches).getByText(/Breached 4 Oct 2013/)).toBeTruthy();
     expect(within(breaches).getByText('Email addresses, Passwords')).toBeTruthy();
 
     const accounts = screen.getByRole('list', { name: `Accounts for ${EMAIL}` });
@@ -156,13 +175,14 @@ describe('<EmailResults>', () => {
     const github = items[1]!;
     expect(within(github).getByText('The sign-up form says this address is already in use.')).toBeTruthy();
     expect(github.querySelector('img')?.getAttribute('src')).toBe('/api/favicon/github.example');
-    // Spec 001 §2's toggle: the links (here: none per address) and the evidence.
+    // No page per address: the toggle says it shows the evidence (spec 001 §2's "Show links" is for links).
     expect(within(github).queryByText(en.emailAnswers.noPage)).toBeNull();
-    fireEvent.click(within(github).getByRole('button', { name: 'Show links' }));
+    expect(within(github).queryByRole('button', { name: 'Show links' })).toBeNull();
+    fireEvent.click(within(github).getByRole('button', { name: 'Show evidence' }));
     expect(within(github).getByText(en.emailAnswers.noPage)).toBeTruthy();
     expect(within(github).getByText('status 422 and body contains "already associated"')).toBeTruthy();
     expect(within(github).getByText('422')).toBeTruthy();
-    expect(within(github).getByRole('button', { name: 'Hide links' })).toBeTruthy();
+    expect(within(github).getByRole('button', { name: 'Hide evidence' })).toBeTruthy();
 
     const gravatar = items[2]!;
     fireEvent.click(within(gravatar).getByRole('button', { name: 'Show links' }));
@@ -170,6 +190,7 @@ describe('<EmailResults>', () => {
       'https://gravatar.com/abc',
     );
     expect(within(gravatar).getByText('Ivy Stone')).toBeTruthy();
+    expect(within(gravatar).getByText('1 Mar 2015').getAttribute('datetime')).toBe('2015-03-01');
     expect(within(gravatar).getByRole('link', { name: 'Mastodon' }).getAttribute('href')).toBe(
       'https://mastodon.example/@ivy',
     );
@@ -197,9 +218,15 @@ describe('<EmailResults>', () => {
     expect(screen.queryByText(en.email.modal.noLinks)).toBeNull();
   });
 
+  it('offers no search again for names its leads already searched, and says so', () => {
+    renderWithApp(<EmailResults email={EMAIL} results={RESULTS} searched={new Set(['ivy.stone', 'ivy_s'])} />);
+    expect(screen.queryByRole('region', { name: 'Search as a username' })).toBeNull();
+    expect(screen.getByText('Already searched as leads (see Leads below): ivy.stone, ivy_s.')).toBeTruthy();
+  });
+
   it('says "old record" only for an old record, and speaks Turkish', () => {
     renderWithApp(<EmailResults email={EMAIL} results={RESULTS} old />, { language: 'tr' });
-    for (const button of screen.getAllByRole('button', { name: tr.email.modal.showLinks })) fireEvent.click(button);
+    for (const button of screen.getAllByRole('button', { name: tr.emailAnswers.showEvidence })) fireEvent.click(button);
     expect(screen.getAllByText(tr.email.modal.noLinks).length).toBe(2); // Duolingo and GitHub have no page
     expect(screen.getByText('Kayıt formu bu adresin zaten kullanıldığını söylüyor.')).toBeTruthy();
     expect(screen.getByText('Veri ihlalleri (2)')).toBeTruthy();

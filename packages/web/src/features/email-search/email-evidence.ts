@@ -132,3 +132,21 @@ export function visibleDetails(result: EmailCheckResult): Array<[string, DetailV
     .filter(([, value]) => value.trim() !== '' && value !== result.url)
     .map(([label, value]) => [label, detailValue(value)]);
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ](\d{2}):\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * An ISO date or date-time ("2015-03-01", "2019-01-16T08:24:37Z") as the visitor reads dates, or null for any
+ * other text. A bare date is a calendar day, shown as that day wherever the visitor is.
+ */
+export function readableDate(value: string, locale: string): string | null {
+  const text = value.trim();
+  const match = ISO_DATE.exec(text);
+  if (!match) return null;
+  const hasTime = match[1] !== undefined;
+  const date = new Date(hasTime ? text.replace(' ', 'T') : `${text}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  return hasTime
+    ? date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
+    : date.toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+}

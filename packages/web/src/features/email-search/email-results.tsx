@@ -15,6 +15,7 @@ import {
   groupResults,
   howDecided,
   otherRecords,
+  readableDate,
   reasonSentence,
   visibleDetails,
 } from './email-evidence.ts';
@@ -32,6 +33,7 @@ export function EmailResults({
   results,
   old = false,
   onPivot,
+  searched,
 }: {
   email: string;
   results: readonly EmailCheckResult[];
@@ -39,12 +41,16 @@ export function EmailResults({
   old?: boolean;
   /** Called when a username search is started from here (the modal closes). */
   onPivot?(): void;
+  /** Usernames (lower case) this search's leads already searched: not offered again. */
+  searched?: ReadonlySet<string>;
 }) {
   const { m, locale } = useI18n();
   const t = m.emailAnswers;
   const counts = countEmailResults(results);
   const groups = groupResults(results);
-  const pivots = usernamesToSearch(email, results).slice(0, MAX_PIVOTS);
+  const names = usernamesToSearch(email, results);
+  const followed = names.filter((name) => searched?.has(name.toLowerCase()));
+  const pivots = names.filter((name) => !searched?.has(name.toLowerCase())).slice(0, MAX_PIVOTS);
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="email-counts">
@@ -88,10 +94,14 @@ export function EmailResults({
       <Folded title={fill(t.unknown, { count: groups.unknown.length })} results={groups.unknown} testId="unknown" />
       <Folded title={fill(t.skipped, { count: groups.skipped.length })} results={groups.skipped} testId="skipped" />
 
+      {followed.length > 0 && pivots.length === 0 && (
+        <p className={`text-sm ${muted}`}>{fill(t.pivotsFollowed, { names: followed.join(', ') })}</p>
+      )}
       {pivots.length > 0 && (
         <section className="text-sm" aria-label={t.pivots}>
           <p className="font-semibold">{t.pivots}</p>
           <p className={muted}>{t.pivotsNote}</p>
+          {followed.length > 0 && <p className={muted}>{fill(t.pivotsFollowed, { names: followed.join(', ') })}</p>}
           <ul className="mt-2 flex flex-wrap gap-2">
             {pivots.map((name) => (
               <li key={name} className="min-w-0 max-w-full">
@@ -125,7 +135,7 @@ export function EmailResults({
 }
 
 function Breaches({ state }: { state: BreachState }) {
-  const { m } = useI18n();
+  const { m, locale } = useI18n();
   const t = m.emailAnswers;
   if (state.kind === 'absent') return null;
   if (state.kind !== 'found')
@@ -152,7 +162,12 @@ function Breaches({ state }: { state: BreachState }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: two breaches may share a name; the order is the record's
           <li key={`${breach.name}-${i}`} className="min-w-0 [overflow-wrap:anywhere]">
             <span className="font-medium">{breach.name}</span>
-            {breach.date && <span className={muted}> · {fill(t.breachDate, { date: breach.date })}</span>}
+            {breach.date && (
+              <span className={muted}>
+                {' '}
+                · {fill(t.breachDate, { date: readableDate(breach.date, locale) ?? breach.date })}
+              </span>
+            )}
             {breach.classes && (
               <span className="block text-xs text-slate-700 dark:text-slate-300">{breach.classes}</span>
             )}
@@ -220,7 +235,14 @@ function FoundAccount({ result, old, onPivot }: { result: EmailCheckResult; old:
             onClick={() => setOpen((o) => !o)}
           >
             <ChevronIcon className={open ? 'rotate-180' : ''} />
-            {open ? m.email.modal.hideLinks : m.email.modal.showLinks}
+            {/* The spec's "Show links" where there is a link to show; otherwise it shows the evidence alone. */}
+            {isWebLink(result.url)
+              ? open
+                ? m.email.modal.hideLinks
+                : m.email.modal.showLinks
+              : open
+                ? t.hideEvidence
+                : t.showEvidence}
           </button>
           {open && (
             <div id={evidenceId} className="mt-1 space-y-2 text-sm">
@@ -259,12 +281,18 @@ function FoundAccount({ result, old, onPivot }: { result: EmailCheckResult; old:
 }
 
 function Detail({ label, value }: { label: string; value: DetailValue }) {
+  const { locale } = useI18n();
+  const date = value.kind === 'text' ? readableDate(value.text, locale) : null;
   return (
     <>
       <dt className={muted}>{label}</dt>
       <dd className="min-w-0 [overflow-wrap:anywhere]">
         {value.kind === 'text' ? (
-          value.text
+          date ? (
+            <time dateTime={value.text.trim()}>{date}</time>
+          ) : (
+            value.text
+          )
         ) : (
           <span className="flex flex-wrap gap-x-3 gap-y-1">
             {value.links.map((l) => (

@@ -1,20 +1,24 @@
-import type { CreditsResponse, EmailCheckResult } from '@hound/contracts';
+import type { CreditsResponse, EmailCheckResult, SearchTree } from '@hound/contracts';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useSiteConfig } from '../../api/site-config.ts';
 import { TextWithAddress } from '../../components/breakable-address.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { plural } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { EmailPlusCard } from '../billing/email-plus-card.tsx';
 import { OutOfCredits } from '../billing/out-of-credits.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
 import { useCredits, useRefreshCredits } from '../billing/use-credits.ts';
+import { searchedLeads } from '../search/leads.ts';
 import { LeadsSection } from '../search/leads-section.tsx';
 import { attemptKey, attemptSucceeded } from './attempt-key.ts';
 import { decrementCredit, followEmailSearch, getEmailSearch, startEmailSearch } from './email-api.ts';
+import { EmailExportBar } from './email-export-bar.tsx';
 import { EmailResults } from './email-results.tsx';
-import { initialModalState, type ModalState, modalReducer, progressMessageIndex, resultsDue } from './modal-state.ts';
+import { initialModalState, type ModalState, modalReducer, resultsDue } from './modal-state.ts';
 
 /** The email-search modal: choose (credit or Email Plus), watch the checks, read the accounts. */
 export function EmailSearchModal({
@@ -238,7 +242,7 @@ function SelectStep({
 }
 
 function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch }) {
-  const { m } = useI18n();
+  const { m, locale } = useI18n();
   const t = m.email.modal;
   const config = useSiteConfig();
   const [now, setNow] = useState(Date.now());
@@ -287,23 +291,24 @@ function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch })
     if (resultsDue(state, now, minSeconds)) dispatch({ type: 'show_results' });
   }, [state, now, minSeconds, dispatch]);
 
-  const elapsed = now - (state.startedAt ?? now);
-  const current = progressMessageIndex(elapsed, t.steps.length);
+  // What is really happening: how many sites have answered, how many say registered, the latest answers,
+  // and, once all have answered, how long this server holds the results back (EMAIL_RESULTS_MIN_SECONDS).
   const { done, total } = state.progress;
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  const found = state.results.filter((r) => r.verdict === 'found').length;
+  const latest = state.results.slice(-LATEST_ANSWERS).reverse();
+  const showAt = state.startedAt === null ? now : state.startedAt + minSeconds * 1000;
+  const answer = (r: EmailCheckResult) =>
+    r.verdict === 'found' ? t.answerFound : r.verdict === 'not_found' ? t.answerNotFound : t.answerUnknown;
   return (
-    <div className="mt-5 space-y-5" aria-live="polite">
-      <ol className="space-y-2">
-        {t.steps.map((step, i) => (
-          <li key={step} className={`flex items-center gap-2 ${i === current ? 'font-semibold' : muted}`}>
-            <span
-              aria-hidden="true"
-              className={`inline-block h-2.5 w-2.5 rounded-full ${i === current ? 'animate-pulse bg-amber-600 dark:bg-amber-400' : i < current ? 'bg-emerald-600' : 'bg-slate-300 dark:bg-slate-700'}`}
-            />
-            {step}
-          </li>
-        ))}
-      </ol>
+    <div className="mt-5 space-y-4" aria-live="polite">
+      <p className="font-semibold">
+        {state.finished
+          ? t.progressHeld.replace('{time}', new Date(showAt).toLocaleTimeString(locale, { timeStyle: 'short' }))
+          : total > 0
+            ? t.progressAsking.replace('{total}', total.toLocaleString(locale))
+            : t.progressStarting}
+      </p>
       <div>
         <div
           role="progressbar"
@@ -318,12 +323,36 @@ function ProgressStep({ state, dispatch }: { state: State; dispatch: Dispatch })
           />
         </div>
         <p className={`mt-2 text-sm tabular-nums ${muted}`}>
-          {t.progress.replace('{done}', String(done)).replace('{total}', String(total || '…'))}
+          {t.progress
+            .replace('{done}', done.toLocaleString(locale))
+            .replace('{total}', total ? total.toLocaleString(locale) : '…')}
+          {' · '}
+          {plural(t.foundSoFar, found, locale)}
         </p>
       </div>
+      {latest.length > 0 && (
+        <section aria-label={t.latestAnswers}>
+          <p className={`text-xs font-semibold tracking-wide uppercase ${muted}`}>{t.latestAnswers}</p>
+          <ul className="mt-1 space-y-1 text-sm">
+            {latest.map((r) => (
+              <li key={r.check_id} className="flex min-w-0 items-center gap-2">
+                <span className="truncate font-medium">{r.name}</span>
+                <span
+                  className={`shrink-0 ${r.verdict === 'found' ? 'text-emerald-700 dark:text-emerald-400' : muted}`}
+                >
+                  {answer(r)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
+
+/** Answers listed while the search runs, newest first. */
+const LATEST_ANSWERS = 4;
 
 function ResultsStep({
   email,
@@ -340,10 +369,22 @@ function ResultsStep({
 }) {
   const { m } = useI18n();
   const t = m.email.modal;
+  // The tree the Leads section below reads (its cache): names its leads searched are not offered again.
+  const tree = useQuery<{ tree: SearchTree | null }>({
+    queryKey: ['search-tree', searchId],
+    queryFn: skipToken,
+  });
   return (
     <div className="mt-4 space-y-4">
       <p className={`text-sm ${muted}`}>{t.saved}</p>
-      <EmailResults email={email} results={results} old={old} onPivot={onClose} />
+      <EmailExportBar email={email} searchId={searchId} results={results} />
+      <EmailResults
+        email={email}
+        results={results}
+        old={old}
+        onPivot={onClose}
+        searched={searchedLeads(tree.data?.tree ?? null, searchId)}
+      />
       {/* The username searches its leads started, when it follows them (decision 116); nothing otherwise. */}
       {searchId && <LeadsSection searchId={searchId} />}
       <div className="flex justify-end">

@@ -239,7 +239,7 @@ function RunningSearches() {
   const { m } = useI18n();
   const running = useQuery({
     queryKey: [EMAIL_LOGS_KEY, 5],
-    queryFn: () => fetchEmailLogs(5, m.account.messages.operationFailed),
+    queryFn: () => fetchEmailLogs(5, m.account.messages.fetchLogs),
   });
   const items = (running.data ?? []).filter((item) => item.status === 'running');
   if (items.length === 0) return null;

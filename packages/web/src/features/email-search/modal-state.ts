@@ -88,9 +88,3 @@ export function resumedState(snapshot: EmailSearchSnapshot): ModalState {
 export function resultsDue(state: ModalState, now: number, minSeconds: number): boolean {
   return state.finished && state.startedAt !== null && now - state.startedAt >= minSeconds * 1000;
 }
-
-/** Spec 001 §2: the progress message advances every 55 s, cycling. */
-export const PROGRESS_MESSAGE_MS = 55_000;
-export function progressMessageIndex(elapsedMs: number, count: number): number {
-  return Math.floor(elapsedMs / PROGRESS_MESSAGE_MS) % count;
-}

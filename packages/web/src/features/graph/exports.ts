@@ -41,6 +41,7 @@ const NODE_KEYS = [
   ['site', 'string'],
   ['depth', 'int'],
   ['facts', 'string'],
+  ['members', 'string'],
   ['hound_id', 'string'],
   ['x', 'double'],
   ['y', 'double'],
@@ -48,7 +49,8 @@ const NODE_KEYS = [
 
 /**
  * GraphML 1.0: one `<node>` per node (`n<index>`) and one directed `<edge>` per tie, with `kind`, `label`,
- * `url` and `reason` as declared keys. Facts go along as text (`kind: value (source)` a line) and the layout's
+ * `url` and `reason` as declared keys. Facts go along as text (`kind: value (source)` a line), a group's profiles
+ * likewise (`members`), and the layout's
  * position as x/y, which Gephi and yEd read.
  */
 export function toGraphMl(graph: IdentityGraph, layout: GraphLayout): string {
@@ -69,6 +71,8 @@ export function toGraphMl(graph: IdentityGraph, layout: GraphLayout): string {
       site: node.site,
       depth: node.depth,
       facts: node.facts.length ? node.facts.map((f) => `${f.kind}: ${f.value} (${f.source})`).join('\n') : null,
+      // A group's profiles, a line each (`site url`).
+      members: node.members ? node.members.map((m) => `${m.site} ${m.url}`.trim()).join('\n') : null,
       hound_id: node.id,
       x: Math.round(layout.x[node.index]! * 10) / 10,
       y: Math.round(layout.y[node.index]! * 10) / 10,
@@ -144,6 +148,11 @@ export function toStandaloneHtml(
     const search = node.search!;
     const profiles = graph.profilesOf[index]!.map((p) => {
       const profile = graph.nodes[p]!;
+      // A group stands for profiles that state nothing: each is listed, so the page still names every one.
+      if (profile.members)
+        return `<li><b>${htmlText(profile.label)}</b><ul>${profile.members
+          .map((m) => `<li>${htmlText(m.site)} ${m.url ? link(m.url) : ''}</li>`)
+          .join('')}</ul></li>`;
       const facts = profile.facts.length
         ? `<dl>${profile.facts
             .map(
@@ -165,7 +174,7 @@ export function toStandaloneHtml(
     (n) => n.search && (!n.search.parent_id || !graph.nodes.some((o) => o.search?.id === n.search!.parent_id)),
   );
   const ties = graph.nodes
-    .filter((n) => !n.search && n.kind !== 'profile')
+    .filter((n) => !n.search && n.kind !== 'profile' && n.kind !== 'group')
     .map((n) => {
       const tied = graph.adjacency[n.index]!.map((e) => {
         const edge = graph.edges[e]!;

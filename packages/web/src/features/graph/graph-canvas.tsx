@@ -42,6 +42,9 @@ export function GraphCanvas(props: Props) {
   const camera = useRef<Camera | null>(null);
   const view = useRef({ width: 0, height: 0, dpr: 1 });
   const frame = useRef(0);
+  /** Until the visitor moves the view, it keeps the whole graph in frame as the canvas changes size. */
+  const moved = useRef(false);
+  const hovered = useRef(-1);
   const hits = useMemo(() => new HitIndex(layout), [layout]);
   const current = useRef({ graph, layout, selected, theme });
   current.current = { graph, layout, selected, theme };
@@ -53,7 +56,7 @@ export function GraphCanvas(props: Props) {
     const cam = camera.current;
     if (!canvas || !ctx || !cam || !view.current.width) return;
     const c = current.current;
-    drawGraph(ctx, c.graph, c.layout, cam, view.current, c.selected, PALETTES[c.theme]);
+    drawGraph(ctx, c.graph, c.layout, cam, view.current, c.selected, PALETTES[c.theme], hovered.current);
     canvas.dataset.camera = `${cam.x},${cam.y},${cam.k}`;
   }, []);
   const schedule = useCallback(() => {
@@ -62,12 +65,14 @@ export function GraphCanvas(props: Props) {
   const move = useCallback(
     (next: (cam: Camera) => Camera) => {
       if (!camera.current) return;
+      moved.current = true;
       camera.current = next(camera.current);
       schedule();
     },
     [schedule],
   );
   const fit = useCallback(() => {
+    moved.current = false;
     camera.current = fitCamera(current.current.layout.bounds, view.current);
     schedule();
   }, [schedule]);
@@ -82,7 +87,7 @@ export function GraphCanvas(props: Props) {
       view.current = { width: rect.width, height: rect.height, dpr };
       canvas.width = Math.max(1, Math.round(rect.width * dpr));
       canvas.height = Math.max(1, Math.round(rect.height * dpr));
-      if (!camera.current) camera.current = fitCamera(current.current.layout.bounds, view.current);
+      if (!camera.current || !moved.current) camera.current = fitCamera(current.current.layout.bounds, view.current);
       render();
     };
     measure();
@@ -97,6 +102,8 @@ export function GraphCanvas(props: Props) {
 
   // A new graph starts fitted.
   useEffect(() => {
+    moved.current = false;
+    hovered.current = -1;
     if (view.current.width) camera.current = fitCamera(layout.bounds, view.current);
     schedule();
   }, [layout, schedule]);
@@ -137,7 +144,18 @@ export function GraphCanvas(props: Props) {
   };
   const onPointerMove = (event: React.PointerEvent<HTMLCanvasElement>) => {
     const before = pointers.current.get(event.pointerId);
-    if (!before) return;
+    if (!before) {
+      // No button down: the node under a mouse pointer gets its label.
+      if (event.pointerType !== 'mouse' || !camera.current) return;
+      const at = local(event);
+      const p = toWorld(camera.current, view.current, at.x, at.y);
+      const node = hits.nearest(p.x, p.y, 10 / camera.current.k);
+      if (node !== hovered.current) {
+        hovered.current = node;
+        schedule();
+      }
+      return;
+    }
     const now = local(event);
     if (pointers.current.size === 1) {
       travel.current += Math.abs(now.x - before.x) + Math.abs(now.y - before.y);
@@ -203,6 +221,11 @@ export function GraphCanvas(props: Props) {
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerCancel}
+        onPointerLeave={() => {
+          if (hovered.current < 0) return;
+          hovered.current = -1;
+          schedule();
+        }}
         onKeyDown={onKeyDown}
       />
       <fieldset className="absolute top-2 right-2 flex flex-col gap-1">

@@ -31,6 +31,16 @@ describe('graph page', () => {
     expect(screen.getByLabelText('Open a Hound export')).toBeTruthy();
   });
 
+  it('says a private graph is private (an email search’s tree, signed out) instead of “try later”', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer(401, { code: 'AUTH_REQUIRED' })),
+    );
+    open('/search/s1/graph');
+    expect(await screen.findByText(/This graph is private/)).toBeTruthy();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+  });
+
   it('refuses an answer that is not a search tree', async () => {
     vi.stubGlobal(
       'fetch',
@@ -48,6 +58,10 @@ describe('graph page', () => {
     open('/search/r1/graph');
     await screen.findByRole('heading', { name: 'Identity graph of “alice”' });
     expect(screen.getByText('Showing 10 of 10')).toBeTruthy();
+    // Counts in the singular where there is one; what becomes a node; one email search with 1 account.
+    expect(screen.getByText(/^3 searches · 4 profiles · \d+ ties$/)).toBeTruthy();
+    expect(screen.getByText(/^What becomes a node: each search/)).toBeTruthy();
+    expect(screen.getByText(/^The email search for a.dev@example.com found 1 registered account\./)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Profile GitHub https:\/\/github.example\/alice/ }));
     const details = screen.getByRole('heading', { name: 'GitHub', level: 2 }).closest('section')!;
     expect(within(details).getByText('Alice Example')).toBeTruthy();

@@ -11,21 +11,21 @@ import { AlertIcon, DownloadIcon } from '../../components/icons.tsx';
 import { button, card, focusRing, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useDocumentMeta } from '../../lib/document-meta.ts';
-import { fill } from '../../lib/format.ts';
+import { fill, plural } from '../../lib/format.ts';
 import { useTheme } from '../../lib/theme.tsx';
 import { downloadFile } from '../search/export.ts';
 import { type GraphExportFormat, graphFileName, toGraphMl, toStandaloneHtml, toTreeJson } from './exports.ts';
 import { type FocusRequest, GraphCanvas } from './graph-canvas.tsx';
 import { layoutGraph } from './layout.ts';
-import { buildGraph, countByKind, NODE_KINDS } from './model.ts';
+import { buildGraph, countByKind, emailSearchesWithAccounts, NODE_KINDS, profileCount } from './model.ts';
 import { NodeDetails } from './node-details.tsx';
 import { NodeList } from './node-list.tsx';
 import { PALETTES } from './renderer.ts';
 import { fetchSearchTree, MAX_TREE_FILE_MB, readTreeFile } from './search-tree.ts';
-import { reasonStrings, standaloneStrings } from './strings.ts';
+import { groupStrings, reasonStrings, standaloneStrings } from './strings.ts';
 
 type Source =
-  | { status: 'idle' | 'loading' | 'missing' | 'empty' | 'failed' }
+  | { status: 'idle' | 'loading' | 'missing' | 'empty' | 'failed' | 'private' }
   | { status: 'ready'; tree: SearchTree; fileName: string | null };
 
 export default function GraphPage() {
@@ -65,7 +65,8 @@ export default function GraphPage() {
 
   const tree = source.status === 'ready' ? source.tree : null;
   const reasons = reasonStrings(g);
-  const graph = useMemo(() => (tree ? buildGraph(tree, reasons) : null), [tree, reasons]);
+  const groups = useMemo(() => groupStrings(m), [m]);
+  const graph = useMemo(() => (tree ? buildGraph(tree, reasons, groups) : null), [tree, reasons, groups]);
   const layout = useMemo(() => (graph ? layoutGraph(graph) : null), [graph]);
   // A choice (and a request to centre on it) belongs to the graph it was made in: a new graph starts with
   // nothing chosen. (Resetting the choice in an effect lost a click made before the effect ran.)
@@ -107,9 +108,11 @@ export default function GraphPage() {
           ? g.empty
           : source.status === 'failed'
             ? g.failed
-            : source.status === 'idle'
-              ? g.pick
-              : null;
+            : source.status === 'private'
+              ? g.private
+              : source.status === 'idle'
+                ? g.pick
+                : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -194,12 +197,18 @@ export default function GraphPage() {
         <>
           <p className={`mt-6 text-sm ${muted}`}>
             {source.status === 'ready' && source.fileName && <>{fill(g.fromFile, { name: source.fileName })} · </>}
-            {fill(g.summary, {
-              searches: number(graph.nodes.filter((n) => n.search).length),
-              profiles: number(counts.profile),
-              ties: number(graph.edges.length),
-            })}
+            {[
+              plural(g.counts.searches, graph.nodes.filter((n) => n.search).length, locale),
+              plural(g.counts.profiles, profileCount(graph), locale),
+              plural(g.counts.ties, graph.edges.length, locale),
+            ].join(' · ')}
           </p>
+          <p className={`mt-1 max-w-3xl text-sm ${muted}`}>{g.nodes}</p>
+          {emailSearchesWithAccounts(graph).map(({ query, count }) => (
+            <p key={query} className={`mt-1 max-w-3xl text-sm ${muted}`}>
+              {plural(g.emailAccounts, count, locale, { query })}
+            </p>
+          ))}
           <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-hidden="true">
             {NODE_KINDS.filter((k) => counts[k] > 0).map((k) => (
               <li key={k} className="flex items-center gap-1.5">

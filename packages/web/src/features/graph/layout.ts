@@ -22,9 +22,11 @@ const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 /** Sunflower positions start this many steps out, leaving room for the search node. */
 const HOLE = 4;
 
-export const NODE_SIZE = { search: 14, root: 18, profile: 5, fact: 7 } as const;
+export const NODE_SIZE = { search: 14, root: 18, profile: 5, fact: 7, group: 8 } as const;
+/** A disc holding groups (bigger, labelled nodes) spaces its members wider. */
+const GROUP_SPACING = 40;
 
-const discRadius = (profiles: number) => SPACING * Math.sqrt(profiles + HOLE) + 10;
+const discRadius = (profiles: number, spacing: number) => spacing * Math.sqrt(profiles + HOLE) + 10;
 
 export function layoutGraph(graph: IdentityGraph): GraphLayout {
   const n = graph.nodes.length;
@@ -35,8 +37,18 @@ export function layoutGraph(graph: IdentityGraph): GraphLayout {
   const disc = new Float64Array(n);
   const searchNodes = graph.nodes.filter((node) => node.search).map((node) => node.index);
   const searchIndex = new Map<string, number>();
+  // Groups first, nearest their search (they stand for many profiles); then the profiles.
+  const members = (s: number) => {
+    const list = graph.profilesOf[s]!;
+    return [
+      ...list.filter((p) => graph.nodes[p]!.kind === 'group'),
+      ...list.filter((p) => graph.nodes[p]!.kind !== 'group'),
+    ];
+  };
+  const spacing = new Float64Array(n);
   for (const s of searchNodes) {
-    disc[s] = discRadius(graph.profilesOf[s]!.length);
+    spacing[s] = graph.profilesOf[s]!.some((p) => graph.nodes[p]!.kind === 'group') ? GROUP_SPACING : SPACING;
+    disc[s] = discRadius(graph.profilesOf[s]!.length, spacing[s]!);
     searchIndex.set(graph.nodes[s]!.search!.id, s);
   }
 
@@ -68,12 +80,12 @@ export function layoutGraph(graph: IdentityGraph): GraphLayout {
     x[s] = cx;
     y[s] = cy;
     size[s] = s === graph.root ? NODE_SIZE.root : NODE_SIZE.search;
-    graph.profilesOf[s]!.forEach((p, k) => {
-      const r = SPACING * Math.sqrt(k + HOLE);
+    members(s).forEach((p, k) => {
+      const r = spacing[s]! * Math.sqrt(k + HOLE);
       const a = (k + HOLE) * GOLDEN_ANGLE;
       x[p] = cx + r * Math.cos(a);
       y[p] = cy + r * Math.sin(a);
-      size[p] = NODE_SIZE.profile;
+      size[p] = graph.nodes[p]!.kind === 'group' ? NODE_SIZE.group : NODE_SIZE.profile;
       placed[p] = 1;
     });
     const kids = graph.children[s]!;

@@ -1,8 +1,17 @@
 import { SearchTreeSchema } from '@hound/contracts';
 import { describe, expect, it } from 'vitest';
-import { largeTree, plantedTree } from '../../test/graph-trees.ts';
+import { largeTree, plainTree, plantedTree } from '../../test/graph-trees.ts';
 import { layoutGraph } from './layout.ts';
-import { buildGraph, countByKind, type IdentityGraph, otherEnd, pageKey } from './model.ts';
+import {
+  buildGraph,
+  countByKind,
+  emailSearchesWithAccounts,
+  GROUP_MIN,
+  type IdentityGraph,
+  otherEnd,
+  pageKey,
+  profileCount,
+} from './model.ts';
 
 const byId = (g: IdentityGraph, id: string) => {
   const node = g.nodes.find((n) => n.id === id);
@@ -13,6 +22,47 @@ const edgeBetween = (g: IdentityGraph, a: number, b: number) =>
   g.edges.filter((e) => (e.source === a && e.target === b) || (e.source === b && e.target === a));
 
 describe('identity graph model', () => {
+  it('groups a search’s many profiles that state nothing by category; ties and lone ones stay profiles', () => {
+    const g = buildGraph(plainTree());
+    const groups = g.nodes.filter((n) => n.kind === 'group');
+    expect(groups.map((n) => [n.label, n.members!.length])).toEqual([
+      ['Social · 8', 8],
+      ['Gaming · 10', 10],
+    ]);
+    expect(
+      g.nodes
+        .filter((n) => n.kind === 'profile')
+        .map((n) => n.label)
+        .sort(),
+    ).toEqual(['Home', 'Linked', 'Reddit']);
+    // Every found profile is still counted, and each group hangs off its search with why.
+    expect(profileCount(g)).toBe(21);
+    expect(edgeBetween(g, 0, groups[1]!.index)[0]!.reason).toBe(
+      '10 profiles on Gaming sites found by the search for bob, stating nothing that ties them',
+    );
+    // Below the threshold nothing is grouped.
+    const few = plainTree();
+    few.profiles = few.profiles.slice(0, GROUP_MIN - 1);
+    expect(buildGraph(few).nodes.some((n) => n.kind === 'group')).toBe(false);
+  });
+
+  it('an email search’s answers without a page are each counted, grouped when many, and said why', () => {
+    const tree = plainTree();
+    tree.searches = [{ ...tree.searches[0]!, kind: 'email', query: 'bob@example.com' }];
+    tree.profiles = Array.from({ length: 15 }, (_, i) => ({
+      search_id: 'r',
+      site: `Shop${i}`,
+      url: '',
+      category: i < 3 ? 'gaming' : 'shopping',
+      facts: [],
+    }));
+    const g = buildGraph(tree);
+    expect(profileCount(g)).toBe(15);
+    expect(g.nodes.filter((n) => n.kind === 'group').map((n) => n.label)).toEqual(['Gaming · 3', 'Other · 12']);
+    expect(emailSearchesWithAccounts(g)).toEqual([{ query: 'bob@example.com', count: 15 }]);
+    expect(emailSearchesWithAccounts(buildGraph(plainTree()))).toEqual([]);
+  });
+
   it('the sample trees are valid hound-tree/1 documents', () => {
     expect(SearchTreeSchema.parse(plantedTree())).toEqual(plantedTree());
     expect(SearchTreeSchema.safeParse(largeTree(100)).success).toBe(true);
@@ -23,8 +73,8 @@ describe('identity graph model', () => {
     const alice = byId(g, 's:r1');
     const aliceDev = byId(g, 's:c1');
     const email = byId(g, 's:e1');
-    const github = byId(g, 'p:r1:https://github.example/alice');
-    const gitlab = byId(g, 'p:c1:https://gitlab.example/alice_dev');
+    const github = byId(g, 'p:r1:GitHub:https://github.example/alice');
+    const gitlab = byId(g, 'p:c1:GitLab:https://gitlab.example/alice_dev');
     expect(g.root).toBe(alice);
     expect(g.nodes[alice]).toMatchObject({ kind: 'username', label: 'alice', depth: 0 });
     expect(g.nodes[email]).toMatchObject({ kind: 'email', label: 'a.dev@example.com', depth: 2 });
@@ -51,8 +101,8 @@ describe('identity graph model', () => {
 
   it('makes shared websites and avatars nodes, and keeps one-profile facts on the profile', () => {
     const g = buildGraph(plantedTree());
-    const github = byId(g, 'p:r1:https://github.example/alice');
-    const twitter = byId(g, 'p:r1:https://twitter.example/alice');
+    const github = byId(g, 'p:r1:GitHub:https://github.example/alice');
+    const twitter = byId(g, 'p:r1:Twitter:https://twitter.example/alice');
     const website = byId(g, 'w:alice.dev');
     const avatar = byId(g, 'a:avatars.example/alice.png');
     expect(g.nodes[website]).toMatchObject({ kind: 'website', label: 'alice.dev', url: 'https://alice.dev' });
@@ -66,7 +116,7 @@ describe('identity graph model', () => {
     expect(g.nodes[byId(g, 'i:twitter:12345')]).toMatchObject({ kind: 'account', label: 'Twitter: 12345' });
     // Facts travel with their profile, sources included.
     expect(g.nodes[github]!.facts.map((f) => f.source)).toEqual(Array(5).fill('https://github.example/alice'));
-    expect(countByKind(g)).toEqual({ username: 2, email: 1, profile: 4, website: 1, avatar: 1, account: 1 });
+    expect(countByKind(g)).toEqual({ username: 2, email: 1, profile: 4, group: 0, website: 1, avatar: 1, account: 1 });
     // No pair of nodes is tied twice (the username fact and the lead both tie GitHub to alice_dev).
     const pairs = g.edges.map((e) => [e.source, e.target].sort((a, b) => a - b).join('-'));
     expect(new Set(pairs).size).toBe(pairs.length);
@@ -98,7 +148,9 @@ describe('identity graph model', () => {
     });
     const old = byId(g, 'u:alice_old');
     expect(g.nodes[old]).toMatchObject({ kind: 'username', label: 'alice_old', depth: 0, search: null });
-    expect(edgeBetween(g, byId(g, 'p:r1:https://github.example/alice'), old)[0]?.reason).toBe('name GitHub @alice_old');
+    expect(edgeBetween(g, byId(g, 'p:r1:GitHub:https://github.example/alice'), old)[0]?.reason).toBe(
+      'name GitHub @alice_old',
+    );
     expect(g.nodes.some((n) => n.id === 'w:only.example')).toBe(false);
   });
 
@@ -133,12 +185,12 @@ describe('layout', () => {
     const dist = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
     const root = at('s:r1');
     expect(root).toEqual({ x: 0, y: 0 });
-    const github = at('p:r1:https://github.example/alice');
+    const github = at('p:r1:GitHub:https://github.example/alice');
     const child = at('s:c1');
     const grandchild = at('s:e1');
     expect(dist(root, github)).toBeLessThan(dist(root, child));
     expect(dist(root, child)).toBeLessThan(dist(root, grandchild));
-    expect(dist(child, at('p:c1:https://gitlab.example/alice_dev'))).toBeLessThan(dist(root, child) / 2);
+    expect(dist(child, at('p:c1:GitLab:https://gitlab.example/alice_dev'))).toBeLessThan(dist(root, child) / 2);
     for (let i = 0; i < g.nodes.length; i++) {
       expect(Number.isFinite(l.x[i]!) && Number.isFinite(l.y[i]!)).toBe(true);
       expect(l.x[i]!).toBeGreaterThanOrEqual(l.bounds.minX);

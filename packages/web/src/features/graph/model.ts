@@ -4,17 +4,32 @@
  * profiles, usernames, emails and account ids they name). Pure: no DOM, no React, so it is tested directly
  * and shared by the view and the exports. Every edge says why it exists, in the caller's language.
  */
-import type { LeadSearch, ProfileFact, SearchTree } from '@hound/contracts';
+import type { LeadProfile, LeadSearch, ProfileFact, SearchTree } from '@hound/contracts';
+import { en } from '../../i18n/en.ts';
 import { fill } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
+import { categoryOf, groupOf, SPEC_GROUPS, type SpecGroup } from '../search/categories.ts';
 
 /**
  * `username` / `email`: a search of the tree, or a name or address a profile states that was not searched.
  * `website` / `avatar`: a page or picture stated by at least two profiles (one profile's own website is only
- * one of its facts). `account`: an account id on another site.
+ * one of its facts). `account`: an account id on another site. `group`: a search's found profiles that state
+ * nothing and tie to nothing else, of one category, when the search has many (a disc of hundreds of unlabelled
+ * dots says nothing; "Gaming · 23" does).
  */
-export type NodeKind = 'username' | 'email' | 'profile' | 'website' | 'avatar' | 'account';
-export const NODE_KINDS: readonly NodeKind[] = ['username', 'email', 'profile', 'website', 'avatar', 'account'];
+export type NodeKind = 'username' | 'email' | 'profile' | 'group' | 'website' | 'avatar' | 'account';
+export const NODE_KINDS: readonly NodeKind[] = [
+  'username',
+  'email',
+  'profile',
+  'group',
+  'website',
+  'avatar',
+  'account',
+];
+
+/** A search groups its loose profiles (no facts, no tie) by category once it has at least this many. */
+export const GROUP_MIN = 12;
 
 export interface GraphNode {
   index: number;
@@ -34,6 +49,8 @@ export interface GraphNode {
   site: string | null;
   /** Profiles: what the page states, each with its source. */
   facts: readonly ProfileFact[];
+  /** Groups: the profiles it stands for. */
+  members?: readonly LeadProfile[];
 }
 
 export type EdgeKind = 'found' | 'lead' | 'link' | 'website' | 'avatar' | 'email' | 'username' | 'account';
@@ -83,16 +100,20 @@ export interface ReasonStrings {
   account: string;
 }
 
-export const ENGLISH_REASONS: ReasonStrings = {
-  found: 'profile on {site} found by the search for {query}',
-  lead: 'searched because of {query}',
-  link: 'the {site} profile links to this profile',
-  website: 'the {site} profile states this website',
-  avatar: 'the {site} profile uses this avatar',
-  email: 'the {site} profile states this email address',
-  username: 'the {site} profile names this username',
-  account: 'the {site} profile names this account',
+/** How a group of profiles is named and tied to its search; placeholders `{group}`, `{count}`, `{query}`. */
+export interface GroupStrings {
+  label: string;
+  reason: string;
+  names: Readonly<Record<SpecGroup, string>>;
+}
+
+export const ENGLISH_GROUPS: GroupStrings = {
+  label: en.graph.groups.label,
+  reason: en.graph.groups.reason,
+  names: en.categoryNames,
 };
+
+export const ENGLISH_REASONS: ReasonStrings = en.graph.reasons;
 
 /**
  * The key two addresses share when they are the same page: no scheme, host lower case without `www.`, no
@@ -138,7 +159,7 @@ function addEdge(b: Builder, source: number, target: number, kind: EdgeKind, rea
   b.edges.push({ index: b.edges.length, source, target, kind, reason });
 }
 
-function push<K>(map: Map<K, number[]>, key: K, value: number): void {
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
@@ -158,7 +179,42 @@ function searchOrder(searches: readonly LeadSearch[]): LeadSearch[] {
     .map(({ s }) => s);
 }
 
-export function buildGraph(tree: SearchTree, reasons: ReasonStrings = ENGLISH_REASONS): IdentityGraph {
+/**
+ * Which profiles of each search become groups: those that state nothing, that no other profile links to and
+ * that no lead came from, by category (the spec's six), when the search has `GROUP_MIN` of them or more. A
+ * category with one such profile keeps it as a profile node. Keyed by the profile object.
+ */
+function groupedProfiles(tree: SearchTree, searches: readonly LeadSearch[]): Map<LeadProfile, SpecGroup> {
+  const linked = new Set<string>();
+  for (const p of tree.profiles)
+    for (const f of p.facts) if (f.kind === 'link' || f.kind === 'website') linked.add(pageKey(f.value));
+  const leadFrom = new Set<string>();
+  for (const s of searches) {
+    if (!s.parent_id) continue;
+    if (s.reason?.from_url) leadFrom.add(`${s.parent_id}|${pageKey(s.reason.from_url)}`);
+    if (s.reason?.from_site) leadFrom.add(`${s.parent_id}|site:${s.reason.from_site}`);
+  }
+  const loose = new Map<string, LeadProfile[]>();
+  for (const p of tree.profiles) {
+    if (p.facts.length > 0 || (p.url && linked.has(pageKey(p.url)))) continue;
+    if (leadFrom.has(`${p.search_id}|${pageKey(p.url)}`) || leadFrom.has(`${p.search_id}|site:${p.site}`)) continue;
+    push(loose, p.search_id, p);
+  }
+  const grouped = new Map<LeadProfile, SpecGroup>();
+  for (const list of loose.values()) {
+    if (list.length < GROUP_MIN) continue;
+    const byGroup = new Map<SpecGroup, LeadProfile[]>();
+    for (const p of list) push(byGroup, groupOf(categoryOf(p.site, p.category)), p);
+    for (const [group, members] of byGroup) if (members.length > 1) for (const p of members) grouped.set(p, group);
+  }
+  return grouped;
+}
+
+export function buildGraph(
+  tree: SearchTree,
+  reasons: ReasonStrings = ENGLISH_REASONS,
+  groupWords: GroupStrings = ENGLISH_GROUPS,
+): IdentityGraph {
   const b: Builder = { nodes: [], byId: new Map(), edges: [], pairs: new Set() };
   const searches = searchOrder(tree.searches);
   const root = tree.searches.find((s) => s.id === tree.root_id) ?? searches[0];
@@ -187,14 +243,28 @@ export function buildGraph(tree: SearchTree, reasons: ReasonStrings = ENGLISH_RE
     if (!searchedName.has(key)) searchedName.set(key, index);
   }
 
-  // Profiles under the search that found them (an orphan under the root, so nothing is lost).
+  // Profiles under the search that found them (an orphan under the root, so nothing is lost); a search's many
+  // loose ones in groups by category.
   const profileByPage = new Map<string, number>();
   const profilesOf = new Map<number, number[]>();
   const pageOf = new Map<number, string>();
+  const grouped = groupedProfiles(tree, searches);
+  const groups = new Map<string, { parent: number; group: SpecGroup; members: LeadProfile[] }>();
+  const seen = new Set<string>();
   for (const p of tree.profiles) {
     const parent = searchNode.get(p.search_id) ?? (root ? searchNode.get(root.id) : undefined);
-    const id = `p:${p.search_id}:${p.url}`;
-    if (parent === undefined || b.byId.has(id)) continue;
+    // The site is part of the id: an email search's answers often have no page (url '') and are each a profile.
+    const id = `p:${p.search_id}:${p.site}:${p.url}`;
+    if (parent === undefined || seen.has(id)) continue;
+    seen.add(id);
+    const group = grouped.get(p);
+    if (group) {
+      const key = `${parent}:${group}`;
+      const entry = groups.get(key) ?? { parent, group, members: [] };
+      entry.members.push(p);
+      groups.set(key, entry);
+      continue;
+    }
     const search = b.nodes[parent]!.search!;
     const index = addNode(b, {
       id,
@@ -212,6 +282,27 @@ export function buildGraph(tree: SearchTree, reasons: ReasonStrings = ENGLISH_RE
     const key = pageKey(p.url);
     pageOf.set(index, key);
     if (!profileByPage.has(key)) profileByPage.set(key, index);
+  }
+
+  for (const { parent, group, members } of [...groups.values()].sort(
+    (a, b) => a.parent - b.parent || SPEC_GROUPS.indexOf(a.group) - SPEC_GROUPS.indexOf(b.group),
+  )) {
+    const search = b.nodes[parent]!.search!;
+    const words = { group: groupWords.names[group], count: members.length, query: search.query };
+    const index = addNode(b, {
+      id: `g:${search.id}:${group}`,
+      kind: 'group',
+      label: fill(groupWords.label, words),
+      url: null,
+      searchId: search.id,
+      depth: search.depth,
+      search: null,
+      site: null,
+      facts: [],
+      members,
+    });
+    addEdge(b, parent, index, 'found', fill(groupWords.reason, words));
+    push(profilesOf, parent, index);
   }
 
   // Why each child search exists: from the profile that named it when the tree says which, else its parent.
@@ -329,7 +420,7 @@ export function buildGraph(tree: SearchTree, reasons: ReasonStrings = ENGLISH_RE
   }
   // A fact node's depth is the lowest of the profiles that state it.
   for (const node of b.nodes) {
-    if (node.kind === 'profile' || node.search) continue;
+    if (node.kind === 'profile' || node.kind === 'group' || node.search) continue;
     for (const e of adjacency[node.index]!) {
       const other = b.edges[e]!.source === node.index ? b.edges[e]!.target : b.edges[e]!.source;
       node.depth = Math.min(node.depth, b.nodes[other]!.depth);
@@ -355,4 +446,23 @@ export function countByKind(graph: IdentityGraph): Record<NodeKind, number> {
   const counts = Object.fromEntries(NODE_KINDS.map((k) => [k, 0])) as Record<NodeKind, number>;
   for (const n of graph.nodes) counts[n.kind] += 1;
   return counts;
+}
+
+/** Found profiles, those in groups included. */
+export function profileCount(graph: IdentityGraph): number {
+  let count = 0;
+  for (const n of graph.nodes) count += n.kind === 'profile' ? 1 : (n.members?.length ?? 0);
+  return count;
+}
+
+/** The email searches of the tree that found registered accounts, with how many (for the line that says why). */
+export function emailSearchesWithAccounts(graph: IdentityGraph): Array<{ query: string; count: number }> {
+  const out: Array<{ query: string; count: number }> = [];
+  for (const node of graph.nodes) {
+    if (node.kind !== 'email' || !node.search) continue;
+    let count = 0;
+    for (const p of graph.profilesOf[node.index]!) count += graph.nodes[p]!.members?.length ?? 1;
+    if (count > 0) out.push({ query: node.label, count });
+  }
+  return out;
 }

@@ -99,6 +99,21 @@ export function NodeDetails(props: {
           )}
         </>
       )}
+      {shown.members && (
+        <>
+          <h3 className="mt-3 text-sm font-semibold">
+            {g.groups.members}{' '}
+            <span className={`font-normal ${muted}`}>({shown.members.length.toLocaleString(props.locale)})</span>
+          </h3>
+          <ul className="mt-1 max-h-64 space-y-0.5 overflow-y-auto text-sm">
+            {shown.members.map((p) => (
+              <li key={`${p.site}|${p.url}`} className="min-w-0 break-words">
+                {isWebLink(p.url) ? <ExternalLink href={p.url}>{p.site}</ExternalLink> : p.site}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h3 className="mt-3 text-sm font-semibold">
         {g.details.ties} <span className={`font-normal ${muted}`}>({ties.length.toLocaleString(props.locale)})</span>
       </h3>

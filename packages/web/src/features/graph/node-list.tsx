@@ -4,7 +4,7 @@
  */
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { button, focusRing, muted } from '../../components/ui.ts';
-import { fill } from '../../lib/format.ts';
+import { fill, plural } from '../../lib/format.ts';
 import { type IdentityGraph, NODE_KINDS, type NodeKind } from './model.ts';
 import type { GraphMessages } from './strings.ts';
 
@@ -103,7 +103,7 @@ export function NodeList(props: {
                 </>
               )}
               <span className={`whitespace-nowrap ${muted}`}>
-                · {fill(g.list.ties, { count: number(graph.adjacency[n.index]!.length) })}
+                · {plural(g.list.ties, graph.adjacency[n.index]!.length, locale)}
               </span>
             </button>
           </li>

@@ -5,7 +5,7 @@
  */
 import type { Camera, Viewport } from './camera.ts';
 import { type GraphLayout, SPACING } from './layout.ts';
-import type { IdentityGraph, NodeKind } from './model.ts';
+import { type IdentityGraph, type NodeKind, otherEnd } from './model.ts';
 
 /**
  * Edge colours are opaque (pre-mixed with the background) and edges are one pixel wide: a translucent or
@@ -36,6 +36,7 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
       username: '#b45309',
       email: '#7c3aed',
       profile: '#0f766e',
+      group: '#4d7c0f',
       website: '#1d4ed8',
       avatar: '#be185d',
       account: '#475569',
@@ -53,6 +54,7 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
       username: '#fbbf24',
       email: '#a78bfa',
       profile: '#2dd4bf',
+      group: '#a3e635',
       website: '#60a5fa',
       avatar: '#f472b6',
       account: '#94a3b8',
@@ -60,7 +62,7 @@ export const PALETTES: Record<'light' | 'dark', Palette> = {
   },
 };
 
-const DRAW_ORDER: readonly NodeKind[] = ['profile', 'website', 'avatar', 'account', 'email', 'username'];
+const DRAW_ORDER: readonly NodeKind[] = ['profile', 'group', 'website', 'avatar', 'account', 'email', 'username'];
 
 /** At most this many labels a frame: beyond it text is unreadable anyway and costs time. */
 const MAX_LABELS = 250;
@@ -73,7 +75,8 @@ export function drawGraph(
   view: Viewport & { dpr: number },
   selected: number,
   palette: Palette,
-): void {
+  hovered = -1,
+): ReadonlySet<number> {
   const { x, y, size } = layout;
   const { width, height, dpr } = view;
   // Everything is drawn in screen pixels (only the device-pixel scale on the context): a scaled context
@@ -146,34 +149,81 @@ export function drawGraph(
     ctx.stroke();
   }
 
-  // Labels: searches and fact nodes first, profiles once zoomed in enough to tell them apart.
-  ctx.font = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  // Labels never overlap each other, nor cover a search or a group: each takes its box on screen, beside its
+  // node (right, left, below or above), and one with room nowhere is left out. First the chosen node, the
+  // one under the pointer and the chosen node's neighbours; then searches, groups, facts and the profiles that
+  // tie; the other profiles only when zoomed in far enough to tell them apart.
+  ctx.font = LABEL_FONT;
   ctx.textBaseline = 'middle';
-  let labels = 0;
-  const label = (i: number) => {
-    const text = graph.nodes[i]!.label.length > 40 ? `${graph.nodes[i]!.label.slice(0, 39)}…` : graph.nodes[i]!.label;
-    const lx = sx[i]! + Math.max(size[i]! * cam.k, 2) + 4;
-    const ly = sy[i]!;
+  const taken: number[] = [];
+  const labelled = new Set<number>();
+  const free = (l: number, t: number, r: number, b: number, except: number) => {
+    for (let k = 0; k < taken.length; k += 5) {
+      if (taken[k + 4] !== except && l < taken[k + 2]! && r > taken[k]! && t < taken[k + 3]! && b > taken[k + 1]!)
+        return false;
+    }
+    return true;
+  };
+  for (const i of onScreen) {
+    if (!graph.nodes[i]!.search && graph.nodes[i]!.kind !== 'group') continue;
+    const r = Math.max(size[i]! * cam.k, graph.nodes[i]!.search ? 5 : 2);
+    taken.push(sx[i]! - r, sy[i]! - r, sx[i]! + r, sy[i]! + r, i);
+  }
+  let tries = 0;
+  const label = (i: number, force: boolean) => {
+    if (labelled.has(i) || i < 0 || i >= n) return;
+    if (sx[i]! < 0 || sx[i]! > width || sy[i]! < 0 || sy[i]! > height) return;
+    if (!force && (labelled.size >= MAX_LABELS || ++tries > MAX_LABEL_TRIES)) return;
+    const text = shortLabel(graph.nodes[i]!.label);
+    const r = Math.max(size[i]! * cam.k, 2) + 4;
+    const w = ctx.measureText(text).width + 4;
+    const x = sx[i]!;
+    const y = sy[i]!;
+    // Right of the node, left of it, below, above: the first inside the canvas with nothing in the way.
+    const places: Array<[number, number]> = [
+      [x + r - 2, y - 8],
+      [x - r + 2 - w, y - 8],
+      [x - w / 2, y + r - 4],
+      [x - w / 2, y - r - 12],
+    ];
+    const inside = places.filter(([l, t]) => l >= 0 && l + w <= width && t >= 0 && t + 16 <= height);
+    if (!inside.length) inside.push([Math.min(Math.max(0, x + r - 2), Math.max(0, width - w)), y - 8]);
+    const place = inside.find(([l, t]) => free(l, t, l + w, t + 16, i)) ?? (force ? inside[0] : undefined);
+    if (!place) return;
+    const [left, top] = place;
+    taken.push(left, top, left + w, top + 16, -1);
+    labelled.add(i);
     // A halo box behind the text instead of stroked glyphs: far cheaper, and as readable over the edges.
     ctx.fillStyle = palette.halo;
-    ctx.fillRect(lx - 2, ly - 8, ctx.measureText(text).width + 4, 16);
+    ctx.fillRect(left, top, w, 16);
     ctx.fillStyle = palette.label;
-    ctx.fillText(text, lx, ly);
-    labels += 1;
+    ctx.fillText(text, left + 2, top + 8);
   };
-  const important = onScreen.filter((i) => graph.nodes[i]!.kind !== 'profile');
-  for (const i of important) {
-    if (labels >= MAX_LABELS) break;
-    if (graph.nodes[i]!.search || cam.k >= 0.5) label(i);
-  }
-  if (cam.k >= 1.1) {
-    for (const i of onScreen) {
-      if (labels >= MAX_LABELS) break;
-      if (graph.nodes[i]!.kind === 'profile') label(i);
-    }
-  }
-  if (selected >= 0 && selected < graph.nodes.length && visible(selected)) label(selected);
+  label(selected, true);
+  label(hovered, true);
+  // The search the graph is of is always named.
+  label(graph.root, true);
+  if (selected >= 0 && selected < n)
+    for (const e of graph.adjacency[selected] ?? []) label(otherEnd(graph.edges[e]!, selected), false);
+  for (const i of onScreen) if (graph.nodes[i]!.search) label(i, false);
+  if (cam.k >= 0.35) for (const i of onScreen) if (graph.nodes[i]!.kind === 'group') label(i, false);
+  // Facts, and the profiles that tie to more than their search (few, and what the graph is for).
+  if (cam.k >= 0.5)
+    for (const i of onScreen)
+      if (!graph.nodes[i]!.search && (graph.nodes[i]!.kind !== 'profile' || graph.adjacency[i]!.length > 1))
+        label(i, false);
+  if (cam.k >= PROFILE_LABEL_ZOOM) for (const i of onScreen) if (graph.nodes[i]!.kind === 'profile') label(i, false);
+  return labelled;
 }
+
+export const LABEL_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** Labels are cut to this many characters (the details panel has the whole name). */
+export const LABEL_CHARS = 40;
+export const shortLabel = (text: string) => (text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1)}…` : text);
+/** Profiles are labelled (where there is room) from this zoom on. */
+const PROFILE_LABEL_ZOOM = 1.6;
+/** Labels tried a frame, so thousands of candidates never cost more than a few milliseconds. */
+const MAX_LABEL_TRIES = 2000;
 
 /**
  * Adds the part of segment (x0,y0)–(x1,y1) inside the view (plus a pixel) to the current path, or nothing

@@ -11,11 +11,14 @@ export type TreeAnswer =
   | { status: 'missing' }
   /** A tree without a single search: nothing to draw. */
   | { status: 'empty' }
+  /** 401: an email search's tree, which only its owner sees (signed out). */
+  | { status: 'private' }
   | { status: 'failed' };
 
 export async function fetchSearchTree(id: string, signal?: AbortSignal): Promise<TreeAnswer> {
   const answer = await apiFetch(`/api/search/${encodeURIComponent(id)}/tree`, signal ? { signal } : {});
   if (answer.status === 404) return { status: 'missing' };
+  if (answer.status === 401) return { status: 'private' };
   if (!answer.ok) return { status: 'failed' };
   const parsed = SearchTreeSchema.safeParse(answer.body);
   if (!parsed.success) return { status: 'failed' };

@@ -9,7 +9,7 @@ export const VIEWER_SCRIPT = `(function () {
   var canvas = document.getElementById('graph');
   var info = document.getElementById('info');
   var ctx = canvas.getContext('2d');
-  var colors = { username: '#d97706', email: '#7c3aed', profile: '#0d9488', website: '#2563eb', avatar: '#db2777', account: '#64748b' };
+  var colors = { username: '#d97706', email: '#7c3aed', profile: '#0d9488', group: '#65a30d', website: '#2563eb', avatar: '#db2777', account: '#64748b' };
   var cam = { x: 0, y: 0, k: 1 };
   var selected = -1;
   var dark = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
@@ -130,4 +130,4 @@ export const VIEWER_SCRIPT = `(function () {
 })();`;
 
 /** The CSP source that allows exactly VIEWER_SCRIPT (sha256 of its text, base64). */
-export const VIEWER_SCRIPT_HASH = 'sha256-acwcUVzqiRfsRARfMXPtVweCyMO2/1X6iEcrIwy23GE=';
+export const VIEWER_SCRIPT_HASH = 'sha256-HOtBkUNBbnZc98yJaefs0NfebJIIty6vGRTBH4r3lq4=';

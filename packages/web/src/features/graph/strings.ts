@@ -2,12 +2,17 @@
 import type { Messages } from '../../i18n/messages.ts';
 import { fill } from '../../lib/format.ts';
 import type { StandaloneStrings } from './exports.ts';
-import type { ReasonStrings } from './model.ts';
+import type { GroupStrings, ReasonStrings } from './model.ts';
 
 export type GraphMessages = Messages['graph'];
 
 export function reasonStrings(g: GraphMessages): ReasonStrings {
   return g.reasons;
+}
+
+/** How groups of profiles are named: the graph's words and the results' category names. */
+export function groupStrings(m: Pick<Messages, 'graph' | 'categoryNames'>): GroupStrings {
+  return { label: m.graph.groups.label, reason: m.graph.groups.reason, names: m.categoryNames };
 }
 
 export function standaloneStrings(g: GraphMessages, query: string, brand: string): StandaloneStrings {

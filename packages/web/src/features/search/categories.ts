@@ -1,6 +1,7 @@
 /**
- * Result categories. A site's category comes from the catalogues; where they give none (or only a
- * catch-all), the spec's keyword groups on the platform name decide (spec 000 §4).
+ * Result categories. The spec's keyword table on the platform name decides first (spec 000 §4: Reddit and
+ * Quora are forums, Discord is gaming, whatever a catalogue says; decision 146); other sites take the
+ * catalogues' category, and a site with none (or only a catch-all) is "other".
  */
 export const SPEC_GROUPS = ['social', 'professional', 'gaming', 'forum', 'creative', 'other'] as const;
 export type SpecGroup = (typeof SPEC_GROUPS)[number];
@@ -21,10 +22,12 @@ export function specGroupOf(platform: string): SpecGroup {
 
 const CATCH_ALL = new Set(['', 'other', 'misc', 'miscellaneous', 'unknown', 'uncategorized', 'uncategorised']);
 
-/** Lower-case category id for a result: the catalogue's when it says something, else the spec's group. */
+/** Lower-case category id for a result: the spec's group when its name has a keyword, else the catalogue's. */
 export function categoryOf(platform: string, category: string | undefined): string {
+  const group = specGroupOf(platform);
+  if (group !== 'other') return group;
   const given = (category ?? '').trim().toLowerCase();
-  return CATCH_ALL.has(given) ? specGroupOf(platform) : given;
+  return CATCH_ALL.has(given) ? 'other' : given;
 }
 
 /**

@@ -17,6 +17,9 @@ describe('export', () => {
     expect(exportFileName('Hound', 'alice', at, 'json')).toBe('hound-alice-2025-06-07.json');
     expect(exportFileName('Hound', 'al/ice..x', at, 'csv')).toBe('hound-al_ice..x-2025-06-07.csv');
     expect(exportFileName('Hound', '..', at, 'json')).toBe('hound-_-2025-06-07.json');
+    // What the filters show and every result never share a file name.
+    expect(exportFileName('Hound', 'alice', at, 'xlsx', 'shown')).toBe('hound-alice-2025-06-07-shown.xlsx');
+    expect(exportFileName('Hound', 'alice', at, 'xlsx', 'all')).toBe('hound-alice-2025-06-07.xlsx');
   });
 
   it('writes every result with verdict, reason, category and evidence, and a summary', () => {
@@ -39,7 +42,7 @@ describe('export', () => {
       status: 'Found',
       verdict: 'found',
       reason: null,
-      category: 'coding',
+      category: 'professional',
       username: 'alice',
       evidence: { status: 200, rule: 'status_code', elapsed_ms: 120, agreed: ['sherlock'] },
     });
@@ -54,7 +57,7 @@ describe('export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe('platform,url,verdict,status,reason,category,http_status,rule,elapsed_ms');
-    expect(lines[1]).toBe('GitHub,https://github.example/alice,found,Found,,coding,200,status_code,120');
+    expect(lines[1]).toBe('GitHub,https://github.example/alice,found,Found,,professional,200,status_code,120');
     expect(lines[2]).toBe(`"'=HYPERLINK(""x"")",https://hyperlinkx.example/alice,found,Found,,social,,"a,b ""c""",5`);
   });
 });

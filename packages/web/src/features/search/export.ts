@@ -8,12 +8,21 @@ function isoDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** `{brand}-{username}-{date}.{ext}`, with anything unsafe in a file name replaced. */
 export type ExportExtension = 'json' | 'csv' | 'xlsx' | 'html';
 
-export function exportFileName(brand: string, username: string, date: Date, ext: ExportExtension): string {
+/**
+ * `{brand}-{username}-{date}.{ext}` (spec 000 §2) for every result, `…-shown.{ext}` for what the filters show,
+ * so the two never overwrite each other in a downloads folder; anything unsafe in a file name is replaced.
+ */
+export function exportFileName(
+  brand: string,
+  username: string,
+  date: Date,
+  ext: ExportExtension,
+  scope: 'all' | 'shown' = 'all',
+): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_') || '_';
-  return `${safe(brand.toLowerCase())}-${safe(username)}-${isoDate(date)}.${ext}`;
+  return `${safe(brand.toLowerCase())}-${safe(username)}-${isoDate(date)}${scope === 'shown' ? '-shown' : ''}.${ext}`;
 }
 
 export interface ExportInput {

@@ -47,10 +47,10 @@ describe('category filter', () => {
 
   it('lists the categories present with counts, alphabetically with "other" last', () => {
     expect(categoryCounts([...results, entry('Pastebin', { category: '' })])).toEqual([
-      { id: 'coding', count: 1 },
       { id: 'creative', count: 1 },
       { id: 'forum', count: 1 },
       { id: 'gaming', count: 2 },
+      { id: 'professional', count: 1 },
       { id: 'social', count: 1 },
       { id: 'other', count: 1 },
     ]);
@@ -69,11 +69,17 @@ describe('categories', () => {
     expect(specGroupOf('Pastebin')).toBe('other');
   });
 
-  it('prefers the catalogue category, and falls back to the group for empty or catch-all ones', () => {
-    expect(categoryOf('GitHub', 'Coding')).toBe('coding');
-    expect(categoryOf('GitHub', '')).toBe('professional');
+  it('applies the spec’s keyword table first, then the catalogue category, else other', () => {
+    // The catalogues call Reddit and Quora social, Discord social, HackerNews tech: the spec's table wins.
+    expect(categoryOf('Reddit', 'social')).toBe('forum');
+    expect(categoryOf('Quora', 'social')).toBe('forum');
+    expect(categoryOf('Discord', 'social')).toBe('gaming');
+    expect(categoryOf('HackerNews', 'tech')).toBe('forum');
+    expect(categoryOf('GitHub', 'Coding')).toBe('professional');
     expect(categoryOf('Reddit', 'misc')).toBe('forum');
+    expect(categoryOf('Codeberg', 'Coding')).toBe('coding');
     expect(categoryOf('Somewhere', 'other')).toBe('other');
+    expect(categoryOf('Somewhere', undefined)).toBe('other');
   });
 
   it('labels categories for display', () => {

@@ -2,7 +2,7 @@
 import type { SearchTree } from '@hound/contracts';
 import { describe, expect, it } from 'vitest';
 import { plantedTree } from '../../test/graph-trees.ts';
-import { followsLeads, LEAD_GRACE_POLLS, leadsOf, pollAgain } from './leads.ts';
+import { followsLeads, LEAD_GRACE_POLLS, leadsOf, pollAgain, searchedLeads } from './leads.ts';
 
 const following = (status = 'completed'): SearchTree => {
   const tree = plantedTree();
@@ -43,5 +43,12 @@ describe('leads of a search tree', () => {
     expect(followsLeads(plain)).toBe(false);
     expect(pollAgain(plain, 0)).toBe(false);
     expect(followsLeads(plantedTree())).toBe(false);
+  });
+
+  it('names the usernames searched right below a search (its followed pivot), lower case', () => {
+    const tree = plantedTree();
+    expect([...searchedLeads(tree, 'r1')]).toEqual(['alice_dev']);
+    expect([...searchedLeads(tree, 'c1')]).toEqual([]); // its child is an email search
+    expect(searchedLeads(null, 'r1').size).toBe(0);
   });
 });

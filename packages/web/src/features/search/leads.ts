@@ -66,3 +66,11 @@ export function pollAgain(tree: SearchTree, polls: number): boolean {
   if (leads.some((l) => ACTIVE.has(l.search.status))) return true;
   return leads.length === 0 && followsLeads(tree) && polls < LEAD_GRACE_POLLS;
 }
+
+/** The usernames (lower case) the searches directly below `searchId` searched: an email search's followed pivot. */
+export function searchedLeads(tree: SearchTree | null, searchId: string | null): ReadonlySet<string> {
+  if (!tree || !searchId) return new Set();
+  return new Set(
+    tree.searches.filter((s) => s.parent_id === searchId && s.kind === 'username').map((s) => s.query.toLowerCase()),
+  );
+}

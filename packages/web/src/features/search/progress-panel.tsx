@@ -136,3 +136,19 @@ function Stat({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+/** A stored search asked for by its address, until its snapshot answers: no title, no counts, no Cancel. */
+export function OpeningPanel() {
+  const { m } = useI18n();
+  return (
+    <section aria-labelledby="progress-title" aria-busy="true" className={`${card} p-5 sm:p-6`}>
+      <h2 id="progress-title" className="font-semibold" role="status">
+        {m.progress.opening}
+      </h2>
+      <p className={`mt-1 text-sm ${muted}`}>{m.progress.openingHint}</p>
+      <div className="mt-4 h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
+        <div className="progress-indeterminate h-full w-1/3 rounded-full bg-amber-600 dark:bg-amber-400" />
+      </div>
+    </section>
+  );
+}

@@ -56,7 +56,8 @@ describe('ResultsPanel', () => {
     expect(listNames()).toEqual(['Steam']);
     fireEvent.click(screen.getByRole('button', { name: /^Found only/ }));
     expect(screen.getByText('No results match your current filters.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /^Coding/ }));
+    // GitHub is in the spec's keyword table: Professional, whatever its catalogue says (decision 146).
+    fireEvent.click(screen.getByRole('button', { name: /^Professional/ }));
     expect(listNames()).toEqual(['GitHub']);
     fireEvent.click(screen.getByRole('button', { name: 'All categories' }));
     expect(listNames()).toEqual(['GitHub', 'Instagram']);
@@ -76,7 +77,7 @@ describe('ResultsPanel', () => {
         (b) => b.textContent,
       );
     // Found only: 3 found, and only their groups, with found counts (not "Forum 41").
-    expect(chips()).toEqual(['All categories', 'Social1', 'Professional1', 'Forum1', 'Coding1', 'Discussion1']);
+    expect(chips()).toEqual(['All categories', 'Social1', 'Professional1', 'Forum1', 'Discussion1']);
     fireEvent.click(screen.getByRole('button', { name: /^All 47/ }));
     expect(chips()).toEqual([
       'All categories',
@@ -86,13 +87,12 @@ describe('ResultsPanel', () => {
       'Forum42',
       'Creative1',
       'Other1',
-      'Coding1',
       'Discussion1',
       'Photo1',
       'Shopping1',
     ]);
     // The catalogue categories sit in a closed disclosure, under their group.
-    const details = screen.getByText('Catalogue categories (4)').closest('details')!;
+    const details = screen.getByText('Catalogue categories (3)').closest('details')!;
     expect(details.open).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: /^Forum/ }));
     expect(listNames()).toContain('Talk');
@@ -247,6 +247,11 @@ describe('ResultsPanel', () => {
     renderWithApp(<ResultsPanel state={completed} />);
     expect(screen.getByText('Export, report and links').closest('details')!.open).toBe(true);
     Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  it('counts in the singular where there is one', () => {
+    renderWithApp(<ResultsPanel state={{ ...completed, results: [results[0]!], progress: { done: 1, total: 1 } }} />);
+    expect(screen.getByText('Found 1 profile across 1 platform. (0 not found)')).toBeTruthy();
   });
 
   it('speaks Turkish when asked', () => {

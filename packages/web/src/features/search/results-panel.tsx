@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site-config.ts';
-import { AlertIcon, CopyIcon, DownloadIcon, ExternalIcon } from '../../components/icons.tsx';
+import { AlertIcon, CopyIcon, ExternalIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -10,6 +10,7 @@ import { fill, plural } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { categoryLabel, SPEC_GROUPS } from './categories.ts';
 import { downloadFile, type ExportExtension, exportFileName, toCsv, toExportJson } from './export.ts';
+import { ExportButtons } from './export-buttons.tsx';
 import {
   DEFAULT_STATUS_FILTER,
   filterResults,
@@ -83,7 +84,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
   );
   const copyFound = async () => {
     const ok = await copyText(foundLinks.join('\n'));
-    toast(ok ? fill(m.results.copiedFound, { count: number(foundLinks.length) }) : m.result.copyFailed);
+    toast(ok ? plural(m.results.copiedFound, foundLinks.length, locale) : m.result.copyFailed);
   };
   const openFound = () => {
     let opened = 0;
@@ -91,7 +92,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
       window.open(url, '_blank', 'noopener,noreferrer');
       opened += 1;
     }
-    toast(fill(m.results.openedFound, { count: number(opened) }));
+    toast(plural(m.results.openedFound, opened, locale));
   };
 
   const [scope, setScope] = useState<'shown' | 'all'>('shown');
@@ -120,9 +121,8 @@ export function ResultsPanel({ state }: { state: SearchState }) {
       link: state.searchId ? `${window.location.origin}/search/${encodeURIComponent(state.searchId)}` : null,
       scope:
         scope === 'all' || exported.length === state.results.length
-          ? fill(m.report.scopeAll, { count: number(state.results.length) })
-          : fill(m.report.scopeShown, {
-              count: number(exported.length),
+          ? plural(m.report.scopeAll, state.results.length, locale)
+          : plural(m.report.scopeShown, exported.length, locale, {
               total: number(state.results.length),
               filters: filtersInWords(),
             }),
@@ -134,7 +134,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
 
   const exportAs = async (ext: ExportExtension) => {
     const now = new Date();
-    const name = exportFileName(config.brand, state.username, now, ext);
+    const name = exportFileName(config.brand, state.username, now, ext, scope);
     const input = {
       brand: config.brand,
       username: state.username,
@@ -178,8 +178,8 @@ export function ResultsPanel({ state }: { state: SearchState }) {
           </h2>
           <p className={`mt-1 ${muted}`} aria-live="polite">
             {fill(m.results.summary, {
-              found: number(summary.found),
-              platforms: number(summary.checked),
+              found: plural(m.results.profiles, summary.found, locale),
+              platforms: plural(m.results.platforms, summary.checked, locale),
               notFound: number(summary.notFound),
             })}
           </p>
@@ -231,24 +231,7 @@ export function ResultsPanel({ state }: { state: SearchState }) {
               </button>
             ))}
           </fieldset>
-          {(
-            [
-              ['json', m.results.exportJson],
-              ['csv', m.results.exportCsv],
-              ['xlsx', m.results.exportXlsx],
-              ['html', m.results.exportHtml],
-            ] as const
-          ).map(([ext, label]) => (
-            <button
-              key={ext}
-              type="button"
-              className={`${button.secondary} py-1.5 text-sm`}
-              disabled={exported.length === 0 || running}
-              onClick={() => void exportAs(ext)}
-            >
-              <DownloadIcon /> {label}
-            </button>
-          ))}
+          <ExportButtons disabled={exported.length === 0 || running} onExport={(ext) => void exportAs(ext)} />
           <button
             type="button"
             className={`${button.secondary} py-1.5 text-sm`}

@@ -40,6 +40,10 @@ describe('SearchForm (spec 000 §5)', () => {
     fireEvent.click(button);
     fireEvent.submit(input.closest('form')!);
     expect(onSearch).not.toHaveBeenCalled();
+    // …and says why, until something is typed.
+    expect(screen.getByRole('alert').textContent).toMatch(/Type a username first/);
+    fireEvent.change(input, { target: { value: 'a' } });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('disables the input and the Search button while a search runs', () => {
@@ -60,6 +64,10 @@ describe('SearchForm (spec 000 §5)', () => {
     fireEvent.change(input, { target: { value: 'alice@example.com' } });
     expect(screen.getByText(/looks like an email address/)).toBeTruthy();
     expect((button as HTMLButtonElement).disabled).toBe(true);
+    // Or the address itself, with the email search (its page opens with the address filled in).
+    expect(screen.getByRole('link', { name: 'Search this address with Hound Email' }).getAttribute('href')).toBe(
+      '/email-search?email=alice%40example.com',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Search “alice” instead' }));
     expect(onSearch).toHaveBeenCalledWith('alice');
   });

@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { preloadSearchApi } from '../../api/lazy-search-api.ts';
 import type { SearchOptions } from '../../api/search-api.ts';
 import { AlertIcon, ClockIcon, CloseIcon, SearchIcon } from '../../components/icons.tsx';
@@ -96,8 +97,9 @@ export function SearchForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (running || emailLocal) return;
-    // Empty or whitespace-only input is never sent (spec 000 §5); the box takes focus instead.
+    // Empty or whitespace-only input is never sent (spec 000 §5); the box takes focus and says why.
     if (!username) {
+      setRefused(m.search.empty);
       inputRef.current?.focus();
       return;
     }
@@ -286,15 +288,18 @@ export function SearchForm({
             className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
           >
             <p>{m.search.emailHint}</p>
-            {emailLocal && (
-              <button
-                type="button"
-                onClick={() => submit(emailLocal)}
-                className={`mt-2 ${button.secondary} py-1.5 text-sm`}
-              >
+            <div className="mt-2 flex flex-wrap gap-2">
+              <button type="button" onClick={() => submit(emailLocal)} className={`${button.secondary} py-1.5 text-sm`}>
                 {m.search.emailSearchLocal.replace('{username}', emailLocal)}
               </button>
-            )}
+              {/* The address itself belongs to email search: the page opens with it filled in. */}
+              <Link
+                to={`/email-search?email=${encodeURIComponent(value.trim())}`}
+                className={`${button.secondary} py-1.5 text-sm`}
+              >
+                {m.search.emailSearchAddress}
+              </Link>
+            </div>
           </div>
         )}
       </form>

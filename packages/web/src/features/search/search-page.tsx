@@ -10,7 +10,7 @@ import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { AboutSection } from './about-section.tsx';
 import { BatchPanel } from './batch-panel.tsx';
-import { ProgressPanel } from './progress-panel.tsx';
+import { OpeningPanel, ProgressPanel } from './progress-panel.tsx';
 import { ResultsPanel } from './results-panel.tsx';
 import { searchErrorMessage } from './search-error.ts';
 import { SearchForm } from './search-form.tsx';
@@ -148,7 +148,8 @@ export default function SearchPage({ store = sharedSearchStore() }: { store?: Se
       {(batch || (state.phase !== 'idle' && !refusal)) && (
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
           {batch && <BatchPanel batch={batch} current={state.searchId} />}
-          {state.phase !== 'idle' && !refusal && (
+          {state.phase === 'opening' && <OpeningPanel />}
+          {state.phase !== 'idle' && state.phase !== 'opening' && !refusal && (
             <>
               <ProgressPanel state={state} onCancel={cancel} />
               <ResultsPanel key={state.startedAt ?? 0} state={state} />

@@ -5,7 +5,8 @@
 import type { PlatformResult, Progress, SearchStatus, SearchStatusResponse } from '@hound/contracts';
 import type { SearchError } from './search-error.ts';
 
-export type SearchPhase = 'idle' | 'starting' | 'running' | 'completed' | 'failed' | 'cancelled';
+/** `opening`: a stored search asked for by its address, until its snapshot answers (nothing to cancel yet). */
+export type SearchPhase = 'idle' | 'opening' | 'starting' | 'running' | 'completed' | 'failed' | 'cancelled';
 
 export interface ResultEntry {
   platform: string;
@@ -36,7 +37,7 @@ export type SearchAction =
   | { type: 'done'; searchId: string; status: SearchStatus; error?: string; progress: Progress; at: number }
   | { type: 'fail'; error: SearchError; at: number }
   | { type: 'cancel'; at: number }
-  /** Reopening a stored search by id (`/search/{id}`): loading until its status answers. */
+  /** Reopening a stored search by id (`/search/{id}`): `opening` until its status answers. */
   | { type: 'open'; searchId: string; at: number }
   | { type: 'loaded'; searchId: string; response: SearchStatusResponse; at: number };
 
@@ -133,7 +134,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         action.at,
       );
     case 'fail':
-      if (!isActive(state)) return state;
+      if (!isActive(state) && state.phase !== 'opening') return state;
       return { ...state, phase: 'failed', error: action.error, finishedAt: action.at };
     case 'cancel':
       if (!isActive(state)) return state;
@@ -141,13 +142,13 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case 'open':
       return {
         ...initialSearchState,
-        phase: 'starting',
+        phase: 'opening',
         searchId: action.searchId,
         startedAt: action.at,
         reopened: true,
       };
     case 'loaded': {
-      if (action.searchId !== state.searchId || state.phase !== 'starting') return state;
+      if (action.searchId !== state.searchId || state.phase !== 'opening') return state;
       const { response } = action;
       const time = (iso: string | undefined, fallback: number | null) => {
         const t = iso ? Date.parse(iso) : Number.NaN;

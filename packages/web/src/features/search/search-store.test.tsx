@@ -90,6 +90,8 @@ describe('search store (issue 15: a search survives leaving the page, and has an
   it('reopens a stored search by id with its results and times, without searching again', async () => {
     api.stored.set('s9', completedAlice);
     store.open('s9');
+    // Until its snapshot answers it is being opened: nothing to cancel, no name to show.
+    expect(store.getSnapshot().state).toMatchObject({ phase: 'opening', username: '', searchId: 's9' });
     await settle();
     const { state } = store.getSnapshot();
     expect(state).toMatchObject({ phase: 'completed', username: 'alice', searchId: 's9', reopened: true });

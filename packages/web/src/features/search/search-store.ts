@@ -86,8 +86,8 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
     const at = batch.findIndex((item) => item.phase === 'running');
     if (at < 0) return batch;
     const item = batch[at]!;
-    const phase = state.phase === 'starting' || state.phase === 'running' ? 'running' : state.phase;
-    if (phase === 'idle') return batch;
+    if (state.phase === 'idle' || state.phase === 'opening') return batch;
+    const phase = state.phase === 'starting' ? 'running' : state.phase;
     const found = state.results.filter((e) => e.result.verdict === 'found').length;
     const next = batch.map((b, i) =>
       i === at ? { ...item, phase, searchId: state.searchId ?? item.searchId, found } : b,
