@@ -2,7 +2,7 @@ import type { SseDoneEvent } from '@hound/contracts';
 import type { Database } from '../../db/client.ts';
 import type { SearchBus, SearchMessage } from '../../events/search-bus.ts';
 import { type FinishedSearchCache, replayAfter } from './finished-search-cache.ts';
-import { isTerminal, searchNotFound } from './get-search-status.ts';
+import { getSearchRow, isTerminal, searchNotFound } from './get-search-status.ts';
 import { readSearchWithResults, readStoredResults } from './result-batches.ts';
 import { SEARCH_ID_PATTERN } from './search-id.ts';
 
