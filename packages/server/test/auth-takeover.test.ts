@@ -234,6 +234,40 @@ for (const mode of MODES) {
       expect(answers[30]!.json.code).toBe('AUTH_TOO_MANY_ATTEMPTS');
     });
 
+    it('issue 38 item 4: 40 wrong codes sent at once from one IP: at most 30 are judged, the rest refused', async () => {
+      const guesser = fresh();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          guesser('POST', '/auth/login/verify-otp', { email: freshAddress(`burst${i}`), code: '123456' }),
+        ),
+      );
+      const judged = answers.filter((a) => a.status === 400);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(judged.every((a) => a.json.code === 'AUTH_INVALID_CODE')).toBe(true);
+      expect(refused.every((a) => a.json.code === 'AUTH_TOO_MANY_ATTEMPTS')).toBe(true);
+      expect(judged.length + refused.length).toBe(40);
+      expect(judged.length).toBeLessThanOrEqual(30);
+      expect(refused.length).toBeGreaterThanOrEqual(10);
+      // A right code is not a wrong one: it gives its count back, so the owner of a code can still sign in
+      // from an address that is one short of the cap.
+      const owner = fresh();
+      const email = freshAddress('owner');
+      await account(owner, email);
+      for (let i = 0; i < 29; i++)
+        await owner('POST', '/auth/login/verify-otp', { email: freshAddress('x'), code: '123456' });
+      for (let round = 0; round < 3; round++) {
+        await pastCooldown(email, 'login');
+        const code = await loginCode(owner, email);
+        expect((await owner('POST', '/auth/login/verify-otp', { email, code })).status).toBe(200);
+      }
+      expect((await owner('POST', '/auth/login/verify-otp', { email: freshAddress('y'), code: '123456' })).status).toBe(
+        400,
+      );
+      expect((await owner('POST', '/auth/login/verify-otp', { email: freshAddress('z'), code: '123456' })).status).toBe(
+        429,
+      );
+    });
+
     it(`item 3+4: ${PARALLEL} parallel sends for one address get exactly one code past the cooldown, and only it is hashed`, async () => {
       for (let round = 0; round < ROUNDS; round++) {
         for (const route of ['/auth/login/send-otp', '/auth/register'] as const) {

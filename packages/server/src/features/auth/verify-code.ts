@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { grantSignupCredits } from '../credits/signup-credits.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { hitBucket, peekBucket, windowResetSeconds } from './rate-buckets.ts';
+import { hitBucket, unhitBucket } from './rate-buckets.ts';
 import { bucketKey, codeDigest, sameDigest } from './secrets.ts';
 import { createSession } from './sessions.ts';
 
@@ -44,9 +44,12 @@ export async function verifyCode(
   const email = normaliseEmail(input.email);
   const key = await deps.key();
   const wrongFromIp = bucketKey(key, 'code-ip', input.ip);
-  if ((await peekBucket(db, wrongFromIp, HOUR_MS, now)) >= limits.wrongCodesPerIpPerHour) {
+  // Counted before the code is compared, so of a burst sent at once no more than the cap are judged
+  // (checking first and counting after let 40 parallel guesses all through); a right code gives it back.
+  const wrong = await hitBucket(db, wrongFromIp, HOUR_MS, now);
+  if (wrong.count > limits.wrongCodesPerIpPerHour) {
     throw new AppError('AUTH_TOO_MANY_ATTEMPTS', ACCOUNT_MESSAGES.tooManyAttempts, {
-      headers: { 'retry-after': String(windowResetSeconds(HOUR_MS, now)) },
+      headers: { 'retry-after': String(wrong.resetSeconds) },
     });
   }
   const requester = bucketKey(key, 'ip', input.ip);
@@ -124,9 +127,7 @@ export async function verifyCode(
     const token = await createSession(tx, user.id, input.client, now, limits);
     return { ok: true, token, user, created };
   });
-  if (!outcome.ok) {
-    await hitBucket(db, wrongFromIp, HOUR_MS, now);
-    throw invalidCode();
-  }
+  if (!outcome.ok) throw invalidCode();
+  await unhitBucket(db, wrongFromIp, HOUR_MS, now);
   return outcome;
 }
