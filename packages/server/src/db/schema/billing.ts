@@ -169,13 +169,19 @@ export const stripeCancellations = pgTable(
 );
 
 /**
- * "The trial once per mailbox", kept when the account is deleted: an HMAC of the normalised address under
- * the server key, never the address itself (decision 095).
+ * "The trial once per mailbox", kept when the account is deleted: an HMAC of the canonical mailbox under
+ * the server key, never the address itself (decisions 095, 133). With `checkout_id` it is a claim held by
+ * an open trial checkout (released if that expires); without, the trial was taken.
  */
-export const trialMarkers = pgTable('trial_markers', {
-  marker: text('marker').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const trialMarkers = pgTable(
+  'trial_markers',
+  {
+    marker: text('marker').primaryKey(),
+    checkoutId: text('checkout_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trial_markers_checkout_idx').on(t.checkoutId)],
+);
 
 /**
  * A refunded or disputed payment's credit grant, taken back once (decision 095): written in the same

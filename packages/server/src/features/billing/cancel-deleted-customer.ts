@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
 import { stripeCancellations } from '../../db/schema/index.ts';
-import { recordTrialMarker } from './trial-marker.ts';
+import { recordTrialMarker, releaseTrialClaim } from './trial-marker.ts';
 
 export interface CancelDeps {
   db: Database;
@@ -59,6 +59,7 @@ export async function cancelDeletedCustomer(
     const sessions = await client.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }, options);
     for (const session of sessions.data) {
       await ignoringEnded(() => client.checkout.sessions.expire(session.id, {}, options));
+      await releaseTrialClaim(deps.db, session.id);
     }
     // A trial the last sync had not seen still counts for the mailbox.
     if (row.trialMarker && subscriptions.data.some((s) => s.trial_start !== null)) {

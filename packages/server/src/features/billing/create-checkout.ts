@@ -18,7 +18,7 @@ import { providerCall } from './provider-call.ts';
 import { settleCheckout } from './settle-checkout.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { pickSubscription, syncCustomer } from './sync-customer.ts';
-import { hasTrialMarker, trialMarker } from './trial-marker.ts';
+import { claimTrial, moveTrialClaim, releaseTrialClaim } from './trial-marker.ts';
 
 type Kind = 'monthly' | 'trial' | 'plus';
 const SUBSCRIPTION: ('monthly' | 'trial')[] = ['monthly', 'trial'];
@@ -78,7 +78,10 @@ export async function createCheckout(
       opened = result.opened;
       return { url: result.url };
     } finally {
-      if (!opened) await deps.db.delete(checkouts).where(eq(checkouts.id, claim));
+      if (!opened) {
+        await deps.db.delete(checkouts).where(eq(checkouts.id, claim));
+        await releaseTrialClaim(deps.db, claim);
+      }
     }
   }
   throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.checkoutInProgress);
@@ -157,6 +160,7 @@ async function reuseOpenCheckout(deps: BillingDeps, user: UserRow, kind: Kind): 
     .update(checkouts)
     .set({ status: 'expired' })
     .where(and(eq(checkouts.id, open.id), eq(checkouts.status, 'open')));
+  await releaseTrialClaim(deps.db, open.id);
   return undefined;
 }
 
@@ -177,10 +181,12 @@ async function openSubscriptionCheckout(
     return { ...(await upgradeTrial(deps, user, live)), opened: false };
   if (live) throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.alreadySubscribed);
   if (kind === 'trial') {
+    // The mailbox's trial is claimed now, before anything can be paid (decision 133): a second checkout
+    // on another spelling of the same inbox finds it claimed, whichever is paid first.
     const used =
       account.trialUsed ||
       ours.some((s) => s.trial_start !== null) ||
-      (await hasTrialMarker(deps.db, trialMarker(await deps.key(), user.email)));
+      !(await claimTrial(deps.db, await deps.key(), user.email, claim));
     if (used) throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.trialUsed);
   }
   const params: Stripe.Checkout.SessionCreateParams = {
@@ -201,6 +207,7 @@ async function openSubscriptionCheckout(
   const session = await providerCall(deps, 'create checkout', () => client.checkout.sessions.create(params));
   if (!session.url) throw new AppError('PAYMENT_PROVIDER_FAILED', BILLING_MESSAGES.checkoutFailed);
   await deps.db.update(checkouts).set({ id: session.id, url: session.url }).where(eq(checkouts.id, claim));
+  await moveTrialClaim(deps.db, claim, session.id);
   return { url: session.url, opened: true };
 }
 

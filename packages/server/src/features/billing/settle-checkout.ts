@@ -10,7 +10,7 @@ import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { syncCustomer } from './sync-customer.ts';
-import { recordTrialMarker, trialMarker } from './trial-marker.ts';
+import { recordTrialMarker, releaseTrialClaim, settleTrialClaim, trialMarker } from './trial-marker.ts';
 
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
 
@@ -22,6 +22,8 @@ export async function settleCheckout(deps: BillingDeps, sessionId: string): Prom
       .update(checkouts)
       .set({ status: 'expired' })
       .where(and(eq(checkouts.id, session.id), eq(checkouts.status, 'open')));
+    // An unpaid trial checkout gives its mailbox's trial back (decision 133).
+    await releaseTrialClaim(deps.db, session.id);
     return;
   }
   if (session.status !== 'complete' || session.payment_status === 'unpaid') return;
@@ -34,6 +36,7 @@ export async function settleCheckout(deps: BillingDeps, sessionId: string): Prom
       const invoiceId = idOf(subscription.latest_invoice);
       if (invoiceId) await settleInvoice(deps, invoiceId);
       if (subscription.trial_start !== null && customerId) {
+        await settleTrialClaim(deps.db, session.id);
         const [account] = await deps.db
           .update(billingAccounts)
           .set({ trialUsed: true })
