@@ -25,6 +25,7 @@ export const BILLING_MESSAGES = {
   subscriptionNotFound: 'No such Email Plus subscription.',
   subscriptionEnded: 'This Email Plus subscription has ended.',
   orderNotDelivered: 'This report has not been delivered yet.',
+  orderReversed: 'The payment for this report was refunded or disputed, so the report is not available.',
   upgradeDeclined: 'Your card was declined. Nothing was charged and your plan has not changed.',
 } as const;
 
@@ -112,7 +113,11 @@ export const LeadRequestSchema = z.object({
 });
 export const LeadResponseSchema = z.object({ lead_id: z.string() });
 
-export const ORDER_STATUSES = ['lead', 'paid', 'in_progress', 'delivered', 'refused'] as const;
+/**
+ * `refunded`: the payment was fully refunded at Stripe (or a dispute of it was lost) after it was paid;
+ * `disputed`: the cardholder's bank opened a dispute — delivery is held until it closes (issue 38 item 2).
+ */
+export const ORDER_STATUSES = ['lead', 'paid', 'in_progress', 'delivered', 'refused', 'refunded', 'disputed'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 

@@ -44,6 +44,10 @@ export const HTTP_STATUS = {
   ADMIN_PLAN_FROM_STRIPE: 409,
   /** Deliver or refuse on an order another request already closed (the first one won). */
   EMAIL_PLUS_ORDER_CLOSED: 409,
+  /** The order's payment was refunded at Stripe (or a dispute of it lost): nothing is delivered. */
+  EMAIL_PLUS_ORDER_REFUNDED: 409,
+  /** The order's payment is disputed: delivery waits until the dispute is closed. */
+  EMAIL_PLUS_ORDER_DISPUTED: 409,
   FORBIDDEN: 403,
   /** A cookie-authenticated request that changes state came from another site (decision 098). */
   AUTH_CROSS_SITE: 403,

@@ -4,12 +4,12 @@
  * once; refunds and disputes of Email Plus stop its delivery; a payment for a deleted account is refunded;
  * two tabs paying one Email Plus order end with one subscription; credit packs credit once. Both stacks.
  */
-import { BILLING_MESSAGES } from '@hound/contracts';
+import { BILLING_MESSAGES, EMAIL_PLUS_MESSAGES } from '@hound/contracts';
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { billingAccounts, users } from '../src/db/schema/index.ts';
+import { billingAccounts, emailPlusOrders, users } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
@@ -127,6 +127,118 @@ for (const mode of MODES) {
         const plans = await Promise.all(people.map(async (p) => (await userRow(p.id))!.plan));
         expect(plans.filter((p) => p === 'trial')).toHaveLength(1);
       }
+    });
+
+    // ---- item 2: refunds and disputes of Email Plus -------------------------------------------------
+
+    let admin: TestUser;
+    const control = async (path: string, body: unknown) => {
+      const answer = await fetch(`${fake.url}/_fake${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status, path).toBe(200);
+      return (await answer.json()) as { id: string };
+    };
+    async function paidOrder(user: TestUser) {
+      const lead = await call(
+        'POST',
+        '/api/email/plus/lead',
+        { email: 'target@example.org', purpose: 'Checking a landlord before signing a lease', accept_terms: true },
+        { ...user.headers, 'x-user-email': user.email },
+      );
+      expect(lead.status, lead.text).toBe(200);
+      const answer = await call(
+        'POST',
+        '/billing/checkout',
+        {
+          price_id: fake.prices.plusMonthly,
+          mode: 'subscription',
+          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
+        },
+        user.headers,
+      );
+      expect(answer.status, answer.text).toBe(200);
+      await fake.completeCheckout(sessionIdOf(answer.json.url));
+      await fake.webhooks.idle();
+      const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, lead.json.lead_id));
+      expect(order).toMatchObject({ status: 'paid' });
+      expect(order!.paymentIntentId).toMatch(/^pi_/);
+      return order!;
+    }
+    const orderPath = (id: string) => `/admin/email-plus/orders/${id}`;
+    const writeReport = async (id: string) => {
+      const saved = await call(
+        'PUT',
+        `${orderPath(id)}/report`,
+        { full_name: 'Ann Target', notes: 'Found.' },
+        admin.headers,
+      );
+      expect(saved.status, saved.text).toBe(200);
+    };
+    const deliver = (id: string) => call('POST', `${orderPath(id)}/deliver`, undefined, admin.headers);
+    const subscriptionStatus = (id: string | null) => fake.subscriptions().find((s) => s.id === id)?.status;
+    const orderRow = async (id: string) =>
+      (await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, id)))[0]!;
+
+    it('a refund in Stripe before delivery: the order is refunded, delivery refused (409), the subscription ended', async () => {
+      admin = await createTestUser(db(), { isAdmin: true });
+      const user = await createTestUser(db());
+      const order = await paidOrder(user);
+      await writeReport(order.id);
+      fake.webhooks.duplicate(true);
+      await control('/refund', { payment_intent: order.paymentIntentId });
+      await fake.webhooks.idle();
+      expect(await orderRow(order.id)).toMatchObject({ status: 'refunded' });
+      const refused = await deliver(order.id);
+      expect(refused.status).toBe(409);
+      expect(refused.json).toMatchObject({ code: 'EMAIL_PLUS_ORDER_REFUNDED', detail: EMAIL_PLUS_MESSAGES.refunded });
+      expect(subscriptionStatus(order.subscriptionId)).toBe('canceled');
+      // The admin sees it; the customer does not get the report.
+      const list = await call('GET', '/admin/email-plus/orders?status=refunded', undefined, admin.headers);
+      expect(list.json.items.map((o: { id: string }) => o.id)).toContain(order.id);
+      const mine = await call('GET', `/me/email-plus/orders/${order.id}`, undefined, user.headers);
+      expect(mine.status).toBe(409);
+      expect(mine.json.detail).toBe(BILLING_MESSAGES.orderReversed);
+      expect(await orderRow(order.id)).toMatchObject({ status: 'refunded' });
+    });
+
+    it('a dispute holds delivery while open; lost, the order stays closed and the subscription ends; won, it is delivered', async () => {
+      const user = await createTestUser(db());
+      const lost = await paidOrder(user);
+      await writeReport(lost.id);
+      const dispute = await control('/disputes', { payment_intent: lost.paymentIntentId });
+      await fake.webhooks.idle();
+      expect(await orderRow(lost.id)).toMatchObject({ status: 'disputed', disputeStatus: 'needs_response' });
+      const queue = await call('GET', '/admin/email-plus/orders', undefined, admin.headers);
+      expect(queue.json.items.find((o: { id: string }) => o.id === lost.id)).toMatchObject({
+        status: 'disputed',
+        dispute_status: 'needs_response',
+      });
+      const held = await deliver(lost.id);
+      expect(held.status).toBe(409);
+      expect(held.json).toMatchObject({ code: 'EMAIL_PLUS_ORDER_DISPUTED', detail: EMAIL_PLUS_MESSAGES.disputed });
+      expect(subscriptionStatus(lost.subscriptionId)).not.toBe('canceled');
+      await control(`/disputes/${dispute.id}/close`, { outcome: 'lost' });
+      await fake.webhooks.idle();
+      expect(await orderRow(lost.id)).toMatchObject({ status: 'disputed', disputeStatus: 'lost' });
+      const closed = await deliver(lost.id);
+      expect(closed.status).toBe(409);
+      expect(closed.json).toMatchObject({ code: 'EMAIL_PLUS_ORDER_REFUNDED', detail: EMAIL_PLUS_MESSAGES.disputeLost });
+      expect(subscriptionStatus(lost.subscriptionId)).toBe('canceled');
+
+      const won = await paidOrder(await createTestUser(db()));
+      await writeReport(won.id);
+      const second = await control('/disputes', { payment_intent: won.paymentIntentId });
+      await fake.webhooks.idle();
+      expect((await deliver(won.id)).status).toBe(409);
+      await control(`/disputes/${second.id}/close`, { outcome: 'won' });
+      await fake.webhooks.idle();
+      expect(await orderRow(won.id)).toMatchObject({ status: 'in_progress', disputeStatus: 'won' });
+      const delivered = await deliver(won.id);
+      expect(delivered.status, delivered.text).toBe(200);
+      expect(subscriptionStatus(won.subscriptionId)).toBe('active');
     });
   });
 }

@@ -20,6 +20,8 @@ import { handleControl } from './control.ts';
 import { closeDispute, extraInvoice, openDispute } from './disputes.ts';
 import { sendHtml, sendJson } from './http.ts';
 import { Pages } from './pages.ts';
+import { Params } from './params.ts';
+import { refund } from './payments.ts';
 import { copy, Store } from './store.ts';
 import type { FakePrice, FakeProduct, FakeStripe, FakeStripeOptions } from './types.ts';
 import { WebhookSender } from './webhooks.ts';
@@ -234,6 +236,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return store.instant(() => pay(store, sessionId, card));
     },
     customers: () => copy([...store.customers.values()]),
+    refund(target) {
+      const values: Record<string, string> = {};
+      if (target.charge) values.charge = target.charge;
+      if (target.paymentIntent) values.payment_intent = target.paymentIntent;
+      if (target.amount !== undefined) values.amount = String(target.amount);
+      return copy(store.instant(() => refund(store, new Params(values))));
+    },
     openDispute: (chargeId) => copy(store.instant(() => openDispute(store, chargeId))),
     closeDispute: (id, outcome) => copy(store.instant(() => closeDispute(store, id, outcome))),
     extraInvoice: (subscriptionId, reason) => copy(store.instant(() => extraInvoice(store, subscriptionId, reason))),

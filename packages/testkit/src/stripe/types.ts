@@ -400,6 +400,11 @@ export interface FakeStripe {
    */
   completeCheckout(sessionId: string, card?: string): Promise<CheckoutOutcome>;
   customers(): FakeCustomer[];
+  /**
+   * Refunds a charge (or the charge of a payment intent), fully unless `amount` (pence) says less, as an
+   * operator would in Stripe's dashboard: `refund.created` and `charge.refunded`.
+   */
+  refund(target: { charge?: string; paymentIntent?: string; amount?: number }): FakeRefund;
   /** Opens a dispute on a charge (`charge.dispute.created`). */
   openDispute(chargeId: string): FakeDispute;
   /** Closes a dispute won or lost (`charge.dispute.closed`). */

@@ -109,6 +109,9 @@ export const emailPlusOrders = pgTable(
     subscriptionId: text('subscription_id'),
     /** The paid invoice that opened this order: one order per invoice, however often its events come. */
     invoiceId: text('invoice_id'),
+    /** Stripe's status of a dispute of the payment; the status the order had before it (restored if won). */
+    disputeStatus: text('dispute_status'),
+    statusBeforeDispute: text('status_before_dispute', { enum: ORDER_STATUSES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -141,6 +144,27 @@ export const emailPlusSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_plus_subscriptions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A second payment for one Email Plus order (two tabs paid the same lead, issue 38 item 5e): written when its
+ * invoice is applied, then its subscription is cancelled and its payment refunded at Stripe (idempotency
+ * keys per subscription), retried by the background pass until Stripe confirms. The admin sees it on the order.
+ */
+export const emailPlusDuplicates = pgTable(
+  'email_plus_duplicates',
+  {
+    subscriptionId: text('subscription_id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    invoiceId: text('invoice_id'),
+    paymentIntentId: text('payment_intent_id'),
+    refundId: text('refund_id'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_plus_duplicates_order_idx').on(t.orderId)],
 );
 
 /** Customer mails that go once per Stripe fact (a receipt per invoice, a trial reminder per subscription…). */

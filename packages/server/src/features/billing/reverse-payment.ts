@@ -13,6 +13,7 @@ import type Stripe from 'stripe';
 import { creditLedger, paymentReversals, users } from '../../db/schema/index.ts';
 import { isAppError } from '../../errors.ts';
 import { applyCredits } from '../credits/ledger.ts';
+import { reverseOrderPayment } from '../email-plus/reverse-order.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
 import { syncCustomer } from './sync-customer.ts';
@@ -22,14 +23,19 @@ const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref ==
 export async function reverseRefund(deps: BillingDeps, chargeId: string): Promise<void> {
   const charge = await stripeOf(deps).client.charges.retrieve(chargeId);
   if (!charge.refunded) return;
+  const intent = idOf(charge.payment_intent);
+  if (intent) await reverseOrderPayment(deps, intent, { kind: 'refund' });
   await reverseCharge(deps, charge, 'refund');
 }
 
 export async function reverseDispute(deps: BillingDeps, disputeId: string): Promise<void> {
   const { client } = stripeOf(deps);
   const dispute = await client.disputes.retrieve(disputeId);
-  if (dispute.status === 'won' || dispute.status === 'warning_closed') return;
   const charge = await client.charges.retrieve(idOf(dispute.charge)!);
+  // An Email Plus order is held while any dispute is open and released if it is won (issue 38 item 2).
+  const intent = idOf(charge.payment_intent);
+  if (intent) await reverseOrderPayment(deps, intent, { kind: 'dispute', status: dispute.status });
+  if (dispute.status === 'won' || dispute.status === 'warning_closed') return;
   await reverseCharge(deps, charge, 'dispute');
 }
 
