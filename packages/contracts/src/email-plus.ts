@@ -58,7 +58,9 @@ export const AdminOrderSchema = z.object({
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
 export const AdminOrdersQuerySchema = z.object({
-  status: z.enum(['open', 'paid', 'in_progress', 'delivered', 'refused', 'refunded', 'disputed', 'all']).default('open'),
+  status: z
+    .enum(['open', 'paid', 'in_progress', 'delivered', 'refused', 'refunded', 'disputed', 'all'])
+    .default('open'),
   ...pageQuery({ max: 200, default: 50 }),
 });
 export const AdminOrdersResponseSchema = z.object({ items: z.array(AdminOrderSchema), total: z.number().int() });

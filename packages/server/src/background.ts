@@ -9,6 +9,7 @@ import { retryDueCancellations } from './features/billing/cancel-deleted-custome
 import { purgeDeletedAccountsOrders } from './features/billing/purge-deleted-orders.ts';
 import { createStripeClient } from './features/billing/stripe-client.ts';
 import { expireReservations } from './features/credits/reservations.ts';
+import { retryDueDuplicates } from './features/email-plus/refund-duplicate.ts';
 import { recoverEmailSearches } from './features/email-search/recover-email-searches.ts';
 import { finishSearch } from './features/searches/finish-search.ts';
 import { purgeExpiredSearches } from './features/searches/purge-expired-searches.ts';
@@ -102,11 +103,13 @@ export async function startBackground(
     reservations.unref();
     timers.push(reservations);
     // Deleted accounts: Stripe cancellations that failed are retried, and their Email Plus orders go once
-    // delivered or refused (decision 095); trial reminders are sent.
+    // delivered or refused (decision 095); a second payment for one Email Plus order is refunded (decision
+    // 134); trial reminders are sent.
     const stripe = config.billing.stripe ? { client: createStripeClient(config.billing.stripe) } : undefined;
     const cancellations = setInterval(async () => {
       try {
         await retryDueCancellations({ db: db.db, log, now: () => new Date(), stripe });
+        await retryDueDuplicates({ db: db.db, log, now: () => new Date(), stripe });
         await purgeDeletedAccountsOrders(db.db);
       } catch (error) {
         log.warn({ err: error }, 'Stripe cancellation pass failed');

@@ -240,5 +240,60 @@ for (const mode of MODES) {
       expect(delivered.status, delivered.text).toBe(200);
       expect(subscriptionStatus(won.subscriptionId)).toBe('active');
     });
+
+    // ---- item 5e: two tabs paying one Email Plus order ------------------------------------------------
+
+    it('two tabs paying one Email Plus lead: the second tab gets the same checkout; a second paid subscription is refunded and ended', async () => {
+      const user = await createTestUser(db());
+      const lead = await call(
+        'POST',
+        '/api/email/plus/lead',
+        { email: 'target@example.org', purpose: 'Checking a landlord before signing a lease', accept_terms: true },
+        { ...user.headers, 'x-user-email': user.email },
+      );
+      const body = {
+        price_id: fake.prices.plusMonthly,
+        mode: 'subscription',
+        meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
+      };
+      const tabs = [
+        await call('POST', '/billing/checkout', body, user.headers),
+        await call('POST', '/billing/checkout', body, user.headers),
+      ];
+      expect(tabs.map((t) => t.status)).toEqual([200, 200]);
+      expect(tabs[1]!.json.url).toBe(tabs[0]!.json.url);
+      // A session made for the same lead before this rule (or by a race) is paid too: the lead's metadata
+      // is the server's own, so both subscriptions name the same lead.
+      const { customerId } = await account(user.id);
+      const first = await sdk.checkout.sessions.retrieve(sessionIdOf(tabs[0]!.json.url));
+      const second = await sdk.checkout.sessions.create({
+        customer: customerId,
+        mode: 'subscription',
+        line_items: [{ price: fake.prices.plusMonthly, quantity: 1 }],
+        metadata: first.metadata ?? {},
+        subscription_data: { metadata: first.metadata ?? {} },
+        success_url: 'http://hound.test/account/billing?status=success',
+      });
+      fake.webhooks.duplicate(true);
+      await fake.completeCheckout(first.id);
+      await fake.completeCheckout(second.id);
+      await fake.webhooks.idle();
+      const subscriptions = fake.subscriptions().filter((s) => s.customer === customerId);
+      expect(subscriptions).toHaveLength(2);
+      expect(subscriptions.filter((s) => s.status === 'active')).toHaveLength(1);
+      const duplicate = subscriptions.find((s) => s.status === 'canceled')!;
+      const invoice = fake.invoices().find((i) => i.id === duplicate.latest_invoice)!;
+      const refunded = await sdk.refunds.list({ payment_intent: invoice.payment_intent! });
+      expect(refunded.data).toHaveLength(1);
+      expect(refunded.data[0]).toMatchObject({ amount: invoice.amount_paid, reason: 'duplicate' });
+      // One order, one subscription for the customer; the admin sees the refunded second payment.
+      const mine = await call('GET', '/me/email-plus/subscriptions', undefined, user.headers);
+      expect(mine.json.items).toHaveLength(1);
+      const orders = await call('GET', '/me/email-plus/orders', undefined, user.headers);
+      expect(orders.json.items).toHaveLength(1);
+      const seen = await call('GET', `/admin/email-plus/orders/${lead.json.lead_id}`, undefined, admin.headers);
+      expect(seen.json).toMatchObject({ status: 'paid', duplicate_payments: 1 });
+      expect(await orderRow(lead.json.lead_id)).toMatchObject({ status: 'paid' });
+    });
   });
 }

@@ -244,11 +244,13 @@ for (const mode of MODES) {
       }
     }, 60_000);
 
-    it('a refund Stripe refuses reopens the order: 502, nothing changed, and it can still be delivered', async () => {
+    it("a refund Stripe refuses reopens the order (502, nothing changed); the outside refund's webhook then closes it", async () => {
       const customer = await createTestUser(db());
       const orderId = await paidOrder(customer);
       const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, orderId));
-      // Refunded outside Hound first, so Stripe refuses Hound's refund (charge_already_refunded).
+      // Refunded outside Hound first, so Stripe refuses Hound's refund (charge_already_refunded); its
+      // webhook is held back, so Hound does not know yet.
+      fake.webhooks.hold();
       await sdk.refunds.create({ payment_intent: order!.paymentIntentId! });
       const refused = await call(
         'POST',
@@ -263,8 +265,12 @@ for (const mode of MODES) {
       const audit = await db().select().from(adminAudit).where(eq(adminAudit.targetUserId, customer.id));
       expect(audit.map((a) => a.action).sort()).toEqual(['emailplus.order.refuse', 'emailplus.order.refuse_undone']);
       await call('PUT', `/admin/email-plus/orders/${orderId}/report`, { full_name: 'X', notes: 'Y' }, admin.headers);
+      // The refund made in Stripe arrives: the paid report is not delivered (issue 38 item 2).
+      fake.webhooks.release('sent');
+      await fake.webhooks.idle();
       const delivered = await call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers);
-      expect(delivered.status, delivered.text).toBe(200);
+      expect(delivered.status, delivered.text).toBe(409);
+      expect(delivered.json.code).toBe('EMAIL_PLUS_ORDER_REFUNDED');
     });
 
     it('marks orders past their due date as overdue, soonest due first', async () => {

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
 import { stripeCancellations } from '../../db/schema/index.ts';
+import { retryAt } from './retry-backoff.ts';
 import { recordTrialMarker, releaseTrialClaim } from './trial-marker.ts';
 
 export interface CancelDeps {
@@ -21,7 +22,6 @@ export interface CancelDeps {
 }
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);
-const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Stripe answers 400 for a subscription or session that already ended: that is the state we want. */
 function alreadyEnded(error: unknown): boolean {
@@ -72,13 +72,12 @@ export async function cancelDeletedCustomer(
     deps.log.info({ customer: customerId }, 'deleted account: Stripe subscriptions cancelled');
     return true;
   } catch (error) {
-    const backoff = Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.min(row.attempts, 6));
     const detail = error instanceof Stripe.errors.StripeError ? `${error.type}/${error.code ?? '-'}` : 'network';
     await deps.db
       .update(stripeCancellations)
       .set({
         attempts: sql`${stripeCancellations.attempts} + 1`,
-        nextAttemptAt: new Date(deps.now().getTime() + backoff),
+        nextAttemptAt: retryAt(deps.now(), row.attempts),
         lastError: detail,
       })
       .where(eq(stripeCancellations.customerId, customerId));

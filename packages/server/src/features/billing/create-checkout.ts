@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { BILLING_MESSAGES, type CheckoutRequest, TRIAL_DAYS } from '@hound/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { type BillingAccountRow, checkouts, emailPlusOrders, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -94,6 +94,19 @@ function successUrl(deps: BillingDeps) {
 async function plusCheckout(deps: BillingDeps, user: UserRow, leadId: string | undefined) {
   const { client, settings } = stripeOf(deps);
   const lead = await ownLead(deps, user, leadId);
+  // A second tab paying the same lead gets the checkout already open for it: one session can be paid once.
+  const [open] = await deps.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.orderId, lead.id), eq(checkouts.userId, user.id), eq(checkouts.status, 'open')))
+    .orderBy(desc(checkouts.createdAt))
+    .limit(1);
+  if (open?.url) {
+    await providerCall(deps, 'read checkout', () => settleCheckout(deps, open.id));
+    const [now] = await deps.db.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, open.id));
+    if (now?.status === 'open') return { url: open.url };
+    if (now?.status === 'completed') throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.leadNotOpen);
+  }
   const account = await ensureCustomer(deps, user);
   const metadata = { user_id: user.id, product: 'email_plus', lead_id: lead.id, delivery_email: lead.deliveryEmail };
   // A subscription of its own, beside any plan subscription: its lead (target) travels on the

@@ -58,7 +58,8 @@ export async function settleInvoice(deps: BillingDeps, invoiceId: string): Promi
   const renewsAt =
     subscription.cancel_at_period_end || subscription.status === 'canceled' ? null : periodEndOf(subscription);
   if (product === 'plus') {
-    await openPeriodOrder(deps, account, invoice, subscription);
+    // A second payment for one order is refunded, not receipted (issue 38 item 5e).
+    if ((await openPeriodOrder(deps, account, invoice, subscription)) === 'duplicate') return;
     await sendReceipt(deps, account, invoice, 'plus', renewsAt);
     return;
   }
