@@ -9,7 +9,7 @@ import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { billingAccounts, emailPlusOrders, users } from '../src/db/schema/index.ts';
+import { billingAccounts, emailPlusOrders, stripeCancellations, users } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
@@ -239,6 +239,41 @@ for (const mode of MODES) {
       const delivered = await deliver(won.id);
       expect(delivered.status, delivered.text).toBe(200);
       expect(subscriptionStatus(won.subscriptionId)).toBe('active');
+    });
+
+    // ---- item 3: deleting an account while Stripe fails ------------------------------------------------
+
+    it('an account deleted while Stripe fails: its open checkout, paid afterwards, is refunded and ended', async () => {
+      const user = await createTestUser(db());
+      const open = await call(
+        'POST',
+        '/billing/checkout',
+        { price_id: fake.prices.monthly, mode: 'subscription' },
+        user.headers,
+      );
+      expect(open.status, open.text).toBe(200);
+      const { customerId } = await account(user.id);
+      fake.outage(true);
+      expect((await call('DELETE', '/me', undefined, user.headers)).status).toBe(204);
+      const [due] = await db().select().from(stripeCancellations).where(eq(stripeCancellations.customerId, customerId));
+      expect(due).toMatchObject({ doneAt: null });
+      fake.outage(false);
+      // The page was still open at Stripe: the customer pays before the background pass comes round.
+      fake.webhooks.duplicate(true);
+      expect((await fake.completeCheckout(sessionIdOf(open.json.url))).outcome).toBe('paid');
+      await fake.webhooks.idle();
+      const [subscription] = fake.subscriptions().filter((s) => s.customer === customerId);
+      expect(subscription).toMatchObject({ status: 'canceled' });
+      const invoice = fake.invoices().find((i) => i.id === subscription!.latest_invoice)!;
+      const refunds = await sdk.refunds.list({ payment_intent: invoice.payment_intent! });
+      expect(refunds.data.map((r) => r.amount)).toEqual([invoice.amount_paid]);
+      const [done] = await db()
+        .select()
+        .from(stripeCancellations)
+        .where(eq(stripeCancellations.customerId, customerId));
+      expect(done?.doneAt).toBeInstanceOf(Date);
+      // Nothing was recreated for the deleted account.
+      expect(await db().select().from(billingAccounts).where(eq(billingAccounts.customerId, customerId))).toEqual([]);
     });
 
     // ---- item 5e: two tabs paying one Email Plus order ------------------------------------------------

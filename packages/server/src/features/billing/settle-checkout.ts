@@ -8,6 +8,8 @@ import { billingAccounts, checkouts, users } from '../../db/schema/index.ts';
 import { markOrderPaid } from '../email-plus/mark-order-paid.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
+import { undoDeletedCustomerPayment } from './cancel-deleted-customer.ts';
+import { findAccountOfCustomer } from './ensure-customer.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { syncCustomer } from './sync-customer.ts';
 import { recordTrialMarker, releaseTrialClaim, settleTrialClaim, trialMarker } from './trial-marker.ts';
@@ -28,6 +30,11 @@ export async function settleCheckout(deps: BillingDeps, sessionId: string): Prom
   }
   if (session.status !== 'complete' || session.payment_status === 'unpaid') return;
   const customerId = idOf(session.customer);
+  if (customerId && !(await findAccountOfCustomer(deps, customerId))) {
+    // Paid for an account deleted meanwhile: refunded and ended (issue 38 item 3).
+    await undoDeletedCustomerPayment(deps, customerId);
+    return;
+  }
   if (session.mode === 'subscription') {
     if (customerId) await syncCustomer(deps, customerId);
     const subscriptionId = idOf(session.subscription);
