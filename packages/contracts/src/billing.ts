@@ -40,6 +40,7 @@ export const DEFAULT_AMOUNTS = {
   monthly: { amount: 1500, currency: 'gbp' },
   trial: { amount: 199, currency: 'gbp' },
   plus: { amount: 2499, currency: 'gbp' },
+  credits: { amount: 999, currency: 'gbp' },
 } as const satisfies Record<string, Money>;
 
 export const TRIAL_DAYS = 7;
@@ -52,11 +53,15 @@ export const PricesResponseSchema = z.object({
   trial: z.string().nullable(),
   monthly: z.string().nullable(),
   plus: z.string().nullable(),
+  /** The credit pack's price id (one-off payment); null when this server sells no packs. */
+  credits: z.string().nullable(),
   payments_enabled: z.boolean(),
-  amounts: z.object({ monthly: MoneySchema, trial: MoneySchema, plus: MoneySchema }),
+  amounts: z.object({ monthly: MoneySchema, trial: MoneySchema, plus: MoneySchema, credits: MoneySchema }),
   trial_days: z.number().int(),
   monthly_credits: z.number().int(),
   trial_credits: z.number().int(),
+  /** Credits one pack adds. */
+  pack_credits: z.number().int(),
 });
 export type PricesResponse = z.infer<typeof PricesResponseSchema>;
 
@@ -77,7 +82,7 @@ export const UrlResponseSchema = z.object({ url: z.string() });
 /** `GET /billing/checkout/:id`: has the payment's webhook been applied yet? (the return page waits on it). */
 export const CheckoutStatusSchema = z.object({
   status: z.enum(['open', 'completed', 'expired']),
-  kind: z.enum(['monthly', 'trial', 'plus', 'upgrade']),
+  kind: z.enum(['monthly', 'trial', 'plus', 'upgrade', 'credits']),
   plan: PlanSchema,
   email_search_credits: z.number().int(),
 });

@@ -5,11 +5,11 @@
  * two tabs paying one Email Plus order end with one subscription; credit packs credit once. Both stacks.
  */
 import { BILLING_MESSAGES, EMAIL_PLUS_MESSAGES } from '@hound/contracts';
-import { type FakeStripe, startFakeStripe } from '@hound/testkit';
+import { type FakeStripe, type SmtpSink, startFakeStripe, startSmtpSink } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { billingAccounts, emailPlusOrders, stripeCancellations, users } from '../src/db/schema/index.ts';
+import { billingAccounts, creditLedger, emailPlusOrders, stripeCancellations, users } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
@@ -25,14 +25,17 @@ for (const mode of MODES) {
     let stack: Stack;
     let call: Call;
     let sdk: Stripe;
+    let sink: SmtpSink;
 
     beforeAll(async () => {
       internet = await startTestInternet({ sites: 2 });
+      sink = await startSmtpSink();
       fake = await startFakeStripe({ retryDelaysMs: [50, 100, 200] });
       stack = await startStack(mode, {
         createEngine: internet.createEngine(),
         env: {
           ...fake.settings,
+          SMTP_URL: sink.url,
           PUBLIC_URL: 'http://hound.test',
           PLAN_MONTHLY_CREDITS: '10',
           TRIAL_CREDITS: '3',
@@ -48,6 +51,7 @@ for (const mode of MODES) {
     afterAll(async () => {
       await stack?.close();
       await fake?.close();
+      await sink?.close();
       await internet?.close();
     });
     beforeEach(() => {
@@ -274,6 +278,70 @@ for (const mode of MODES) {
       expect(done?.doneAt).toBeInstanceOf(Date);
       // Nothing was recreated for the deleted account.
       expect(await db().select().from(billingAccounts).where(eq(billingAccounts.customerId, customerId))).toEqual([]);
+    });
+
+    // ---- item 5b: credit packs -----------------------------------------------------------------------
+
+    it('a credit pack is a one-off payment whose credits land once under duplicated webhooks and re-reads; a refund takes them back', async () => {
+      const user = await createTestUser(db());
+      const prices = await call('GET', '/billing/prices');
+      expect(prices.json).toMatchObject({ credits: fake.prices.credits, pack_credits: 10 });
+      expect(prices.json.amounts.credits).toEqual({ amount: 999, currency: 'gbp' });
+      const wrongMode = await call(
+        'POST',
+        '/billing/checkout',
+        { price_id: fake.prices.credits, mode: 'subscription' },
+        user.headers,
+      );
+      expect(wrongMode.status).toBe(400);
+      expect((await call('POST', '/billing/checkout', { price_id: fake.prices.credits, mode: 'payment' })).status).toBe(
+        401,
+      );
+      const buy = () =>
+        call('POST', '/billing/checkout', { price_id: fake.prices.credits, mode: 'payment' }, user.headers);
+      const first = await buy();
+      expect(first.status, first.text).toBe(200);
+      const id = sessionIdOf(first.json.url);
+      const session = await sdk.checkout.sessions.retrieve(id);
+      expect(session).toMatchObject({
+        mode: 'payment',
+        amount_total: 999,
+        metadata: { product: 'credits', credits: '10' },
+      });
+      fake.webhooks.duplicate(true);
+      expect((await fake.completeCheckout(id)).outcome).toBe('paid');
+      // The return page re-reads the session while webhooks (each twice) arrive.
+      const reads = await Promise.all(
+        Array.from({ length: 5 }, () => call('GET', `/billing/checkout/${id}`, undefined, user.headers)),
+      );
+      expect(reads.every((r) => r.status === 200)).toBe(true);
+      await fake.webhooks.idle();
+      expect(await userRow(user.id)).toMatchObject({ emailSearchCredits: 10 });
+      const status = await call('GET', `/billing/checkout/${id}`, undefined, user.headers);
+      expect(status.json).toMatchObject({ status: 'completed', kind: 'credits', email_search_credits: 10 });
+      const entries = await db().select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+      expect(entries.map((e) => [e.kind, e.delta])).toEqual([['purchase', 10]]);
+      const receipt = await sink.waitForMail({ to: user.email, subject: /10 email-search credits/ });
+      expect(receipt.text).toContain('£9.99');
+      // Another tab's checkout is its own pack, also credited once; nobody else can read the checkout.
+      const other = await createTestUser(db());
+      expect((await call('GET', `/billing/checkout/${id}`, undefined, other.headers)).status).toBe(404);
+      const second = await buy();
+      await fake.completeCheckout(sessionIdOf(second.json.url));
+      await fake.webhooks.idle();
+      expect(await userRow(user.id)).toMatchObject({ emailSearchCredits: 20 });
+      // One receipt per pack, however many events each payment sent.
+      await sink.waitForMail({
+        to: user.email,
+        subject: /10 email-search credits/,
+        after: sink.mails().indexOf(receipt) + 1,
+      });
+      const receipts = sink.mails().filter((m) => m.to.includes(user.email) && /credits/.test(m.subject));
+      expect(receipts).toHaveLength(2);
+      // A full refund of the first pack takes its credits back, once.
+      await control('/refund', { payment_intent: (await sdk.checkout.sessions.retrieve(id)).payment_intent });
+      await fake.webhooks.idle();
+      expect(await userRow(user.id)).toMatchObject({ emailSearchCredits: 10 });
     });
 
     // ---- item 5e: two tabs paying one Email Plus order ------------------------------------------------

@@ -39,7 +39,7 @@ export const stripeEvents = pgTable('stripe_events', {
   processedAt: timestamp('processed_at', { withTimezone: true }),
 });
 
-export const CHECKOUT_KINDS = ['monthly', 'trial', 'plus', 'upgrade'] as const;
+export const CHECKOUT_KINDS = ['monthly', 'trial', 'plus', 'upgrade', 'credits'] as const;
 export const CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const;
 
 /** A checkout Hound started, so the return page can wait until its payment has been applied. */

@@ -8,7 +8,7 @@
  * far as the balance allows (it never goes negative; `payment_reversals` records it even when nothing was
  * left). Then the plan is re-read from Stripe.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { creditLedger, paymentReversals, users } from '../../db/schema/index.ts';
 import { isAppError } from '../../errors.ts';
@@ -51,16 +51,20 @@ async function reverseCharge(deps: BillingDeps, charge: Stripe.Charge, cause: 'r
       const invoiceId = idOf(payment.invoice);
       if (invoiceId) await takeBack(deps, invoiceId, cause);
     }
+    // A credit pack has no invoice: its grant is keyed by its checkout session.
+    const sessions = await client.checkout.sessions.list({ payment_intent: intent, limit: 3 });
+    for (const session of sessions.data) await takeBack(deps, session.id, cause);
   }
   const customer = idOf(charge.customer);
   if (customer) await syncCustomer(deps, customer);
 }
 
+/** Takes back the grants of one payment: a plan invoice's allowance, or a credit pack's purchase. */
 async function takeBack(deps: BillingDeps, invoiceId: string, cause: 'refund' | 'dispute') {
   const grants = await deps.db
     .select()
     .from(creditLedger)
-    .where(and(eq(creditLedger.ref, invoiceId), eq(creditLedger.kind, 'plan_allowance')));
+    .where(and(eq(creditLedger.ref, invoiceId), inArray(creditLedger.kind, ['plan_allowance', 'purchase'])));
   for (const grant of grants) {
     const userId = grant.userId;
     if (!userId || grant.delta <= 0) continue; // a deleted account has nothing left to take

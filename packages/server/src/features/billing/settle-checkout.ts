@@ -1,6 +1,6 @@
 /**
- * Applies a finished checkout, re-read from Stripe: the plan (sync), the first invoice's credits, or the
- * Email Plus order. Any of the checkout's events may arrive first; each calls this and the effects are
+ * Applies a finished checkout, re-read from Stripe: the plan (sync), the first invoice's credits, a credit
+ * pack, or the Email Plus order. Any of the checkout's events may arrive first; each calls this and the effects are
  * keyed (invoice id, lead id), so the first applies them and the rest find them done.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
 import { undoDeletedCustomerPayment } from './cancel-deleted-customer.ts';
 import { findAccountOfCustomer } from './ensure-customer.ts';
+import { grantPack } from './grant-pack.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { syncCustomer } from './sync-customer.ts';
 import { recordTrialMarker, releaseTrialClaim, settleTrialClaim, trialMarker } from './trial-marker.ts';
@@ -30,7 +31,8 @@ export async function settleCheckout(deps: BillingDeps, sessionId: string): Prom
   }
   if (session.status !== 'complete' || session.payment_status === 'unpaid') return;
   const customerId = idOf(session.customer);
-  if (customerId && !(await findAccountOfCustomer(deps, customerId))) {
+  const account = customerId ? await findAccountOfCustomer(deps, customerId) : null;
+  if (customerId && !account) {
     // Paid for an account deleted meanwhile: refunded and ended (issue 38 item 3).
     await undoDeletedCustomerPayment(deps, customerId);
     return;
@@ -56,6 +58,8 @@ export async function settleCheckout(deps: BillingDeps, sessionId: string): Prom
         if (user) await recordTrialMarker(deps.db, trialMarker(await deps.key(), user.email));
       }
     }
+  } else if (session.mode === 'payment' && session.metadata?.product === 'credits' && account) {
+    await grantPack(deps, account, session);
   } else if (session.mode === 'payment' && session.metadata?.product === 'email_plus' && session.metadata.lead_id) {
     // A one-off Email Plus checkout opened before Email Plus became a subscription (decision 108).
     await markOrderPaid(deps, {
