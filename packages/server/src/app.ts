@@ -160,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     running: new Map(),
     metrics: deps.metrics,
     now,
+    activePerAccount: deps.options.email.activePerAccount,
     // Its pivot's usernames are searched like any lead's (decision 116).
     follow: { queue: deps.queue, limiter: deps.limiter, engines: deps.engines },
   };

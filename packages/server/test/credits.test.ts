@@ -162,6 +162,25 @@ for (const mode of MODES) {
       ).toBe(403);
       expect((await call('POST', '/admin/grant-credits', { email: target.email, credits: 5 })).status).toBe(401);
       expect(await balance(target.id)).toBe(6);
+      // The key is tied to its user, direction and amount (issue 38 item 5): sent with another request it is
+      // refused, not answered as if that request had been done — also when both arrive at once.
+      const other = await createTestUser(db());
+      const reused = [
+        await call('POST', '/admin/grant-credits', { email: other.email, credits: 1 }, { ...admin.headers, ...key }),
+        await call('POST', '/admin/deduct-credits', { email: target.email, credits: 1 }, { ...admin.headers, ...key }),
+        await grant({ credits: 2 }, key),
+      ];
+      for (const answer of reused) {
+        expect(answer.status).toBe(409);
+        expect(answer.json).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', detail: ADMIN_MESSAGES.keyReused });
+      }
+      const raceKey = { 'idempotency-key': `race-${target.id}` };
+      const raced = await Promise.all([
+        call('POST', '/admin/grant-credits', { email: other.email, credits: 3 }, { ...admin.headers, ...raceKey }),
+        grant({ credits: 3 }, raceKey),
+      ]);
+      expect(raced.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect((await balance(target.id)) + (await balance(other.id))).toBe(6 + 3);
     });
 
     it('keeps the balance equal to what succeeded under 50 concurrent grants and deducts', async () => {
