@@ -42,6 +42,7 @@ export const ACCOUNT_MESSAGES = {
   busy: 'Too many sign-ins at once. Please try again in a moment.',
   notAuthenticated: 'Please sign in to continue',
   adminOnly: 'Admin access required',
+  sameEmail: 'That is already your address.',
 } as const;
 
 /** Trimmed, lower-cased address: the form accounts are looked up and stored in. */
@@ -121,6 +122,8 @@ export const RegisterSendOtpRequestSchema = z.object({
   date_of_birth: z.string().max(100).nullable().optional(),
 });
 export const VerifyOtpRequestSchema = z.object({ email: z.string().max(1000), code: z.string().max(100) });
+/** `POST /me/email/change`: the address the account should move to (a code goes there). */
+export const EmailChangeRequestSchema = z.object({ email: z.string().max(1000) });
 export const PasswordRegisterRequestSchema = RegisterSendOtpRequestSchema.extend({ password: z.string().max(1000) });
 export const PasswordLoginRequestSchema = z.object({ email: z.string().max(1000), password: z.string().max(1000) });
 export const UpdateProfileRequestSchema = z.object({

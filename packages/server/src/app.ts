@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from './app-deps.ts';
 import { AppError, type ErrorCode, HTTP_STATUS } from './errors.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { emailChangeRoutes } from './features/account/email-change.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AUTH_LIMITS, type AuthDeps } from './features/auth/auth-deps.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     billing,
   });
+  await app.register(emailChangeRoutes, { deps: { auth: authDeps, billing } });
   await app.register(creditsRoutes, { db: deps.db.db, now });
   // One count of open event streams for username and email searches alike.
   const streams = createStreamLimiter(deps.options.streams);

@@ -7,6 +7,7 @@ import { purgeAuthLeftovers } from './features/auth/purge-expired.ts';
 import { remindEndingTrials } from './features/billing/billing-notices.ts';
 import { retryDueCancellations } from './features/billing/cancel-deleted-customer.ts';
 import { purgeDeletedAccountsOrders } from './features/billing/purge-deleted-orders.ts';
+import { retryDueCustomerEmails } from './features/billing/push-customer-email.ts';
 import { createStripeClient } from './features/billing/stripe-client.ts';
 import { expireReservations } from './features/credits/reservations.ts';
 import { retryDueDuplicates } from './features/email-plus/refund-duplicate.ts';
@@ -104,12 +105,13 @@ export async function startBackground(
     timers.push(reservations);
     // Deleted accounts: Stripe cancellations that failed are retried, and their Email Plus orders go once
     // delivered or refused (decision 095); a second payment for one Email Plus order is refunded (decision
-    // 134); trial reminders are sent.
+    // 134); Stripe customers follow an address change; trial reminders are sent.
     const stripe = config.billing.stripe ? { client: createStripeClient(config.billing.stripe) } : undefined;
     const cancellations = setInterval(async () => {
       try {
         await retryDueCancellations({ db: db.db, log, now: () => new Date(), stripe });
         await retryDueDuplicates({ db: db.db, log, now: () => new Date(), stripe });
+        await retryDueCustomerEmails({ db: db.db, log, now: () => new Date(), stripe });
         await purgeDeletedAccountsOrders(db.db);
       } catch (error) {
         log.warn({ err: error }, 'Stripe cancellation pass failed');

@@ -10,7 +10,9 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingAccounts, creditLedger, emailPlusOrders, stripeCancellations, users } from '../src/db/schema/index.ts';
-import { createTestUser, type TestUser } from './support/accounts.ts';
+import { retryDueCustomerEmails } from '../src/features/billing/push-customer-email.ts';
+import { createLogger } from '../src/logger.ts';
+import { codeIn, createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
@@ -342,6 +344,74 @@ for (const mode of MODES) {
       await control('/refund', { payment_intent: (await sdk.checkout.sessions.retrieve(id)).payment_intent });
       await fake.webhooks.idle();
       expect(await userRow(user.id)).toMatchObject({ emailSearchCredits: 10 });
+    });
+
+    // ---- item 5d: changing the address ---------------------------------------------------------------
+
+    it('an address change: a code to the new address, usable by its account only; the old address told; Stripe follows; once-per-mailbox kept', async () => {
+      inbox += 1;
+      const owner = await createTestUser(db(), { email: `old.${inbox}@example.com` });
+      const trial = await trialCheckout(owner);
+      await fake.completeCheckout(sessionIdOf(trial.json.url));
+      await fake.webhooks.idle();
+      const { customerId } = await account(owner.id);
+      const next = `new.${inbox}@example.org`;
+      expect((await call('POST', '/me/email/change', { email: next })).status).toBe(401);
+      expect((await call('POST', '/me/email/verify', { email: next, code: '123456' })).status).toBe(401);
+      const bad = await call('POST', '/me/email/change', { email: 'not an address' }, owner.headers);
+      expect(bad.status).toBe(422);
+      expect((await call('POST', '/me/email/change', { email: owner.email }, owner.headers)).status).toBe(400);
+
+      const before = sink.mails().length;
+      const asked = await call('POST', '/me/email/change', { email: next }, owner.headers);
+      expect(asked.status, asked.text).toBe(200);
+      const code = codeIn((await sink.waitForMail({ to: next, after: before, subject: /new .* address/ })).text);
+      // Another account (an admin too) cannot use the code, even knowing it; a wrong code changes nothing.
+      const admin2 = await createTestUser(db(), { isAdmin: true });
+      for (const who of [await createTestUser(db()), admin2]) {
+        const stolen = await call('POST', '/me/email/verify', { email: next, code }, who.headers);
+        expect(stolen.status).toBe(400);
+        expect(stolen.json.code).toBe('AUTH_INVALID_CODE');
+      }
+      const wrong = code === '000000' ? '111111' : '000000';
+      expect((await call('POST', '/me/email/verify', { email: next, code: wrong }, owner.headers)).status).toBe(400);
+      expect(await userRow(owner.id)).toMatchObject({ email: owner.email });
+
+      fake.outage(true); // Stripe is away: the change still happens, the customer follows later.
+      const moved = await call('POST', '/me/email/verify', { email: next, code }, owner.headers);
+      fake.outage(false);
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.json).toMatchObject({ email: next });
+      expect((await call('GET', '/auth/me', undefined, owner.headers)).json.email).toBe(next);
+      const told = await sink.waitForMail({ to: owner.email, subject: /address was changed/ });
+      expect(told.text).toContain('n***@example.org');
+      expect(told.text).not.toContain(next);
+      expect(fake.customers().find((c) => c.id === customerId)?.email).toBe(owner.email);
+      expect(
+        await retryDueCustomerEmails({
+          db: db(),
+          log: createLogger('silent'),
+          now: () => new Date(Date.now() + 3600_000),
+          stripe: { client: sdk },
+        }),
+      ).toBe(1);
+      expect(fake.customers().find((c) => c.id === customerId)?.email).toBe(next);
+      // The code was used once; the old address no longer signs in.
+      expect((await call('POST', '/me/email/verify', { email: next, code }, owner.headers)).status).toBe(400);
+      const before2 = sink.mails().length;
+      await call('POST', '/auth/login/send-otp', { email: owner.email });
+      expect((await sink.waitForMail({ to: owner.email, after: before2 })).subject).toMatch(/Signing in/);
+      // Once per mailbox: the new mailbox had its trial through this account, so a sub-address cannot start one.
+      const again = await createTestUser(db(), { email: `new.${inbox}+2@example.org` });
+      expect((await trialCheckout(again)).status).toBe(409);
+
+      // An address that has an account gets a notice instead of a code, and the answer is the same.
+      const before3 = sink.mails().length;
+      const taken = await call('POST', '/me/email/change', { email: again.email }, owner.headers);
+      expect(taken.json).toEqual(asked.json);
+      const notice = await sink.waitForMail({ to: again.email, after: before3 });
+      expect(notice.subject).toMatch(/Moving/);
+      expect(notice.text).not.toMatch(/\b\d{6}\b/);
     });
 
     // ---- item 5e: two tabs paying one Email Plus order ------------------------------------------------

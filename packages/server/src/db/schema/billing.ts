@@ -193,6 +193,23 @@ export const stripeCancellations = pgTable(
 );
 
 /**
+ * A customer whose address changed (issue 38 item 5d): Stripe's customer gets the new address after the
+ * change commits, retried by the background pass until Stripe answers; the row goes once it did (and with
+ * the account, since it holds an address).
+ */
+export const stripeCustomerUpdates = pgTable(
+  'stripe_customer_updates',
+  {
+    customerId: text('customer_id').primaryKey(),
+    email: text('email').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stripe_customer_updates_due_idx').on(t.nextAttemptAt)],
+);
+
+/**
  * "The trial once per mailbox", kept when the account is deleted: an HMAC of the canonical mailbox under
  * the server key, never the address itself (decisions 095, 133). With `checkout_id` it is a claim held by
  * an open trial checkout (released if that expires); without, the trial was taken.
