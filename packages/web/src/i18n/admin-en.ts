@@ -68,7 +68,14 @@ export const adminEn = {
   },
   orders: {
     filterLabel: 'Show orders',
-    filters: { open: 'Open', delivered: 'Delivered', refused: 'Refused', all: 'All' },
+    filters: {
+      open: 'Open',
+      delivered: 'Delivered',
+      refused: 'Refused',
+      refunded: 'Refunded',
+      disputed: 'Disputed',
+      all: 'All',
+    },
     columns: {
       due: 'Due',
       target: 'Target',
@@ -83,8 +90,17 @@ export const adminEn = {
       in_progress: 'In progress',
       delivered: 'Delivered',
       refused: 'Refused',
+      refunded: 'Refunded',
+      disputed: 'Disputed',
     },
     overdue: 'Overdue',
+    reversal: {
+      refunded: 'The payment was refunded in Stripe: this report is not delivered, and the subscription ended.',
+      disputed: 'The cardholder’s bank disputes the payment ({status}): delivery is held until the dispute is closed.',
+      lost: 'The dispute was lost: the money went back, this report is not delivered, and the subscription ended.',
+    },
+    duplicates:
+      'Further payments for this order, refunded and their subscriptions ended: {count} (another tab or checkout).',
     open: 'Open',
     openOrder: 'Open order for {target}',
     none: '—',

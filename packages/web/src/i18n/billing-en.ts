@@ -60,6 +60,7 @@ export const billingEn = {
     subscriptionNotFound: 'No such Email Plus subscription.',
     subscriptionEnded: 'This Email Plus subscription has ended.',
     orderNotDelivered: 'This report has not been delivered yet.',
+    orderReversed: 'The payment for this report was refunded or disputed, so the report is not available.',
     upgradeDeclined: 'Your card was declined. Nothing was charged and your plan has not changed.',
   },
   pricing: {
@@ -170,6 +171,8 @@ export const billingEn = {
       in_progress: 'In progress',
       delivered: 'Delivered',
       refused: 'Refused',
+      refunded: 'Refunded',
+      disputed: 'Disputed',
     },
     refusedReason: 'Refused: {reason}',
     none: '—',

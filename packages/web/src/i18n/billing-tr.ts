@@ -60,6 +60,7 @@ export const billingTr: typeof billingEn = {
     subscriptionNotFound: 'Böyle bir Email Plus aboneliği yok.',
     subscriptionEnded: 'Bu Email Plus aboneliği sona erdi.',
     orderNotDelivered: 'Bu rapor henüz teslim edilmedi.',
+    orderReversed: 'Bu raporun ödemesi iade edildi veya itiraz edildi; bu yüzden rapor kullanılamıyor.',
     upgradeDeclined: 'Kartınız reddedildi. Ücret alınmadı ve planınız değişmedi.',
   },
   pricing: {
@@ -175,6 +176,8 @@ export const billingTr: typeof billingEn = {
       in_progress: 'Hazırlanıyor',
       delivered: 'Teslim edildi',
       refused: 'Reddedildi',
+      refunded: 'İade edildi',
+      disputed: 'İtiraz edildi',
     },
     refusedReason: 'Reddedildi: {reason}',
     none: '—',

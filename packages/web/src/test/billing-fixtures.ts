@@ -7,11 +7,13 @@ export const PRICES: PricesResponse = {
   trial: 'price_trial',
   monthly: 'price_monthly',
   plus: 'price_plus',
+  credits: 'price_credits',
   payments_enabled: true,
   amounts: DEFAULT_AMOUNTS,
   trial_days: 7,
   monthly_credits: 10,
   trial_credits: 3,
+  pack_credits: 10,
 };
 
 export const PRICES_OFF: PricesResponse = {
@@ -19,6 +21,7 @@ export const PRICES_OFF: PricesResponse = {
   trial: null,
   monthly: null,
   plus: null,
+  credits: null,
   payments_enabled: false,
 };
 

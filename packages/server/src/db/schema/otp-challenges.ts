@@ -15,6 +15,8 @@ export interface OtpCode {
   requester: string;
   misses: number;
   pending?: PendingRegistration;
+  /** SHA-256 of the client's flow id (`request_id`): a verify naming a flow uses that flow's codes only. */
+  request?: string;
   /** For `change_email`: the account this code moves to the address (no other account can use it). */
   change?: { userId: string };
 }

@@ -37,7 +37,7 @@ function newAddress(user: UserRow, input: string): string {
 export async function requestEmailChange(
   deps: EmailChangeDeps,
   user: UserRow,
-  input: { email: string; ip: string; language: MailLanguage },
+  input: { email: string; ip: string; language: MailLanguage; requestId?: string },
 ): Promise<SendOtpResponse> {
   const email = newAddress(user, input.email);
   return sendCode(deps.auth, {
@@ -46,6 +46,7 @@ export async function requestEmailChange(
     change: { userId: user.id },
     ip: input.ip,
     language: input.language,
+    requestId: input.requestId,
   });
 }
 
@@ -56,7 +57,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
 export async function confirmEmailChange(
   deps: EmailChangeDeps,
   user: UserRow,
-  input: { email: string; code: string; ip: string },
+  input: { email: string; code: string; ip: string; requestId?: string },
 ): Promise<UserRow> {
   const email = newAddress(user, input.email);
   const { billing } = deps;
@@ -65,7 +66,7 @@ export async function confirmEmailChange(
   try {
     moved = await judgeCode(
       deps.auth,
-      { purpose: 'change_email', email, code: input.code, ip: input.ip },
+      { purpose: 'change_email', email, code: input.code, ip: input.ip, requestId: input.requestId },
       async (tx) => {
         const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
         if (taken) return null;

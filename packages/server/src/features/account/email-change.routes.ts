@@ -39,6 +39,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{ deps: EmailChangeDeps }>
         email: request.body.email,
         ip: request.ip,
         language: mailLanguage(request),
+        requestId: request.body.request_id,
       }),
   );
 
@@ -60,6 +61,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{ deps: EmailChangeDeps }>
           email: request.body.email,
           code: request.body.code,
           ip: request.ip,
+          requestId: request.body.request_id,
         }),
       ),
   );

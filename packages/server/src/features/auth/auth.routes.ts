@@ -70,6 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         pending: { ...registration, language },
         ip: request.ip,
         language,
+        requestId: request.body.request_id,
       });
     },
   );
@@ -95,6 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         password,
         ip: request.ip,
         language,
+        requestId: request.body.request_id,
       });
     },
   );
@@ -117,6 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         code: request.body.code,
         client: client(request),
         ip: request.ip,
+        requestId: request.body.request_id,
       });
       return signedIn(reply, token);
     },
@@ -136,7 +139,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
     },
     async (request) => {
       const language = mailLanguage(request);
-      return sendCode(deps, { purpose: 'login', email: validateEmail(request.body.email), ip: request.ip, language });
+      return sendCode(deps, {
+        purpose: 'login',
+        email: validateEmail(request.body.email),
+        ip: request.ip,
+        language,
+        requestId: request.body.request_id,
+      });
     },
   );
 
@@ -159,6 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         code: request.body.code,
         client: client(request),
         ip: request.ip,
+        requestId: request.body.request_id,
       });
       return signedIn(reply, token);
     },

@@ -22,7 +22,7 @@ import {
 import type { AuthDeps } from './auth-deps.ts';
 import { hashPassword } from './passwords.ts';
 import { hitBucket } from './rate-buckets.ts';
-import { bucketKey, codeDigest, newCode } from './secrets.ts';
+import { bucketKey, codeDigest, hashToken, newCode } from './secrets.ts';
 
 const HOUR_MS = 3600_000;
 /** Bound on the codes kept on one challenge (the caps keep it far lower; this only bounds the row). */
@@ -38,6 +38,8 @@ export interface SendCodeInput {
   password?: string;
   /** For `change_email`: the account that moves to the address. */
   change?: { userId: string };
+  /** The client's flow id (`request_id`), if it sent one. */
+  requestId?: string;
   ip: string;
   language: MailLanguage;
 }
@@ -97,6 +99,7 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput): Promise<Se
       misses: 0,
       ...(input.pending ? { pending: { ...input.pending, ...(passwordHash ? { passwordHash } : {}) } } : {}),
       ...(input.change ? { change: input.change } : {}),
+      ...(input.requestId ? { request: hashToken(input.requestId) } : {}),
     };
     await addCode(deps, challengeId, added, now);
   }

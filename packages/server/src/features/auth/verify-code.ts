@@ -7,18 +7,14 @@ import { newId } from '../../ids.ts';
 import { grantSignupCredits } from '../credits/signup-credits.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { hitBucket, unhitBucket } from './rate-buckets.ts';
-import { bucketKey, codeDigest, sameDigest } from './secrets.ts';
+import { bucketKey, codeDigest, hashToken, sameDigest } from './secrets.ts';
 import { createSession } from './sessions.ts';
 
 const HOUR_MS = 3600_000;
 
-export interface VerifyCodeInput {
-  purpose: OtpPurpose;
-  email: string;
-  code: string;
+export interface VerifyCodeInput extends CodeGuess {
   /** Short description of the device, stored on the session. */
   client: string;
-  ip: string;
 }
 
 const invalidCode = () => new AppError('AUTH_INVALID_CODE', ACCOUNT_MESSAGES.invalidCode);
@@ -31,6 +27,8 @@ export interface CodeGuess {
   email: string;
   code: string;
   ip: string;
+  /** The client's flow id: when given, only codes mailed for that flow are compared (decision 135). */
+  requestId?: string;
 }
 
 /**
@@ -67,6 +65,7 @@ export async function judgeCode<T>(
     });
   }
   const requester = bucketKey(key, 'ip', guess.ip);
+  const flow = guess.requestId ? hashToken(guess.requestId) : undefined;
   const digest = codeDigest(key, guess.purpose, email, guess.code);
 
   const outcome = await db.transaction(async (tx): Promise<{ ok: true; value: T } | { ok: false }> => {
@@ -84,7 +83,11 @@ export async function judgeCode<T>(
       .for('update');
     if (!challenge) return { ok: false };
     const live = challenge.codes.filter(
-      (c) => new Date(c.expiresAt) > now && c.misses < limits.maxAttempts && usable(c),
+      (c) =>
+        new Date(c.expiresAt) > now &&
+        c.misses < limits.maxAttempts &&
+        usable(c) &&
+        (flow === undefined || c.request === flow),
     );
     const own = live.filter((c) => c.requester === requester);
     const stranger = own.length === 0;

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAccountText } from './account-text.ts';
-import { sendLoginCode, verifyCode } from './auth-api.ts';
+import { newFlowId, sendLoginCode, verifyCode } from './auth-api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthFrame, errorClass, inputClass, labelClass } from './auth-frame.tsx';
 import { CodeStep, verifyOutcome } from './code-step.tsx';
@@ -21,6 +21,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [error, setError] = useState<string | null>(null);
+  // This page's flow: its codes, and no one else's, finish it.
+  const [flow] = useState(newFlowId);
   const [busy, setBusy] = useState(false);
   const [resendAt, setResendAt] = useState<number | null>(null);
 
@@ -34,7 +36,7 @@ export default function LoginPage() {
     }
     setBusy(true);
     setError(null);
-    const answer = await sendLoginCode(email.trim(), language);
+    const answer = await sendLoginCode(email.trim(), language, flow);
     setBusy(false);
     if (answer.ok) {
       setResendAt(Date.now() + (answer.body?.resend_after_seconds ?? 60) * 1000);
@@ -55,8 +57,8 @@ export default function LoginPage() {
           email={email.trim()}
           // The same answer whether or not the address has an account (no enumeration), worded to fit both.
           lead={m.account.code.loginLead}
-          verify={async (code) => verifyOutcome(await verifyCode('login', email.trim(), code))}
-          resend={() => sendLoginCode(email.trim(), language)}
+          verify={async (code) => verifyOutcome(await verifyCode('login', email.trim(), code, flow))}
+          resend={() => sendLoginCode(email.trim(), language, flow)}
           resendAt={resendAt}
           onResendAt={setResendAt}
           backLabel={m.account.code.useDifferentEmail}

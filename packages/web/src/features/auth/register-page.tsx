@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAccountText } from './account-text.ts';
-import { type RegistrationForm, sendRegisterCode, verifyCode } from './auth-api.ts';
+import { newFlowId, type RegistrationForm, sendRegisterCode, verifyCode } from './auth-api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthFrame, errorClass, inputClass, labelClass } from './auth-frame.tsx';
 import { CodeStep, verifyOutcome } from './code-step.tsx';
@@ -40,6 +40,8 @@ export default function RegisterPage() {
   const [form, setForm] = useState<RegistrationForm>({ first_name: '', last_name: '', email: '', date_of_birth: '' });
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
+  // This page's flow: its codes, and no one else's, finish it.
+  const [flow] = useState(newFlowId);
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<'form' | 'code'>('form');
   const [resendAt, setResendAt] = useState<number | null>(null);
@@ -70,7 +72,7 @@ export default function RegisterPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setError(null);
-    const answer = await sendRegisterCode(trimmed(), language);
+    const answer = await sendRegisterCode(trimmed(), language, flow);
     setBusy(false);
     if (answer.ok) {
       setResendAt(Date.now() + (answer.body?.resend_after_seconds ?? 60) * 1000);
@@ -90,8 +92,8 @@ export default function RegisterPage() {
           email={form.email.trim()}
           // Also sent when the address already has an account (no enumeration): worded to fit both.
           lead={m.account.code.registerLead}
-          verify={async (code) => verifyOutcome(await verifyCode('register', form.email.trim(), code))}
-          resend={() => sendRegisterCode(trimmed(), language)}
+          verify={async (code) => verifyOutcome(await verifyCode('register', form.email.trim(), code, flow))}
+          resend={() => sendRegisterCode(trimmed(), language, flow)}
           resendAt={resendAt}
           onResendAt={setResendAt}
           backLabel={m.account.code.editInformation}
