@@ -13,6 +13,10 @@ export const billingTr: typeof billingEn = {
     upgradeNote: 'Denemeniz hemen sona erer ve ilk tam ay kayıtlı kartınızdan tahsil edilir.',
     redirecting: 'Ödeme sayfası açılıyor…',
   },
+  pack: {
+    buy: '{count} kredi satın al ({amount})',
+    note: 'Tek seferlik ödeme. Satın alınan kredilerin süresi dolmaz.',
+  },
   confirm: {
     title: "Şimdi Premium'a yükseltilsin mi?",
     chargeToday: 'Bugün, {today}, deneme için kaydettiğiniz karttan {amount} çekilir. Denemeniz şimdi sona erer.',
@@ -139,6 +143,7 @@ export const billingTr: typeof billingEn = {
     confirming: 'Ödemeniz onaylanıyor…',
     receivedTitle: 'Ödeme alındı',
     received: 'Teşekkürler! Planınız: {plan}. E-posta arama kredisi: {credits}.',
+    packAdded: '{count} krediniz hesabınızda: süreleri dolmaz.',
     plusPlaced:
       'Email Plus siparişiniz alındı; rapor 3–5 iş günü içinde gelir. İptal edene kadar her ay yeni bir raporla yenilenir (Panel → Email Plus abonelikleri).',
     pendingTitle: 'Neredeyse tamam',

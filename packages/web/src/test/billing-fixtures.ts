@@ -49,6 +49,7 @@ export function stubApi(routes: Record<string, Handler | object>, options: { use
     'GET /me/email-plus/orders': { items: [] },
     'GET /me/email-plus/subscriptions': { items: [] },
     'GET /me/searches': { items: [], total: 0 },
+    'GET /me/credits/history': { items: [], total: 0 },
     ...routes,
   };
   const fetch = vi.fn((url: string, init?: RequestInit) => {

@@ -1,5 +1,5 @@
 /** The account calls of spec 001 §7 and spec 000 §7, on top of `apiFetch`. */
-import type { AccessTokenResponse, SendOtpResponse } from '@hound/contracts';
+import type { AccessTokenResponse, SendOtpResponse, User } from '@hound/contracts';
 import { type ApiAnswer, apiFetch } from '../../lib/api-fetch.ts';
 
 export interface RegistrationForm {
@@ -50,4 +50,22 @@ export function verifyCode(
   flow: string,
 ): Promise<ApiAnswer<AccessTokenResponse>> {
   return apiFetch(`/auth/${purpose}/verify-otp`, { method: 'POST', body: { email, code, request_id: flow } });
+}
+
+/** Asks to move the signed-in account to `email`: a code goes there (issue 38 item 5d). */
+export function sendEmailChangeCode(
+  email: string,
+  language: string,
+  flow: string,
+): Promise<ApiAnswer<SendOtpResponse>> {
+  return apiFetch('/me/email/change', {
+    method: 'POST',
+    body: { email, request_id: flow },
+    headers: languageHeader(language),
+  });
+}
+
+/** Moves the signed-in account to `email` with the code mailed there; answers the updated user. */
+export function verifyEmailChange(email: string, code: string, flow: string): Promise<ApiAnswer<User>> {
+  return apiFetch('/me/email/verify', { method: 'POST', body: { email, code, request_id: flow } });
 }
