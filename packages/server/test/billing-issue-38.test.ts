@@ -16,7 +16,7 @@ import { codeIn, createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { stripeClientFor } from './support/stripe.ts';
+import { emailPlusLead, payEmailPlusLead, plusCheckout, stripeClientFor } from './support/stripe.ts';
 
 const CALLS = 40;
 
@@ -148,27 +148,8 @@ for (const mode of MODES) {
       return (await answer.json()) as { id: string };
     };
     async function paidOrder(user: TestUser) {
-      const lead = await call(
-        'POST',
-        '/api/email/plus/lead',
-        { email: 'target@example.org', purpose: 'Checking a landlord before signing a lease', accept_terms: true },
-        { ...user.headers, 'x-user-email': user.email },
-      );
-      expect(lead.status, lead.text).toBe(200);
-      const answer = await call(
-        'POST',
-        '/billing/checkout',
-        {
-          price_id: fake.prices.plusMonthly,
-          mode: 'subscription',
-          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
-        },
-        user.headers,
-      );
-      expect(answer.status, answer.text).toBe(200);
-      await fake.completeCheckout(sessionIdOf(answer.json.url));
-      await fake.webhooks.idle();
-      const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, lead.json.lead_id));
+      const leadId = await payEmailPlusLead(call, fake, user);
+      const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, leadId));
       expect(order).toMatchObject({ status: 'paid' });
       expect(order!.paymentIntentId).toMatch(/^pi_/);
       return order!;
@@ -418,17 +399,8 @@ for (const mode of MODES) {
 
     it('two tabs paying one Email Plus lead: the second tab gets the same checkout; a second paid subscription is refunded and ended', async () => {
       const user = await createTestUser(db());
-      const lead = await call(
-        'POST',
-        '/api/email/plus/lead',
-        { email: 'target@example.org', purpose: 'Checking a landlord before signing a lease', accept_terms: true },
-        { ...user.headers, 'x-user-email': user.email },
-      );
-      const body = {
-        price_id: fake.prices.plusMonthly,
-        mode: 'subscription',
-        meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
-      };
+      const leadId = await emailPlusLead(call, user);
+      const body = plusCheckout(fake, leadId);
       const tabs = [
         await call('POST', '/billing/checkout', body, user.headers),
         await call('POST', '/billing/checkout', body, user.headers),
@@ -464,9 +436,9 @@ for (const mode of MODES) {
       expect(mine.json.items).toHaveLength(1);
       const orders = await call('GET', '/me/email-plus/orders', undefined, user.headers);
       expect(orders.json.items).toHaveLength(1);
-      const seen = await call('GET', `/admin/email-plus/orders/${lead.json.lead_id}`, undefined, admin.headers);
+      const seen = await call('GET', `/admin/email-plus/orders/${leadId}`, undefined, admin.headers);
       expect(seen.json).toMatchObject({ status: 'paid', duplicate_payments: 1 });
-      expect(await orderRow(lead.json.lead_id)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(leadId)).toMatchObject({ status: 'paid' });
     });
   });
 }

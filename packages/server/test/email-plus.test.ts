@@ -14,7 +14,7 @@ import { SHIPPED_EMAIL_CHECKS } from './support/email-checks.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { stripeClientFor } from './support/stripe.ts';
+import { payEmailPlusLead, stripeClientFor } from './support/stripe.ts';
 
 const TARGET = 'investigated.person@example.com';
 const checks = SHIPPED_EMAIL_CHECKS;
@@ -54,28 +54,7 @@ for (const mode of MODES) {
     const db = () => stack.services.db.db;
 
     /** A customer's lead, paid through the fake's hosted checkout; answers the order id. */
-    async function paidOrder(customer: TestUser): Promise<string> {
-      const lead = await call(
-        'POST',
-        '/api/email/plus/lead',
-        { email: TARGET, purpose: 'Checking a landlord before signing a lease', accept_terms: true },
-        { ...customer.headers, 'x-user-email': customer.email },
-      );
-      expect(lead.status, lead.text).toBe(200);
-      const checkout = await call(
-        'POST',
-        '/billing/checkout',
-        {
-          price_id: fake.prices.plusMonthly,
-          mode: 'subscription',
-          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
-        },
-        customer.headers,
-      );
-      await fake.completeCheckout(String(checkout.json.url).split('/').pop()!);
-      await fake.webhooks.idle();
-      return lead.json.lead_id;
-    }
+    const paidOrder = (customer: TestUser) => payEmailPlusLead(call, fake, customer, TARGET);
 
     it('keeps every fulfilment route from anonymous callers (401) and users (403)', async () => {
       const user = await createTestUser(db());

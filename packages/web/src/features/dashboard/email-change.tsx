@@ -9,6 +9,7 @@ import { newFlowId, sendEmailChangeCode, verifyEmailChange } from '../auth/auth-
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { CodeStep } from '../auth/code-step.tsx';
+import { useCodeRequest } from '../auth/use-code-request.ts';
 
 /**
  * Settings → Profile: moving the account to another address (issue 38 item 5d). The new address gets a
@@ -24,9 +25,7 @@ export function EmailChange({ onDone }: { onDone(): void }) {
   const [flow] = useState(newFlowId);
   const [email, setEmail] = useState('');
   const [step, setStep] = useState<'address' | 'code'>('address');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [resendAt, setResendAt] = useState<number | null>(null);
+  const { busy, error, setError, resendAt, setResendAt, request } = useCodeRequest();
   const next = email.trim();
 
   const send = async (event: FormEvent) => {
@@ -37,17 +36,7 @@ export function EmailChange({ onDone }: { onDone(): void }) {
       setError(problem);
       return;
     }
-    setBusy(true);
-    setError(null);
-    const answer = await sendEmailChangeCode(next, language, flow);
-    setBusy(false);
-    if (answer.ok) {
-      setResendAt(Date.now() + (answer.body?.resend_after_seconds ?? 60) * 1000);
-      setStep('code');
-    } else {
-      if (answer.retryAfter) setResendAt(Date.now() + answer.retryAfter * 1000);
-      setError(answer.detail ?? ACCOUNT_MESSAGES.failedToSendCode);
-    }
+    if (await request(() => sendEmailChangeCode(next, language, flow))) setStep('code');
   };
 
   if (step === 'code') {
