@@ -336,6 +336,7 @@ for (const mode of MODES) {
       await fake.completeCheckout(sessionIdOf(trial.json.url));
       await fake.webhooks.idle();
       const { customerId } = await account(owner.id);
+      const leadId = await emailPlusLead(call, owner);
       const next = `new.${inbox}@example.org`;
       expect((await call('POST', '/me/email/change', { email: next })).status).toBe(401);
       expect((await call('POST', '/me/email/verify', { email: next, code: '123456' })).status).toBe(401);
@@ -364,6 +365,8 @@ for (const mode of MODES) {
       expect(moved.status, moved.text).toBe(200);
       expect(moved.json).toMatchObject({ email: next });
       expect((await call('GET', '/auth/me', undefined, owner.headers)).json.email).toBe(next);
+      // A report still to come goes to the new address.
+      expect(await orderRow(leadId)).toMatchObject({ deliveryEmail: next });
       const told = await sink.waitForMail({ to: owner.email, subject: /address was changed/ });
       expect(told.text).toContain('n***@example.org');
       expect(told.text).not.toContain(next);

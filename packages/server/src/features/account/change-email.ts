@@ -4,12 +4,20 @@
  * can use it. An address that already has an account gets a mail saying so instead of a code, and the
  * answer is the same (no enumeration). On the right code, in one transaction: the address changes, the new
  * mailbox's once-per-mailbox rules are claimed (its sign-up credits, and its trial if this account had
- * one: moving cannot unlock either), the old address is told (outbox), and Stripe's customer is queued to
- * follow — sent after commit, retried by the background pass.
+ * one: moving cannot unlock either), Email Plus reports still to come are addressed to it, the old address
+ * is told (outbox), and Stripe's customer is queued to follow — sent after commit, retried by the
+ * background pass.
  */
 import { ACCOUNT_MESSAGES, normaliseEmail, type SendOtpResponse } from '@hound/contracts';
-import { eq } from 'drizzle-orm';
-import { billingAccounts, stripeCustomerUpdates, type UserRow, users } from '../../db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  billingAccounts,
+  emailPlusOrders,
+  emailPlusSubscriptions,
+  stripeCustomerUpdates,
+  type UserRow,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { maskAddress } from '../../mail/mailer.ts';
 import { emailChangedMail, type MailLanguage } from '../../mail/templates/account-mails.ts';
@@ -76,6 +84,20 @@ export async function confirmEmailChange(
           .where(eq(users.id, user.id))
           .returning();
         if (!updated) return null;
+        // Reports still to come go to the account's address (decision 081), so to the new one.
+        await tx
+          .update(emailPlusSubscriptions)
+          .set({ deliveryEmail: email })
+          .where(eq(emailPlusSubscriptions.userId, user.id));
+        await tx
+          .update(emailPlusOrders)
+          .set({ deliveryEmail: email })
+          .where(
+            and(
+              eq(emailPlusOrders.userId, user.id),
+              inArray(emailPlusOrders.status, ['lead', 'paid', 'in_progress', 'disputed']),
+            ),
+          );
         // The new mailbox cannot grant sign-up credits again, nor a trial this account already had.
         await claimSignupMailbox(tx, key, email);
         const [account] = await tx.select().from(billingAccounts).where(eq(billingAccounts.userId, user.id));
