@@ -2,12 +2,14 @@
  * Issue 27 items 3, 5, 15 and 16 in Chromium against the fake Stripe: the trial's upgrade is confirmed
  * with amount and dates and a declined card changes nothing; a premium user at 0 credits is told when
  * credits come back; the admin confirms a plan change and cannot set a Stripe subscriber's plan; "Order
- * Email Plus" opens the Email Plus card. Screenshots at 1280 and 390 px, English and Turkish.
+ * Email Plus" opens the Email Plus card. Issue 38: a credit pack bought from the dashboard, the credit
+ * history that explains it, and moving the account to another address with a code. Screenshots at 1280
+ * and 390 px, English and Turkish, light and dark.
  */
 import { type FakeStripe, startFakeStripe } from '@hound/testkit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { address, register, sessionOf, useSession } from '../support/accounts.ts';
+import { address, mailedCode, register, sessionOf, useSession } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, useJourney } from '../support/journey.ts';
 
@@ -46,6 +48,7 @@ describeInBrowser('a paying customer (issue 27)', () => {
   let gift: Session;
   let giftEmail = '';
   let payerEmail = '';
+  let packer: Session;
 
   async function startTrial(page: Page): Promise<void> {
     await page
@@ -145,6 +148,41 @@ describeInBrowser('a paying customer (issue 27)', () => {
     expect(await adminCall(page, '/admin/deduct-credits', { email: giftEmail, credits: 11 })).toBe(200);
   });
 
+  it('buys a credit pack from the dashboard, sees it in the credit history, and moves to another address (issue 38)', async () => {
+    const email = address('pack');
+    const page = await journey.open('/');
+    await register(page, journey.stack, email, 'Pia');
+    packer = await sessionOf(page);
+    await page.getByRole('button', { name: 'Buy 10 credits (£9.99)' }).click();
+    await page.waitForURL(`${fake.url}/checkout/**`);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL('**/account/billing?status=success**');
+    await page.getByText('Your 10 credits are on your account').waitFor({ timeout: 30_000 });
+    await page.goto('/dashboard');
+    await page.getByTestId('credits').getByText('11').waitFor();
+    const history = page.getByTestId('credit-history');
+    await history.getByText('Credit pack bought').waitFor();
+    await history.getByText('Welcome credits').waitFor();
+    expect(await history.getByTestId('credit-delta').allTextContents()).toEqual(['+10', '+1']);
+
+    await page.goto('/dashboard/settings');
+    await page.getByRole('button', { name: 'Change address' }).click();
+    const next = address('moved');
+    await page.getByLabel('New email address').fill(next);
+    const before = journey.stack.smtp.mails().length;
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('6-digit code').fill(await mailedCode(journey.stack, next, before));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(`Your address is now ${next}.`, { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Show' }).click();
+    expect(await page.getByTestId('settings-email').textContent()).toBe(next);
+    const told = await journey.stack.smtp.waitForMail({ to: email, subject: /address was changed/ }, 15_000);
+    expect(told.text).not.toContain(next);
+    // Stripe's customer (made for the pack) follows the address.
+    await expect.poll(() => fake.customers().some((c) => c.email === next), { timeout: 15_000 }).toBe(true);
+  });
+
   // Light and dark alternate across the four runs (as page-width.spec.ts): each language and each width is
   // seen in both themes without more runs.
   const RUNS = [
@@ -211,6 +249,23 @@ describeInBrowser('a paying customer (issue 27)', () => {
       await page.getByTestId('plan-consequences').waitFor();
       await screenshot(page, `admin-plan-confirm-${language}`, false);
       await expectNoSideScroll(page, 'admin plan confirmation');
+
+      // Issue 38: the pack on the dashboard with the credit history, and an address change's code step.
+      await useSession(page, packer);
+      await page.goto('/dashboard');
+      await page.getByTestId('credit-history').getByTestId('credit-entry').first().waitFor();
+      await page.getByTestId('buy-credits').waitFor();
+      await screenshot(page, `dashboard-pack-history-${language}`);
+      await expectNoSideScroll(page, 'dashboard with pack and history');
+      await page.goto('/dashboard/settings');
+      await page.getByRole('button', { name: tr ? 'Adresi değiştir' : 'Change address' }).click();
+      await page
+        .getByLabel(tr ? 'Yeni e-posta adresi' : 'New email address')
+        .fill(address(`screen-${language}-${width}`));
+      await page.getByRole('button', { name: tr ? 'Kod gönder' : 'Send code' }).click();
+      await page.getByLabel(tr ? '6 haneli kod' : '6-digit code').waitFor();
+      await screenshot(page, `settings-email-change-${language}`);
+      await expectNoSideScroll(page, 'settings address change');
     });
   }
 });

@@ -18,6 +18,8 @@ export const ADMIN_MESSAGES = {
   planPaidThroughStripe:
     'This customer pays through Stripe, so their plan follows the subscription. Change or cancel it in Stripe.',
   planGrantReason: 'Plan set by admin',
+  keyReused:
+    'This Idempotency-Key was already used for another credit change (another user, direction or amount). Send a new key.',
 } as const;
 
 /** `GET /admin/users/summary?q=&plan=&limit=&skip=`: search by address or name, filter by plan, newest first. */

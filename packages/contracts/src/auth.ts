@@ -42,6 +42,7 @@ export const ACCOUNT_MESSAGES = {
   busy: 'Too many sign-ins at once. Please try again in a moment.',
   notAuthenticated: 'Please sign in to continue',
   adminOnly: 'Admin access required',
+  sameEmail: 'That is already your address.',
 } as const;
 
 /** Trimmed, lower-cased address: the form accounts are looked up and stored in. */
@@ -113,14 +114,29 @@ export const PASSWORD_LIMITS = { min: 10, max: 200 } as const;
 
 // Request bodies. Fields are loose strings here: the rules above give the spec's messages, which a zod
 // schema's own messages would not.
-export const LoginSendOtpRequestSchema = z.object({ email: z.string().max(1000) });
+/**
+ * A random id the client chooses once per sign-in, sign-up or address-change flow and sends with every
+ * send and the verify (issue 38 item 5): a code mailed for one flow then finishes only that flow, so a
+ * stranger behind the same address group cannot slip their own registration's code in (decision 135).
+ * Optional, for API clients that send none.
+ */
+const requestId = z.string().min(16).max(100).optional();
+
+export const LoginSendOtpRequestSchema = z.object({ email: z.string().max(1000), request_id: requestId });
 export const RegisterSendOtpRequestSchema = z.object({
   first_name: z.string().max(1000),
   last_name: z.string().max(1000),
   email: z.string().max(1000),
   date_of_birth: z.string().max(100).nullable().optional(),
+  request_id: requestId,
 });
-export const VerifyOtpRequestSchema = z.object({ email: z.string().max(1000), code: z.string().max(100) });
+export const VerifyOtpRequestSchema = z.object({
+  email: z.string().max(1000),
+  code: z.string().max(100),
+  request_id: requestId,
+});
+/** `POST /me/email/change`: the address the account should move to (a code goes there). */
+export const EmailChangeRequestSchema = z.object({ email: z.string().max(1000), request_id: requestId });
 export const PasswordRegisterRequestSchema = RegisterSendOtpRequestSchema.extend({ password: z.string().max(1000) });
 export const PasswordLoginRequestSchema = z.object({ email: z.string().max(1000), password: z.string().max(1000) });
 export const UpdateProfileRequestSchema = z.object({

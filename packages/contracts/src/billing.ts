@@ -26,6 +26,7 @@ export const BILLING_MESSAGES = {
   subscriptionNotFound: 'No such Email Plus subscription.',
   subscriptionEnded: 'This Email Plus subscription has ended.',
   orderNotDelivered: 'This report has not been delivered yet.',
+  orderReversed: 'The payment for this report was refunded or disputed, so the report is not available.',
   upgradeDeclined: 'Your card was declined. Nothing was charged and your plan has not changed.',
 } as const;
 
@@ -40,6 +41,7 @@ export const DEFAULT_AMOUNTS = {
   monthly: { amount: 1500, currency: 'gbp' },
   trial: { amount: 199, currency: 'gbp' },
   plus: { amount: 2499, currency: 'gbp' },
+  credits: { amount: 999, currency: 'gbp' },
 } as const satisfies Record<string, Money>;
 
 export const TRIAL_DAYS = 7;
@@ -52,11 +54,15 @@ export const PricesResponseSchema = z.object({
   trial: z.string().nullable(),
   monthly: z.string().nullable(),
   plus: z.string().nullable(),
+  /** The credit pack's price id (one-off payment); null when this server sells no packs. */
+  credits: z.string().nullable(),
   payments_enabled: z.boolean(),
-  amounts: z.object({ monthly: MoneySchema, trial: MoneySchema, plus: MoneySchema }),
+  amounts: z.object({ monthly: MoneySchema, trial: MoneySchema, plus: MoneySchema, credits: MoneySchema }),
   trial_days: z.number().int(),
   monthly_credits: z.number().int(),
   trial_credits: z.number().int(),
+  /** Credits one pack adds. */
+  pack_credits: z.number().int(),
 });
 export type PricesResponse = z.infer<typeof PricesResponseSchema>;
 
@@ -77,7 +83,7 @@ export const UrlResponseSchema = z.object({ url: z.string() });
 /** `GET /billing/checkout/:id`: has the payment's webhook been applied yet? (the return page waits on it). */
 export const CheckoutStatusSchema = z.object({
   status: z.enum(['open', 'completed', 'expired']),
-  kind: z.enum(['monthly', 'trial', 'plus', 'upgrade']),
+  kind: z.enum(['monthly', 'trial', 'plus', 'upgrade', 'credits']),
   plan: PlanSchema,
   email_search_credits: z.number().int(),
 });
@@ -113,7 +119,11 @@ export const LeadRequestSchema = z.object({
 });
 export const LeadResponseSchema = z.object({ lead_id: z.string() });
 
-export const ORDER_STATUSES = ['lead', 'paid', 'in_progress', 'delivered', 'refused'] as const;
+/**
+ * `refunded`: the payment was fully refunded at Stripe (or a dispute of it was lost) after it was paid;
+ * `disputed`: the cardholder's bank opened a dispute — delivery is held until it closes (issue 38 item 2).
+ */
+export const ORDER_STATUSES = ['lead', 'paid', 'in_progress', 'delivered', 'refused', 'refunded', 'disputed'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 

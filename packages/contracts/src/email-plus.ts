@@ -20,6 +20,9 @@ export const REPORT_LIMITS = { fieldMax: 5000, reasonMin: 5, reasonMax: 1000 } a
 export const EMAIL_PLUS_MESSAGES = {
   orderNotFound: 'No such Email Plus order.',
   notOpen: 'This order is already closed.',
+  refunded: 'The payment for this order was refunded; the report cannot be delivered.',
+  disputed: 'The payment for this order is disputed; delivery is held until the dispute is closed.',
+  disputeLost: 'The payment for this order was taken back by a dispute; the report cannot be delivered.',
   reportEmpty: 'Write at least the full name or the notes before delivering.',
   reasonRequired: 'Give the customer a reason (5–1000 characters).',
   refundFailed: 'The refund failed; the order is unchanged.',
@@ -47,11 +50,17 @@ export const AdminOrderSchema = z.object({
   overdue: z.boolean(),
   delivered_at: z.string().nullable(),
   refused_reason: z.string().nullable(),
+  /** Stripe's status of a dispute of the payment (`needs_response`, `under_review`, `won`, `lost` …), if any. */
+  dispute_status: z.string().nullable(),
+  /** Other payments of this order (two tabs paying one lead) that were refunded, their subscriptions ended. */
+  duplicate_payments: z.number().int(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
 export const AdminOrdersQuerySchema = z.object({
-  status: z.enum(['open', 'paid', 'in_progress', 'delivered', 'refused', 'all']).default('open'),
+  status: z
+    .enum(['open', 'paid', 'in_progress', 'delivered', 'refused', 'refunded', 'disputed', 'all'])
+    .default('open'),
   ...pageQuery({ max: 200, default: 50 }),
 });
 export const AdminOrdersResponseSchema = z.object({ items: z.array(AdminOrderSchema), total: z.number().int() });

@@ -20,6 +20,7 @@ export const EMAIL_SEARCH_MESSAGES = {
   searchFailed: 'Search failed',
   signIn: 'Please sign in to continue',
   notReady: 'Email checks are still loading. Please try again in a minute.',
+  tooManyActive: 'You already have {count} email searches running. Start another when one has finished.',
 } as const;
 
 /** `null` when valid, else the spec's message for the email search box (spec 001 §5). */

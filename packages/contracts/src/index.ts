@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './config.ts';
+export * from './credits.ts';
 export * from './email.ts';
 export * from './email-address.ts';
 export * from './email-evidence.ts';

@@ -15,6 +15,7 @@ import type { AppDeps } from './app-deps.ts';
 import { isDatabaseUnavailable } from './db/database-unavailable.ts';
 import { AppError, type ErrorCode, HTTP_STATUS, isAppError } from './errors.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { emailChangeRoutes } from './features/account/email-change.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AUTH_LIMITS, type AuthDeps } from './features/auth/auth-deps.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billing,
     finished,
   });
+  await app.register(emailChangeRoutes, { deps: { auth: authDeps, billing } });
   await app.register(creditsRoutes, { db: deps.db.db, now });
   // One count of open event streams for username and email searches alike.
   const streams = createStreamLimiter(deps.options.streams);
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     running: new Map(),
     metrics: deps.metrics,
     now,
+    activePerAccount: deps.options.email.activePerAccount,
     // Its pivot's usernames are searched like any lead's (decision 116).
     follow: { queue: deps.queue, limiter: deps.limiter, engines: deps.engines },
   };

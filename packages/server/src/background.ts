@@ -7,8 +7,10 @@ import { purgeAuthLeftovers } from './features/auth/purge-expired.ts';
 import { remindEndingTrials } from './features/billing/billing-notices.ts';
 import { retryDueCancellations } from './features/billing/cancel-deleted-customer.ts';
 import { purgeDeletedAccountsOrders } from './features/billing/purge-deleted-orders.ts';
+import { retryDueCustomerEmails } from './features/billing/push-customer-email.ts';
 import { createStripeClient } from './features/billing/stripe-client.ts';
 import { expireReservations } from './features/credits/reservations.ts';
+import { retryDueDuplicates } from './features/email-plus/refund-duplicate.ts';
 import { recoverEmailSearches } from './features/email-search/recover-email-searches.ts';
 import { endLostSearches } from './features/searches/end-lost-searches.ts';
 import { finishSearch } from './features/searches/finish-search.ts';
@@ -145,11 +147,14 @@ export async function startBackground(
     reservations.unref();
     timers.push(reservations);
     // Deleted accounts: Stripe cancellations that failed are retried, and their Email Plus orders go once
-    // delivered or refused (decision 095); trial reminders are sent.
+    // delivered or refused (decision 095); a second payment for one Email Plus order is refunded (decision
+    // 134); Stripe customers follow an address change; trial reminders are sent.
     const stripe = config.billing.stripe ? { client: createStripeClient(config.billing.stripe) } : undefined;
     const cancellations = setInterval(async () => {
       try {
         await retryDueCancellations({ db: db.db, log, now: () => new Date(), stripe });
+        await retryDueDuplicates({ db: db.db, log, now: () => new Date(), stripe });
+        await retryDueCustomerEmails({ db: db.db, log, now: () => new Date(), stripe });
         await purgeDeletedAccountsOrders(db.db);
       } catch (error) {
         log.warn({ err: error }, 'Stripe cancellation pass failed');

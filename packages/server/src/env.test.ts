@@ -52,6 +52,30 @@ describe('readConfig', () => {
     expect(config.caFile).toBe('/srv/hound/ca.pem');
   });
 
+  it('reads the credit pack and the email-search cap (issue 38): packs are optional, both bounded', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_12345678',
+      STRIPE_WEBHOOK_SECRET: 'whsec_12345678',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      STRIPE_PRICE_TRIAL_FEE: 'price_t',
+      STRIPE_PRICE_PLUS_MONTHLY: 'price_p',
+    };
+    const plain = readConfig(stripe, base);
+    expect(plain.billing.stripe?.prices.credits).toBeUndefined();
+    expect(plain.billing.packCredits).toBe(10);
+    expect(plain.email.activePerAccount).toBe(3);
+    const packs = readConfig(
+      { ...stripe, STRIPE_PRICE_CREDITS: 'price_c', CREDIT_PACK_CREDITS: '25', LIMIT_EMAIL_ACTIVE_PER_ACCOUNT: '5' },
+      base,
+    );
+    expect(packs.billing.stripe?.prices.credits).toBe('price_c');
+    expect(packs.billing.packCredits).toBe(25);
+    expect(packs.email.activePerAccount).toBe(5);
+    const message = configError({ CREDIT_PACK_CREDITS: '0', LIMIT_EMAIL_ACTIVE_PER_ACCOUNT: '-1' });
+    expect(message).toContain('CREDIT_PACK_CREDITS');
+    expect(message).toContain('LIMIT_EMAIL_ACTIVE_PER_ACCOUNT');
+  });
+
   it('names every bad variable and never echoes a value', () => {
     const message = configError({ PORT: 'eighty', DATABASE_URL: 'mysql://root:secret@db/x', TRUST_PROXY: 'yes' });
     expect(message).toContain('PORT');

@@ -149,10 +149,13 @@ const EnvSchema = z.object({
   STRIPE_PRICE_MONTHLY: z.string().min(1).max(200).optional(),
   STRIPE_PRICE_TRIAL_FEE: z.string().min(1).max(200).optional(),
   STRIPE_PRICE_PLUS_MONTHLY: z.string().min(1).max(200).optional(),
+  STRIPE_PRICE_CREDITS: z.string().min(1).max(200).optional(),
   STRIPE_API_URL: url(['http:', 'https:']).optional(),
   STRIPE_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(60).default(4),
   PLAN_MONTHLY_CREDITS: int(0, 10_000).default(10),
   TRIAL_CREDITS: int(0, 10_000).default(3),
+  CREDIT_PACK_CREDITS: int(1, 10_000).default(10),
+  LIMIT_EMAIL_ACTIVE_PER_ACCOUNT: int(1, 1000).default(3),
   BILLING_USER_CALLS_PER_MINUTE: int(1, 10_000).default(10),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
   METRICS_PORT: int(0, 65535).optional(),
@@ -254,13 +257,16 @@ export interface Config {
     keys: Record<string, string | undefined>;
     /** The web app shows results no sooner than this after a search starts. */
     resultsMinSeconds: number;
+    /** Email searches one account may run at once (issue 38 item 5). */
+    activePerAccount: number;
   };
   billing: {
     /** Unset: payments are off (pay buttons say so; everything else works). */
     stripe?: {
       secretKey: string;
       webhookSecret: string;
-      prices: { monthly: string; trialFee: string; plus: string };
+      /** `credits`: the one-off credit pack's price; unset, no packs are sold. */
+      prices: { monthly: string; trialFee: string; plus: string; credits?: string };
       /** Another Stripe API (the testkit's fake); unset: Stripe itself. */
       apiUrl?: string;
       /** Each try of a Stripe call gets this long to answer (one retry), so a hanging Stripe costs seconds. */
@@ -268,6 +274,8 @@ export interface Config {
     };
     monthlyCredits: number;
     trialCredits: number;
+    /** Credits one credit pack adds. */
+    packCredits: number;
     /** Per user and minute: checkouts, portal and invoice calls each; three times as many checkout re-reads. */
     userCallsPerMinute: number;
   };
@@ -368,11 +376,13 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       loud: e.HOUND_EMAIL_LOUD,
       keys: { HIBP_API_KEY: e.HIBP_API_KEY },
       resultsMinSeconds: e.EMAIL_RESULTS_MIN_SECONDS,
+      activePerAccount: e.LIMIT_EMAIL_ACTIVE_PER_ACCOUNT,
     },
     billing: {
       stripe: stripeSettings(e),
       monthlyCredits: e.PLAN_MONTHLY_CREDITS,
       trialCredits: e.TRIAL_CREDITS,
+      packCredits: e.CREDIT_PACK_CREDITS,
       userCallsPerMinute: e.BILLING_USER_CALLS_PER_MINUTE,
     },
     metricsToken: e.METRICS_TOKEN,
@@ -410,6 +420,7 @@ function stripeSettings(e: z.infer<typeof EnvSchema>): Config['billing']['stripe
       monthly: e.STRIPE_PRICE_MONTHLY!,
       trialFee: e.STRIPE_PRICE_TRIAL_FEE!,
       plus: e.STRIPE_PRICE_PLUS_MONTHLY!,
+      ...(e.STRIPE_PRICE_CREDITS ? { credits: e.STRIPE_PRICE_CREDITS } : {}),
     },
     apiUrl: e.STRIPE_API_URL,
     timeoutMs: e.STRIPE_TIMEOUT_SECONDS * 1000,

@@ -32,6 +32,8 @@ export const HTTP_STATUS = {
   TOO_MANY_STREAMS: 429,
   CREDITS_INSUFFICIENT: 400,
   EMAIL_SEARCH_UNAVAILABLE: 503,
+  /** The account already runs `LIMIT_EMAIL_ACTIVE_PER_ACCOUNT` email searches (issue 38 item 5). */
+  EMAIL_SEARCH_TOO_MANY_ACTIVE: 429,
   EMAIL_SEARCH_FAILED: 500,
   PAYMENTS_DISABLED: 503,
   /** The payment provider refused or failed a call; the message is safe to show. */
@@ -46,7 +48,13 @@ export const HTTP_STATUS = {
   ADMIN_PLAN_FROM_STRIPE: 409,
   /** Deliver or refuse on an order another request already closed (the first one won). */
   EMAIL_PLUS_ORDER_CLOSED: 409,
+  /** The order's payment was refunded at Stripe (or a dispute of it lost): nothing is delivered. */
+  EMAIL_PLUS_ORDER_REFUNDED: 409,
+  /** The order's payment is disputed: delivery waits until the dispute is closed. */
+  EMAIL_PLUS_ORDER_DISPUTED: 409,
   FORBIDDEN: 403,
+  /** An `Idempotency-Key` sent again with another request (another user, direction or amount). */
+  IDEMPOTENCY_KEY_REUSED: 409,
   /** A cookie-authenticated request that changes state came from another site (decision 098). */
   AUTH_CROSS_SITE: 403,
   WEBHOOK_INVALID: 400,

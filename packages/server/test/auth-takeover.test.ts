@@ -109,6 +109,44 @@ for (const mode of MODES) {
       expect((await attacker('POST', '/auth/register/verify-otp', { email, code: attackerCode })).status).toBe(400);
     });
 
+    it("issue 38 item 5: a stranger sharing the victim's address group cannot slip their registration's code into the victim's flow", async () => {
+      const shared = fresh(); // one NAT address (or one IPv6 /64) for both
+      const email = freshAddress('group');
+      const flow = { request_id: `victim-flow-${email}` };
+      const register = async (password: string, first: string, extra: object) => {
+        const before = sink.mails().length;
+        const sent = await shared('POST', '/auth/register', {
+          first_name: first,
+          last_name: 'Tim',
+          email,
+          date_of_birth: DOB,
+          password,
+          ...extra,
+        });
+        expect(sent.status).toBe(200);
+        return mailedCode(email, before);
+      };
+      const victimCode = await register('victim password 1', 'Vic', flow);
+      await pastCooldown(email, 'register');
+      // The attacker asks from the same address, with their password, in a flow of their own (or none).
+      const attackerCode = await register('attacker password 1', 'Mallory', { request_id: 'attacker-flow-0123456789' });
+      await pastCooldown(email, 'register');
+      const plainCode = await register('attacker password 2', 'Mallory', {});
+      // The victim, in the browser's flow, types the attacker's code from the second mail: refused.
+      for (const code of [attackerCode, plainCode]) {
+        const slipped = await shared('POST', '/auth/register/verify-otp', { email, code, ...flow });
+        expect(slipped.status).toBe(400);
+        expect(slipped.json.code).toBe('AUTH_INVALID_CODE');
+      }
+      const done = await shared('POST', '/auth/register/verify-otp', { email, code: victimCode, ...flow });
+      expect(done.status, done.text).toBe(200);
+      const me = await shared('GET', '/auth/me', undefined, bearer(done.json.access_token));
+      expect(me.json).toMatchObject({ first_name: 'Vic' });
+      expect((await shared('POST', '/auth/login', { email, password: 'attacker password 1' })).status).toBe(401);
+      expect((await shared('POST', '/auth/login', { email, password: 'attacker password 2' })).status).toBe(401);
+      expect((await shared('POST', '/auth/login', { email, password: 'victim password 1' })).status).toBe(200);
+    });
+
     it('item 2: each code finishes the request it was mailed for, even the earlier one after a later request', async () => {
       const first = fresh();
       const email = freshAddress('twice');
@@ -232,6 +270,40 @@ for (const mode of MODES) {
       expect(answers.slice(0, 30).every((a) => a.status === 400)).toBe(true);
       expect(answers[30]!.status).toBe(429);
       expect(answers[30]!.json.code).toBe('AUTH_TOO_MANY_ATTEMPTS');
+    });
+
+    it('issue 38 item 4: 40 wrong codes sent at once from one IP: at most 30 are judged, the rest refused', async () => {
+      const guesser = fresh();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          guesser('POST', '/auth/login/verify-otp', { email: freshAddress(`burst${i}`), code: '123456' }),
+        ),
+      );
+      const judged = answers.filter((a) => a.status === 400);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(judged.every((a) => a.json.code === 'AUTH_INVALID_CODE')).toBe(true);
+      expect(refused.every((a) => a.json.code === 'AUTH_TOO_MANY_ATTEMPTS')).toBe(true);
+      expect(judged.length + refused.length).toBe(40);
+      expect(judged.length).toBeLessThanOrEqual(30);
+      expect(refused.length).toBeGreaterThanOrEqual(10);
+      // A right code is not a wrong one: it gives its count back, so the owner of a code can still sign in
+      // from an address that is one short of the cap.
+      const owner = fresh();
+      const email = freshAddress('owner');
+      await account(owner, email);
+      for (let i = 0; i < 29; i++)
+        await owner('POST', '/auth/login/verify-otp', { email: freshAddress('x'), code: '123456' });
+      for (let round = 0; round < 3; round++) {
+        await pastCooldown(email, 'login');
+        const code = await loginCode(owner, email);
+        expect((await owner('POST', '/auth/login/verify-otp', { email, code })).status).toBe(200);
+      }
+      expect((await owner('POST', '/auth/login/verify-otp', { email: freshAddress('y'), code: '123456' })).status).toBe(
+        400,
+      );
+      expect((await owner('POST', '/auth/login/verify-otp', { email: freshAddress('z'), code: '123456' })).status).toBe(
+        429,
+      );
     });
 
     it(`item 3+4: ${PARALLEL} parallel sends for one address get exactly one code past the cooldown, and only it is hashed`, async () => {

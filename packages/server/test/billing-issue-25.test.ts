@@ -25,7 +25,7 @@ import { createTestUser, type TestUser } from './support/accounts.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { stripeClientFor } from './support/stripe.ts';
+import { payEmailPlusLead, stripeClientFor } from './support/stripe.ts';
 
 const DAY = 86_400;
 /** BILLING_USER_CALLS_PER_MINUTE of these stacks: above the 30 parallel requests of the race tests. */
@@ -93,29 +93,7 @@ for (const mode of MODES) {
       await fake.completeCheckout(sessionIdOf(url));
       await fake.webhooks.idle();
     }
-    async function paidOrder(user: TestUser): Promise<string> {
-      const lead = await call(
-        'POST',
-        '/api/email/plus/lead',
-        { email: 'target@example.org', purpose: 'Checking a landlord before signing a lease', accept_terms: true },
-        { ...user.headers, 'x-user-email': user.email },
-      );
-      expect(lead.status, lead.text).toBe(200);
-      const answer = await call(
-        'POST',
-        '/billing/checkout',
-        {
-          price_id: fake.prices.plusMonthly,
-          mode: 'subscription',
-          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
-        },
-        user.headers,
-      );
-      expect(answer.status, answer.text).toBe(200);
-      await fake.completeCheckout(sessionIdOf(answer.json.url));
-      await fake.webhooks.idle();
-      return lead.json.lead_id;
-    }
+    const paidOrder = (user: TestUser) => payEmailPlusLead(call, fake, user);
     const subscriptionsOf = (customer: string) => fake.subscriptions().filter((s) => s.customer === customer);
     const paidInvoicesOf = (customer: string) =>
       fake.invoices().filter((i) => i.customer === customer && i.status === 'paid');

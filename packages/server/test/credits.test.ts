@@ -118,6 +118,65 @@ for (const mode of MODES) {
       expect(kinds.sort()).toEqual(['admin_grant', 'expiry', 'refund', 'reserve', 'reserve'].sort());
     });
 
+    it('shows its owner the credit history: a reservation held, then its return; paged; nobody else sees it', async () => {
+      const user = await createTestUser(db());
+      await applyCredits(db(), {
+        userId: user.id,
+        delta: 2,
+        kind: 'admin_grant',
+        idempotencyKey: `history:${user.id}`,
+        reason: 'Added by admin',
+      });
+      const history = async (query = '', who = user) =>
+        (await call('GET', `/me/credits/history${query}`, undefined, who.headers)).json;
+      expect((await call('POST', '/me/credits/decrement', undefined, user.headers)).json.credits).toBe(1);
+      const held = await history();
+      expect(held.total).toBe(2);
+      expect(held.items[0]).toMatchObject({ kind: 'reserve', delta: -1, balance_after: 1, reservation: 'held' });
+      expect(held.items[1]).toMatchObject({
+        kind: 'admin_grant',
+        delta: 2,
+        balance_after: 2,
+        reason: 'Added by admin',
+      });
+      // Unused for 15 minutes, the credit comes back: the return is an entry, and the reservation says so.
+      expect(await expireReservations(db(), new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
+      const returned = await history();
+      expect(
+        returned.items.map((e: { kind: string; delta: number; reservation: string | null }) => [
+          e.kind,
+          e.delta,
+          e.reservation,
+        ]),
+      ).toEqual([
+        ['expiry', 1, null],
+        ['reserve', -1, 'expired'],
+        ['admin_grant', 2, null],
+      ]);
+      expect(returned.items[0].balance_after).toBe(2);
+      // A credit spent on a search names the search.
+      const reserved = await call('POST', '/me/credits/decrement', undefined, user.headers);
+      expect(reserved.status).toBe(200);
+      expect(await consumeReservation(db(), user.id, 'search-1')).not.toBeNull();
+      expect((await history('?limit=1')).items).toEqual([
+        expect.objectContaining({ kind: 'reserve', reservation: 'spent', search_id: 'search-1' }),
+      ]);
+      expect((await history('?limit=1&skip=3')).items).toEqual([expect.objectContaining({ kind: 'admin_grant' })]);
+      for (const bad of ['?limit=0', '?limit=101', '?skip=-1', '?skip=abc']) {
+        const answer = await call('GET', `/me/credits/history${bad}`, undefined, user.headers);
+        expect(answer.status, bad).toBe(422);
+        expect(answer.json.code).toBe('PAGE_OUT_OF_RANGE');
+      }
+      // Anonymous: 401. Another user and an admin see their own history only.
+      expect((await call('GET', '/me/credits/history')).status).toBe(401);
+      const other = await createTestUser(db());
+      expect(await history('', other)).toEqual({ items: [], total: 0 });
+      const mine = await history('', admin);
+      expect(mine.items.every((e: { id: number }) => !returned.items.some((r: { id: number }) => r.id === e.id))).toBe(
+        true,
+      );
+    });
+
     it('needs a session for the credit calls', async () => {
       expect((await call('GET', '/me/credits')).status).toBe(401);
       expect((await call('POST', '/me/credits/decrement')).status).toBe(401);
@@ -162,6 +221,25 @@ for (const mode of MODES) {
       ).toBe(403);
       expect((await call('POST', '/admin/grant-credits', { email: target.email, credits: 5 })).status).toBe(401);
       expect(await balance(target.id)).toBe(6);
+      // The key is tied to its user, direction and amount (issue 38 item 5): sent with another request it is
+      // refused, not answered as if that request had been done — also when both arrive at once.
+      const other = await createTestUser(db());
+      const reused = [
+        await call('POST', '/admin/grant-credits', { email: other.email, credits: 1 }, { ...admin.headers, ...key }),
+        await call('POST', '/admin/deduct-credits', { email: target.email, credits: 1 }, { ...admin.headers, ...key }),
+        await grant({ credits: 2 }, key),
+      ];
+      for (const answer of reused) {
+        expect(answer.status).toBe(409);
+        expect(answer.json).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', detail: ADMIN_MESSAGES.keyReused });
+      }
+      const raceKey = { 'idempotency-key': `race-${target.id}` };
+      const raced = await Promise.all([
+        call('POST', '/admin/grant-credits', { email: other.email, credits: 3 }, { ...admin.headers, ...raceKey }),
+        grant({ credits: 3 }, raceKey),
+      ]);
+      expect(raced.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect((await balance(target.id)) + (await balance(other.id))).toBe(6 + 3);
     });
 
     it('keeps the balance equal to what succeeded under 50 concurrent grants and deducts', async () => {

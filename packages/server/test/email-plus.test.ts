@@ -14,7 +14,7 @@ import { SHIPPED_EMAIL_CHECKS } from './support/email-checks.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { stripeClientFor } from './support/stripe.ts';
+import { payEmailPlusLead, stripeClientFor } from './support/stripe.ts';
 
 const TARGET = 'investigated.person@example.com';
 const checks = SHIPPED_EMAIL_CHECKS;
@@ -54,28 +54,7 @@ for (const mode of MODES) {
     const db = () => stack.services.db.db;
 
     /** A customer's lead, paid through the fake's hosted checkout; answers the order id. */
-    async function paidOrder(customer: TestUser): Promise<string> {
-      const lead = await call(
-        'POST',
-        '/api/email/plus/lead',
-        { email: TARGET, purpose: 'Checking a landlord before signing a lease', accept_terms: true },
-        { ...customer.headers, 'x-user-email': customer.email },
-      );
-      expect(lead.status, lead.text).toBe(200);
-      const checkout = await call(
-        'POST',
-        '/billing/checkout',
-        {
-          price_id: fake.prices.plusMonthly,
-          mode: 'subscription',
-          meta: { lead_id: lead.json.lead_id, product: 'email_plus' },
-        },
-        customer.headers,
-      );
-      await fake.completeCheckout(String(checkout.json.url).split('/').pop()!);
-      await fake.webhooks.idle();
-      return lead.json.lead_id;
-    }
+    const paidOrder = (customer: TestUser) => payEmailPlusLead(call, fake, customer, TARGET);
 
     it('keeps every fulfilment route from anonymous callers (401) and users (403)', async () => {
       const user = await createTestUser(db());
@@ -244,11 +223,13 @@ for (const mode of MODES) {
       }
     }, 60_000);
 
-    it('a refund Stripe refuses reopens the order: 502, nothing changed, and it can still be delivered', async () => {
+    it("a refund Stripe refuses reopens the order (502, nothing changed); the outside refund's webhook then closes it", async () => {
       const customer = await createTestUser(db());
       const orderId = await paidOrder(customer);
       const [order] = await db().select().from(emailPlusOrders).where(eq(emailPlusOrders.id, orderId));
-      // Refunded outside Hound first, so Stripe refuses Hound's refund (charge_already_refunded).
+      // Refunded outside Hound first, so Stripe refuses Hound's refund (charge_already_refunded); its
+      // webhook is held back, so Hound does not know yet.
+      fake.webhooks.hold();
       await sdk.refunds.create({ payment_intent: order!.paymentIntentId! });
       const refused = await call(
         'POST',
@@ -263,8 +244,12 @@ for (const mode of MODES) {
       const audit = await db().select().from(adminAudit).where(eq(adminAudit.targetUserId, customer.id));
       expect(audit.map((a) => a.action).sort()).toEqual(['emailplus.order.refuse', 'emailplus.order.refuse_undone']);
       await call('PUT', `/admin/email-plus/orders/${orderId}/report`, { full_name: 'X', notes: 'Y' }, admin.headers);
+      // The refund made in Stripe arrives: the paid report is not delivered (issue 38 item 2).
+      fake.webhooks.release('sent');
+      await fake.webhooks.idle();
       const delivered = await call('POST', `/admin/email-plus/orders/${orderId}/deliver`, undefined, admin.headers);
-      expect(delivered.status, delivered.text).toBe(200);
+      expect(delivered.status, delivered.text).toBe(409);
+      expect(delivered.json.code).toBe('EMAIL_PLUS_ORDER_REFUNDED');
     });
 
     it('marks orders past their due date as overdue, soonest due first', async () => {

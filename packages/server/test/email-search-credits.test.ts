@@ -2,6 +2,7 @@
  * Issue 25 item 6: one credit pays for exactly one email search under any burst — streaming starts,
  * blocking searches and reservations (`POST /me/credits/decrement`) fired together, on both stacks.
  */
+import { EMAIL_SEARCH_MESSAGES } from '@hound/contracts';
 import { serveEmailChecks } from '@hound/testkit';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +154,44 @@ for (const mode of MODES) {
         expect(other.json.credits).toBe(1);
         expect((await accounts(user)).reservations).toHaveLength(2);
       }
+    });
+
+    it('issue 38 item 5: an account runs at most LIMIT_EMAIL_ACTIVE_PER_ACCOUNT (3) email searches; a refused start takes nothing', async () => {
+      const user = await userWithCredits(10);
+      // Three of the account's searches are running (rows as a running search leaves them).
+      const running = ['a', 'b', 'c'].map((x) => ({
+        id: `running-${x}-${user.id}`,
+        userId: user.id,
+        email: TARGET,
+        status: 'running' as const,
+        total: 1,
+      }));
+      await db().insert(emailSearches).values(running);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          call('POST', i % 2 ? '/api/email/searches' : '/api/email/search', { email: TARGET }, user.headers),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(429);
+        expect(answer.json).toMatchObject({
+          code: 'EMAIL_SEARCH_TOO_MANY_ACTIVE',
+          detail: EMAIL_SEARCH_MESSAGES.tooManyActive.replace('{count}', '3'),
+        });
+      }
+      const state = await accounts(user);
+      expect(state.balance).toBe(10);
+      expect(state.reservations).toEqual([]);
+      // A reserved credit is kept for later, not spent by the refused start.
+      expect((await call('POST', '/me/credits/decrement', undefined, user.headers)).json.credits).toBe(9);
+      expect((await call('POST', '/api/email/searches', { email: TARGET }, user.headers)).status).toBe(429);
+      expect((await accounts(user)).reservations.map((r) => r.status)).toEqual(['pending']);
+      // One of them ends: the next start runs, on the reserved credit.
+      await db().update(emailSearches).set({ status: 'completed' }).where(eq(emailSearches.id, running[0]!.id));
+      const started = await call('POST', '/api/email/searches', { email: TARGET }, user.headers);
+      expect(started.status, started.text).toBe(200);
+      expect((await accounts(user)).reservations.map((r) => r.status)).toEqual(['consumed']);
+      await db().update(emailSearches).set({ status: 'completed' }).where(eq(emailSearches.userId, user.id));
     });
 
     it('spends each credit once when reservations and starts race each other', async () => {

@@ -14,6 +14,8 @@ import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 
 const OWN_LISTS = ['/me/searches', '/me/email-logs'] as const;
+/** Every list of the caller's own rows, the credit history included (issue 38). */
+const ALL_OWN_LISTS = [...OWN_LISTS, '/me/credits/history'] as const;
 const ADMIN_LISTS = ['/admin/users/summary', '/admin/audit', '/admin/waitlist', '/admin/email-plus/orders'] as const;
 
 /** Out of range, negative, fractional, exponent, hex, beyond bigint, empty, text. */
@@ -66,7 +68,7 @@ for (const mode of MODES) {
     });
 
     it('401 without a session', async () => {
-      for (const list of OWN_LISTS) {
+      for (const list of ALL_OWN_LISTS) {
         const answer = await call('GET', `${list}?limit=2&skip=0`);
         expect(answer.status, list).toBe(401);
         expect(answer.json.code, list).toBe('AUTH_REQUIRED');
@@ -98,7 +100,7 @@ for (const mode of MODES) {
 
     it('422 PAGE_OUT_OF_RANGE for an out-of-range or non-numeric skip or limit, on every list', async () => {
       const cases = [
-        ...OWN_LISTS.map((list) => ({ list, headers: owner.headers })),
+        ...ALL_OWN_LISTS.map((list) => ({ list, headers: owner.headers })),
         ...ADMIN_LISTS.map((list) => ({ list, headers: admin.headers })),
       ];
       for (const { list, headers } of cases) {

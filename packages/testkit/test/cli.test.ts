@@ -73,6 +73,7 @@ describe('sim CLI', () => {
     expect(info.stripe).toMatchObject({
       STRIPE_SECRET_KEY: 'sk_test_hound_fake',
       STRIPE_PRICE_MONTHLY: 'price_hound_monthly',
+      STRIPE_PRICE_CREDITS: 'price_hound_credits',
     });
     expect(info.stripe.STRIPE_WEBHOOK_SECRET).toMatch(/^whsec_/);
     const price = await fetch(`${info.stripe.STRIPE_API_URL}/v1/prices/${info.stripe.STRIPE_PRICE_MONTHLY}`, {

@@ -88,6 +88,7 @@ describe('settings and authentication', () => {
       STRIPE_PRICE_MONTHLY: 'price_hound_monthly',
       STRIPE_PRICE_TRIAL_FEE: 'price_hound_trial_fee',
       STRIPE_PRICE_PLUS_MONTHLY: 'price_hound_plus_monthly',
+      STRIPE_PRICE_CREDITS: 'price_hound_credits',
     });
   });
 
@@ -149,7 +150,8 @@ describe('prices and products', () => {
       name: 'Premium 7-day trial',
       metadata: { trial_days: '7' },
     });
-    expect((await stripe.prices.list()).data).toHaveLength(4);
+    expect((await stripe.prices.list()).data).toHaveLength(5);
+    expect((await stripe.prices.retrieve(fake.prices.credits)).unit_amount).toBe(999);
     // Named as the site names it (checkout pages and invoices of the fake show this name).
     expect((await stripe.products.retrieve('prod_hound_email_plus')).name).toBe('Email Plus');
 

@@ -54,6 +54,40 @@ describe('fake Stripe: disputes, invoice payments, extra invoices, outage', () =
     expect(types).toContain('charge.dispute.closed');
   });
 
+  it('refunds, opens and closes disputes over /_fake (for another process), with clear errors', async () => {
+    const post = async (path: string, body: unknown) => {
+      const answer = await fetch(`${fake.url}/_fake${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+    };
+    const first = await monthlySubscriber();
+    const intent = fake.invoices().find((i) => i.id === first.subscription.latest_invoice)!.payment_intent!;
+    const partial = await post('/refund', { payment_intent: intent, amount: 100 });
+    expect(partial).toMatchObject({ status: 200, json: { object: 'refund', amount: 100, payment_intent: intent } });
+    const rest = await post('/refund', { payment_intent: intent });
+    expect(rest.json.amount).toBe(1400);
+    expect((await stripe.paymentIntents.retrieve(intent, { expand: ['latest_charge'] })).latest_charge).toMatchObject({
+      refunded: true,
+    });
+    expect((await post('/refund', { payment_intent: intent })).status).toBe(400);
+    expect((await post('/refund', {})).status).toBe(400);
+
+    const second = await monthlySubscriber();
+    const paid = fake.invoices().find((i) => i.id === second.subscription.latest_invoice)!.payment_intent!;
+    const opened = await post('/disputes', { payment_intent: paid });
+    expect(opened.json).toMatchObject({ object: 'dispute', status: 'needs_response' });
+    expect((await post(`/disputes/${opened.json.id}/close`, { outcome: 'maybe' })).status).toBe(400);
+    const closed = await post(`/disputes/${opened.json.id}/close`, { outcome: 'won' });
+    expect(closed.json.status).toBe('won');
+    expect((await post(`/disputes/${opened.json.id}/close`, { outcome: 'lost' })).status).toBe(400);
+    expect((await post('/disputes', { charge: 'ch_missing' })).status).toBe(404);
+    const types = fake.events().map((e) => e.type);
+    expect(types.filter((t) => t === 'charge.refunded').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('bills an extra invoice with the billing_reason asked for', async () => {
     const { subscription } = await monthlySubscriber();
     const manual = fake.extraInvoice(subscription.id, 'manual');

@@ -58,6 +58,17 @@ function limiterContract(make: Make) {
     expect(await l.acquire(id(), { ip: '3.3.3.9', userId: 'u1' })).toBe('daily_limit');
   });
 
+  it("a lead's search counts against its account only, never the address of whoever started the tree (issue 38)", async () => {
+    const l = open({ ...LIMITS, activePerIp: 1, activeGlobal: 100, activePerAccount: 5, dailyPerAccount: 50 });
+    expect(await l.acquire(id(), { ip: '4.4.4.4', userId: 'owner' })).toBeNull();
+    // The address is at its cap; the tree's leads still run, counted on the account.
+    expect(await l.acquire(id(), { ip: '4.4.4.4' })).toBe('too_many_active');
+    expect(await l.acquire(id(), { userId: 'owner' })).toBeNull();
+    expect(await l.acquire(id(), { userId: 'owner' })).toBeNull();
+    // And the leads take nothing from the address: anyone else behind it is held only by the root.
+    expect(await l.acquire(id(), { ip: '4.4.4.5' })).toBeNull();
+  });
+
   it('says busy at global capacity, and a release frees the slot (idempotently)', async () => {
     const l = open();
     const ids = [id(), id(), id()];

@@ -10,6 +10,10 @@
  *   POST /_fake/hang             {on}                               /v1 requests get no answer while on → {on, held}
  *   POST /_fake/webhook-url      {url: string|null}
  *   POST /_fake/checkout/:id/pay {card?}                            → the completeCheckout outcome
+ *   POST /_fake/refund           {charge? | payment_intent?, amount?} → the refund (`charge.refunded`), as an
+ *                                                                    operator refunds in the dashboard
+ *   POST /_fake/disputes         {charge? | payment_intent?}        → a dispute opened (`charge.dispute.created`)
+ *   POST /_fake/disputes/:id/close {outcome: 'won'|'lost'}          → the dispute closed (`charge.dispute.closed`)
  *   GET  /_fake/events, GET /_fake/deliveries
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -34,6 +38,20 @@ function field<T>(body: Json, name: string, type: 'number' | 'boolean' | 'string
   if (value === undefined && optional) return undefined;
   if (typeof value !== type) throw new ControlError(400, `"${name}" must be a ${type}`);
   return value as T;
+}
+
+/** A charge named directly, or through the payment intent it paid. */
+function paymentTarget(body: Json): { charge?: string; paymentIntent?: string } {
+  const charge = field<string>(body, 'charge', 'string', true);
+  const paymentIntent = field<string>(body, 'payment_intent', 'string', true);
+  if (!charge === !paymentIntent) throw new ControlError(400, 'give one of "charge" and "payment_intent"');
+  return charge ? { charge } : { paymentIntent: paymentIntent! };
+}
+
+function chargeOfIntent(store: Store, id: string): string {
+  const intent = store.paymentIntents.get(id);
+  if (!intent?.latest_charge) throw new ControlError(404, `no charged payment intent ${id}`);
+  return intent.latest_charge;
 }
 
 export async function handleControl(
@@ -117,6 +135,28 @@ export async function handleControl(
       const id = decodeURIComponent(checkout[1]!);
       if (!store.sessions.has(id)) throw new ControlError(404, `no checkout session ${id}`);
       return sendJson(response, 200, await fake.completeCheckout(id, card));
+    }
+    if (method === 'POST' && path === '/refund') {
+      const target = paymentTarget(body);
+      const amount = field<number>(body, 'amount', 'number', true);
+      if (amount !== undefined && (!Number.isInteger(amount) || amount < 1)) {
+        throw new ControlError(400, '"amount" must be a whole number ≥ 1 (pence)');
+      }
+      return sendJson(response, 200, fake.refund({ ...target, ...(amount !== undefined ? { amount } : {}) }));
+    }
+    if (method === 'POST' && path === '/disputes') {
+      const target = paymentTarget(body);
+      const chargeId = target.charge ?? chargeOfIntent(store, target.paymentIntent!);
+      if (!store.charges.has(chargeId)) throw new ControlError(404, `no charge ${chargeId}`);
+      return sendJson(response, 200, fake.openDispute(chargeId));
+    }
+    const dispute = /^\/disputes\/([^/]+)\/close$/.exec(path);
+    if (method === 'POST' && dispute) {
+      const id = decodeURIComponent(dispute[1]!);
+      const outcome = field<string>(body, 'outcome', 'string')!;
+      if (outcome !== 'won' && outcome !== 'lost') throw new ControlError(400, '"outcome" must be "won" or "lost"');
+      if (!store.disputes.has(id)) throw new ControlError(404, `no dispute ${id}`);
+      return sendJson(response, 200, fake.closeDispute(id, outcome));
     }
     if (method === 'GET' && path === '/events') return sendJson(response, 200, fake.events());
     if (method === 'GET' && path === '/deliveries') return sendJson(response, 200, fake.webhooks.deliveries());

@@ -6,7 +6,8 @@
  *
  * Seeded catalogue: `price_hound_monthly` (recurring, £15.00), `price_hound_trial_fee` (one-time £1.99),
  * `price_hound_plus` (one-time £24.99, the old Email Plus), `price_hound_plus_monthly` (recurring £24.99, Email
- * Plus as a subscription), each with a lookup key of the same name minus `price_`.
+ * Plus as a subscription), `price_hound_credits` (one-time £9.99, a pack of email-search credits), each with a
+ * lookup key of the same name minus `price_`.
  * Time only moves forward by `advanceClock()` (plus the wall clock); see billing.ts for the rules.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,8 @@ import { closeDispute, extraInvoice, openDispute } from './disputes.ts';
 import { sendHtml, sendJson } from './http.ts';
 import { dropHeld } from './latency.ts';
 import { Pages } from './pages.ts';
+import { Params } from './params.ts';
+import { refund } from './payments.ts';
 import { copy, Store } from './store.ts';
 import type { FakePrice, FakeProduct, FakeStripe, FakeStripeOptions } from './types.ts';
 import { WebhookSender } from './webhooks.ts';
@@ -30,6 +33,7 @@ const PRICE_IDS = {
   trialFee: 'price_hound_trial_fee',
   plus: 'price_hound_plus',
   plusMonthly: 'price_hound_plus_monthly',
+  credits: 'price_hound_credits',
 };
 
 interface Target {
@@ -54,6 +58,7 @@ function checkOptions(options: FakeStripeOptions): void {
   amount('monthly', options.prices?.monthly);
   amount('trialFee', options.prices?.trialFee);
   amount('plus', options.prices?.plus);
+  amount('credits', options.prices?.credits);
   if (options.retryDelaysMs?.some((ms) => !Number.isFinite(ms) || ms < 0)) fail('retryDelaysMs must be numbers ≥ 0');
   if (options.trialDays !== undefined && (!Number.isInteger(options.trialDays) || options.trialDays < 1)) {
     fail('trialDays must be a positive integer');
@@ -116,6 +121,14 @@ function seed(store: Store, options: FakeStripeOptions): void {
       name: 'Email Plus',
       amount: options.prices?.plus ?? 2499,
       recurring: true,
+      metadata: {},
+    },
+    {
+      price: PRICE_IDS.credits,
+      product: 'prod_hound_credits',
+      name: 'Email search credits',
+      amount: options.prices?.credits ?? 999,
+      recurring: false,
       metadata: {},
     },
   ];
@@ -207,6 +220,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       STRIPE_PRICE_MONTHLY: PRICE_IDS.monthly,
       STRIPE_PRICE_TRIAL_FEE: PRICE_IDS.trialFee,
       STRIPE_PRICE_PLUS_MONTHLY: PRICE_IDS.plusMonthly,
+      STRIPE_PRICE_CREDITS: PRICE_IDS.credits,
     },
     setWebhookUrl(next) {
       if (next !== undefined) checkWebhookUrl(next);
@@ -243,6 +257,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return store.instant(() => pay(store, sessionId, card));
     },
     customers: () => copy([...store.customers.values()]),
+    refund(target) {
+      const values: Record<string, string> = {};
+      if (target.charge) values.charge = target.charge;
+      if (target.paymentIntent) values.payment_intent = target.paymentIntent;
+      if (target.amount !== undefined) values.amount = String(target.amount);
+      return copy(store.instant(() => refund(store, new Params(values))));
+    },
     openDispute: (chargeId) => copy(store.instant(() => openDispute(store, chargeId))),
     closeDispute: (id, outcome) => copy(store.instant(() => closeDispute(store, id, outcome))),
     extraInvoice: (subscriptionId, reason) => copy(store.instant(() => extraInvoice(store, subscriptionId, reason))),

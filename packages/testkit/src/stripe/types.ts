@@ -347,7 +347,7 @@ export interface FakeStripeOptions {
   webhookUrl?: string;
   currency?: 'gbp';
   /** Seeded amounts in pence (defaults 1500, 199, 2499). */
-  prices?: { monthly?: number; trialFee?: number; plus?: number };
+  prices?: { monthly?: number; trialFee?: number; plus?: number; credits?: number };
   /** Waits between webhook attempts (default [200, 1000, 3000]); one retry per entry. */
   retryDelaysMs?: number[];
   /** Trial length that names the seeded trial-fee product and its `metadata.trial_days` (default 7). */
@@ -361,6 +361,7 @@ export interface FakeStripeSettings {
   STRIPE_PRICE_MONTHLY: string;
   STRIPE_PRICE_TRIAL_FEE: string;
   STRIPE_PRICE_PLUS_MONTHLY: string;
+  STRIPE_PRICE_CREDITS: string;
 }
 
 export type CheckoutOutcome =
@@ -379,7 +380,7 @@ export interface FakeStripe {
   readonly secretKey: string;
   readonly webhookSecret: string;
   /** Seeded price ids. */
-  readonly prices: { monthly: string; trialFee: string; plus: string; plusMonthly: string };
+  readonly prices: { monthly: string; trialFee: string; plus: string; plusMonthly: string; credits: string };
   /** Hound's environment for this fake. */
   readonly settings: FakeStripeSettings;
   setWebhookUrl(url: string | undefined): void;
@@ -407,6 +408,11 @@ export interface FakeStripe {
    */
   completeCheckout(sessionId: string, card?: string): Promise<CheckoutOutcome>;
   customers(): FakeCustomer[];
+  /**
+   * Refunds a charge (or the charge of a payment intent), fully unless `amount` (pence) says less, as an
+   * operator would in Stripe's dashboard: `refund.created` and `charge.refunded`.
+   */
+  refund(target: { charge?: string; paymentIntent?: string; amount?: number }): FakeRefund;
   /** Opens a dispute on a charge (`charge.dispute.created`). */
   openDispute(chargeId: string): FakeDispute;
   /** Closes a dispute won or lost (`charge.dispute.closed`). */

@@ -33,6 +33,7 @@ export const ACCOUNT_RULES_TR: Record<keyof typeof ACCOUNT_MESSAGES, string> = {
   codeCooldown: 'Yeni bir kod istemeden önce lütfen {seconds} saniye bekleyin.',
   notAuthenticated: 'Devam etmek için lütfen giriş yapın',
   adminOnly: 'Yönetici yetkisi gerekli',
+  sameEmail: 'Bu zaten sizin adresiniz.',
 };
 
 export const ACCOUNT_RULES: Record<Language, AccountRules> = { en: {}, tr: ACCOUNT_RULES_TR };

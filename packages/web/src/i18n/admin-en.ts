@@ -71,7 +71,14 @@ export const adminEn = {
   },
   orders: {
     filterLabel: 'Show orders',
-    filters: { open: 'To deliver', delivered: 'Delivered', refused: 'Refused', all: 'All' },
+    filters: {
+      open: 'To deliver',
+      delivered: 'Delivered',
+      refused: 'Refused',
+      refunded: 'Refunded',
+      disputed: 'Disputed',
+      all: 'All',
+    },
     columns: {
       due: 'Due',
       target: 'Target',
@@ -86,8 +93,17 @@ export const adminEn = {
       in_progress: 'In progress',
       delivered: 'Delivered',
       refused: 'Refused',
+      refunded: 'Refunded',
+      disputed: 'Disputed',
     },
     overdue: 'Overdue',
+    reversal: {
+      refunded: 'The payment was refunded in Stripe: this report is not delivered, and the subscription ended.',
+      disputed: 'The cardholder’s bank disputes the payment ({status}): delivery is held until the dispute is closed.',
+      lost: 'The dispute was lost: the money went back, this report is not delivered, and the subscription ended.',
+    },
+    duplicates:
+      'Further payments for this order, refunded and their subscriptions ended: {count} (another tab or checkout).',
     open: 'Open',
     openOrder: 'Open order for {target}',
     none: '—',

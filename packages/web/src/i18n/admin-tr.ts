@@ -78,7 +78,14 @@ export const adminTr: typeof adminEn = {
   },
   orders: {
     filterLabel: 'Gösterilen siparişler',
-    filters: { open: 'Teslim edilecek', delivered: 'Teslim edilen', refused: 'Reddedilen', all: 'Tümü' },
+    filters: {
+      open: 'Teslim edilecek',
+      delivered: 'Teslim edilen',
+      refused: 'Reddedilen',
+      refunded: 'İade edilen',
+      disputed: 'İtiraz edilen',
+      all: 'Tümü',
+    },
     columns: {
       due: 'Son tarih',
       target: 'Hedef',
@@ -93,8 +100,17 @@ export const adminTr: typeof adminEn = {
       in_progress: 'Hazırlanıyor',
       delivered: 'Teslim edildi',
       refused: 'Reddedildi',
+      refunded: 'İade edildi',
+      disputed: 'İtiraz edildi',
     },
     overdue: 'Gecikmiş',
+    reversal: {
+      refunded: 'Ödeme Stripe üzerinden iade edildi: bu rapor teslim edilmez ve abonelik sona erdi.',
+      disputed: 'Kart sahibinin bankası ödemeye itiraz ediyor ({status}): itiraz kapanana kadar teslimat bekletiliyor.',
+      lost: 'İtiraz kaybedildi: para geri gitti, bu rapor teslim edilmez ve abonelik sona erdi.',
+    },
+    duplicates:
+      'Bu sipariş için iade edilip aboneliği sonlandırılan ek ödemeler: {count} (başka bir sekme veya ödeme sayfası).',
     open: 'Aç',
     openOrder: '{target} siparişini aç',
     none: '—',

@@ -13,6 +13,11 @@ export const billingEn = {
     upgradeNote: 'Ends your trial now and charges the first full month to your saved card.',
     redirecting: 'Opening checkout…',
   },
+  /** A pack of email-search credits, a one-off payment (issue 38 item 5b). */
+  pack: {
+    buy: 'Buy {count} credits ({amount})',
+    note: 'A one-off payment. Bought credits do not expire.',
+  },
   confirm: {
     title: 'Upgrade to Premium now?',
     chargeToday: 'Today, {today}, {amount} is charged to the card you saved for your trial. Your trial ends now.',
@@ -61,6 +66,7 @@ export const billingEn = {
     subscriptionNotFound: 'No such Email Plus subscription.',
     subscriptionEnded: 'This Email Plus subscription has ended.',
     orderNotDelivered: 'This report has not been delivered yet.',
+    orderReversed: 'The payment for this report was refunded or disputed, so the report is not available.',
     upgradeDeclined: 'Your card was declined. Nothing was charged and your plan has not changed.',
   },
   pricing: {
@@ -134,6 +140,7 @@ export const billingEn = {
     confirming: 'Confirming your payment…',
     receivedTitle: 'Payment received',
     received: 'Thank you! Your plan: {plan}. Email search credits: {credits}.',
+    packAdded: 'Your {count} credits are on your account: they do not expire.',
     plusPlaced:
       'Your Email Plus order is placed; the report arrives within 3–5 business days. It renews monthly with a fresh report until you cancel (Dashboard → Email Plus subscriptions).',
     pendingTitle: 'Almost there',
@@ -171,6 +178,8 @@ export const billingEn = {
       in_progress: 'In progress',
       delivered: 'Delivered',
       refused: 'Refused',
+      refunded: 'Refunded',
+      disputed: 'Disputed',
     },
     refusedReason: 'Refused: {reason}',
     none: '—',

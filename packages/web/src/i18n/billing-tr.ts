@@ -13,6 +13,10 @@ export const billingTr: typeof billingEn = {
     upgradeNote: 'Denemeniz hemen sona erer ve ilk tam ay kayıtlı kartınızdan tahsil edilir.',
     redirecting: 'Ödeme sayfası açılıyor…',
   },
+  pack: {
+    buy: '{count} kredi satın al ({amount})',
+    note: 'Tek seferlik ödeme. Satın alınan kredilerin süresi dolmaz.',
+  },
   confirm: {
     title: "Şimdi Premium'a yükseltilsin mi?",
     chargeToday: 'Bugün, {today}, deneme için kaydettiğiniz karttan {amount} çekilir. Denemeniz şimdi sona erer.',
@@ -61,6 +65,7 @@ export const billingTr: typeof billingEn = {
     subscriptionNotFound: 'Böyle bir Email Plus aboneliği yok.',
     subscriptionEnded: 'Bu Email Plus aboneliği sona erdi.',
     orderNotDelivered: 'Bu rapor henüz teslim edilmedi.',
+    orderReversed: 'Bu raporun ödemesi iade edildi veya itiraz edildi; bu yüzden rapor kullanılamıyor.',
     upgradeDeclined: 'Kartınız reddedildi. Ücret alınmadı ve planınız değişmedi.',
   },
   pricing: {
@@ -139,6 +144,7 @@ export const billingTr: typeof billingEn = {
     confirming: 'Ödemeniz onaylanıyor…',
     receivedTitle: 'Ödeme alındı',
     received: 'Teşekkürler! Planınız: {plan}. E-posta arama kredisi: {credits}.',
+    packAdded: '{count} krediniz hesabınızda: süreleri dolmaz.',
     plusPlaced:
       'Email Plus siparişiniz alındı; rapor 3–5 iş günü içinde gelir. İptal edene kadar her ay yeni bir raporla yenilenir (Panel → Email Plus abonelikleri).',
     pendingTitle: 'Neredeyse tamam',
@@ -176,6 +182,8 @@ export const billingTr: typeof billingEn = {
       in_progress: 'Hazırlanıyor',
       delivered: 'Teslim edildi',
       refused: 'Reddedildi',
+      refunded: 'İade edildi',
+      disputed: 'İtiraz edildi',
     },
     refusedReason: 'Reddedildi: {reason}',
     none: '—',

@@ -5,6 +5,7 @@
 import { accountEn } from './account-en.ts';
 import { adminEn } from './admin-en.ts';
 import { billingEn } from './billing-en.ts';
+import { creditsEn } from './credits-en.ts';
 import { emailAnswersEn } from './email-answers-en.ts';
 import { emailEn } from './email-en.ts';
 import { graphEn } from './graph-en.ts';
@@ -15,6 +16,8 @@ export const en = {
   account: accountEn,
   admin: adminEn,
   billing: billingEn,
+  /** The dashboard's credit history (issue 38). */
+  credits: creditsEn,
   /** An email search's results: counts, how each answer was decided, breaches, pivots (decision 107). */
   emailAnswers: emailAnswersEn,
   email: emailEn,

@@ -34,6 +34,8 @@ export const ADMIN_TR: Table<typeof ADMIN_MESSAGES> = {
   failedToFetchUsers: 'Kullanıcı özeti alınamadı',
   defaultGrantReason: 'Yönetici tarafından eklendi',
   defaultDeductReason: 'Yönetici tarafından düşüldü',
+  keyReused:
+    'Bu Idempotency-Key başka bir kredi değişikliği için (başka kullanıcı, yön veya miktar) zaten kullanıldı. Yeni bir anahtar gönderin.',
 };
 
 export const SUBSCRIBE_TR: Table<typeof SUBSCRIBE_MESSAGES> = {
@@ -59,6 +61,9 @@ export const EMAIL_PLUS_TR: Table<typeof EMAIL_PLUS_MESSAGES> = {
   reportEmpty: 'Teslim etmeden önce en azından tam adı veya notları yazın.',
   reasonRequired: 'Müşteriye bir neden yazın (5–1000 karakter).',
   refundFailed: 'İade başarısız oldu; sipariş değişmedi.',
+  refunded: 'Bu siparişin ödemesi iade edildi; rapor teslim edilemez.',
+  disputed: 'Bu siparişin ödemesine itiraz edildi; itiraz kapanana kadar teslimat bekletiliyor.',
+  disputeLost: 'Bu siparişin ödemesi bir itirazla geri alındı; rapor teslim edilemez.',
 };
 
 /** The billing catalogue's server messages (billing-tr.ts) are the Turkish of BILLING_MESSAGES. */
@@ -75,6 +80,7 @@ export const EMAIL_SEARCH_TR: Table<typeof EMAIL_SEARCH_MESSAGES> = {
   searchFailed: 'Arama başarısız',
   signIn: 'Devam etmek için lütfen giriş yapın',
   notReady: 'E-posta kontrolleri hâlâ yükleniyor. Lütfen bir dakika sonra tekrar deneyin.',
+  tooManyActive: 'Şu anda çalışan {count} e-posta aramanız var. Biri bittiğinde yenisini başlatın.',
 };
 
 /**
@@ -176,6 +182,10 @@ export const CODES_TR: Readonly<Record<string, string>> = {
   BILLING_INVALID_PRICE: 'Bu fiyat burada sunulmuyor.',
   BILLING_CONFLICT: 'Bu işlem şu anda yapılamıyor. Sayfayı yenileyip tekrar deneyin.',
   EMAIL_PLUS_ORDER_CLOSED: 'Bu sipariş zaten kapatılmış.',
+  EMAIL_PLUS_ORDER_REFUNDED: 'Bu siparişin ödemesi geri alındı; rapor teslim edilemez.',
+  EMAIL_PLUS_ORDER_DISPUTED: 'Bu siparişin ödemesine itiraz edildi; itiraz kapanana kadar teslimat bekletiliyor.',
+  EMAIL_SEARCH_TOO_MANY_ACTIVE: 'Çok fazla e-posta aramanız çalışıyor. Biri bittiğinde yenisini başlatın.',
+  IDEMPOTENCY_KEY_REUSED: 'Bu Idempotency-Key başka bir istek için zaten kullanıldı. Yeni bir anahtar gönderin.',
   FORBIDDEN: 'Bu işlem için yetkiniz yok.',
   SERVICE_UNAVAILABLE: 'Hizmet geçici olarak kullanılamıyor. Lütfen bir dakika sonra tekrar deneyin.',
   INTERNAL: 'Sunucu hatası. Lütfen daha sonra tekrar deneyin.',

@@ -2,6 +2,7 @@
 import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
 import { billingTr } from './billing-tr.ts';
+import { creditsTr } from './credits-tr.ts';
 import { emailAnswersTr } from './email-answers-tr.ts';
 import { emailTr } from './email-tr.ts';
 import { graphTr } from './graph-tr.ts';
@@ -12,6 +13,7 @@ export const tr: Messages = {
   account: accountTr,
   admin: adminTr,
   billing: billingTr,
+  credits: creditsTr,
   emailAnswers: emailAnswersTr,
   email: emailTr,
   graph: graphTr,

@@ -7,11 +7,13 @@ export const PRICES: PricesResponse = {
   trial: 'price_trial',
   monthly: 'price_monthly',
   plus: 'price_plus',
+  credits: 'price_credits',
   payments_enabled: true,
   amounts: DEFAULT_AMOUNTS,
   trial_days: 7,
   monthly_credits: 10,
   trial_credits: 3,
+  pack_credits: 10,
 };
 
 export const PRICES_OFF: PricesResponse = {
@@ -19,6 +21,7 @@ export const PRICES_OFF: PricesResponse = {
   trial: null,
   monthly: null,
   plus: null,
+  credits: null,
   payments_enabled: false,
 };
 
@@ -46,6 +49,7 @@ export function stubApi(routes: Record<string, Handler | object>, options: { use
     'GET /me/email-plus/orders': { items: [] },
     'GET /me/email-plus/subscriptions': { items: [] },
     'GET /me/searches': { items: [], total: 0 },
+    'GET /me/credits/history': { items: [], total: 0 },
     ...routes,
   };
   const fetch = vi.fn((url: string, init?: RequestInit) => {

@@ -39,7 +39,7 @@ export const stripeEvents = pgTable('stripe_events', {
   processedAt: timestamp('processed_at', { withTimezone: true }),
 });
 
-export const CHECKOUT_KINDS = ['monthly', 'trial', 'plus', 'upgrade'] as const;
+export const CHECKOUT_KINDS = ['monthly', 'trial', 'plus', 'upgrade', 'credits'] as const;
 export const CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const;
 
 /** A checkout Hound started, so the return page can wait until its payment has been applied. */
@@ -109,6 +109,9 @@ export const emailPlusOrders = pgTable(
     subscriptionId: text('subscription_id'),
     /** The paid invoice that opened this order: one order per invoice, however often its events come. */
     invoiceId: text('invoice_id'),
+    /** Stripe's status of a dispute of the payment; the status the order had before it (restored if won). */
+    disputeStatus: text('dispute_status'),
+    statusBeforeDispute: text('status_before_dispute', { enum: ORDER_STATUSES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -143,6 +146,27 @@ export const emailPlusSubscriptions = pgTable(
   (t) => [index('email_plus_subscriptions_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * A second payment for one Email Plus order (two tabs paid the same lead, issue 38 item 5e): written when its
+ * invoice is applied, then its subscription is cancelled and its payment refunded at Stripe (idempotency
+ * keys per subscription), retried by the background pass until Stripe confirms. The admin sees it on the order.
+ */
+export const emailPlusDuplicates = pgTable(
+  'email_plus_duplicates',
+  {
+    subscriptionId: text('subscription_id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    invoiceId: text('invoice_id'),
+    paymentIntentId: text('payment_intent_id'),
+    refundId: text('refund_id'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_plus_duplicates_order_idx').on(t.orderId)],
+);
+
 /** Customer mails that go once per Stripe fact (a receipt per invoice, a trial reminder per subscription…). */
 export const billingNotices = pgTable('billing_notices', {
   key: text('key').primaryKey(),
@@ -169,13 +193,36 @@ export const stripeCancellations = pgTable(
 );
 
 /**
- * "The trial once per mailbox", kept when the account is deleted: an HMAC of the normalised address under
- * the server key, never the address itself (decision 095).
+ * A customer whose address changed (issue 38 item 5d): Stripe's customer gets the new address after the
+ * change commits, retried by the background pass until Stripe answers; the row goes once it did (and with
+ * the account, since it holds an address).
  */
-export const trialMarkers = pgTable('trial_markers', {
-  marker: text('marker').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const stripeCustomerUpdates = pgTable(
+  'stripe_customer_updates',
+  {
+    customerId: text('customer_id').primaryKey(),
+    email: text('email').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stripe_customer_updates_due_idx').on(t.nextAttemptAt)],
+);
+
+/**
+ * "The trial once per mailbox", kept when the account is deleted: an HMAC of the canonical mailbox under
+ * the server key, never the address itself (decisions 095, 133). With `checkout_id` it is a claim held by
+ * an open trial checkout (released if that expires); without, the trial was taken.
+ */
+export const trialMarkers = pgTable(
+  'trial_markers',
+  {
+    marker: text('marker').primaryKey(),
+    checkoutId: text('checkout_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trial_markers_checkout_idx').on(t.checkoutId)],
+);
 
 /**
  * A refunded or disputed payment's credit grant, taken back once (decision 095): written in the same

@@ -1,18 +1,13 @@
+import { CREDIT_ENTRY_KINDS } from '@hound/contracts';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export const CREDIT_KINDS = [
-  'signup_grant',
-  'admin_grant',
-  'admin_deduct',
-  'plan_allowance',
-  'purchase',
-  'reserve',
-  'refund',
-  'expiry',
-  /** A refunded or disputed payment takes back its grant (decision 095). */
-  'payment_reversal',
-] as const;
+/**
+ * What moved a balance: sign-up, admin grants and deductions, plan allowances, credit packs (`purchase`),
+ * reservations and their returns (`refund`, `expiry`), and reversals of refunded or disputed payments
+ * (decision 095). One list, shared with the owner's history (`GET /me/credits/history`).
+ */
+export const CREDIT_KINDS = CREDIT_ENTRY_KINDS;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 /**

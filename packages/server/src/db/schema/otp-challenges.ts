@@ -1,7 +1,8 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { jsonText } from './json-text.ts';
 
-export const OTP_PURPOSES = ['login', 'register'] as const;
+/** `change_email`: the code mailed to the address an account moves to (issue 38 item 5d). */
+export const OTP_PURPOSES = ['login', 'register', 'change_email'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 /**
@@ -14,6 +15,10 @@ export interface OtpCode {
   requester: string;
   misses: number;
   pending?: PendingRegistration;
+  /** SHA-256 of the client's flow id (`request_id`): a verify naming a flow uses that flow's codes only. */
+  request?: string;
+  /** For `change_email`: the account this code moves to the address (no other account can use it). */
+  change?: { userId: string };
 }
 
 /** What a registration carries until its code is verified (the user row is created only then). */

@@ -6,6 +6,7 @@ import {
   otpChallenges,
   searches,
   stripeCancellations,
+  stripeCustomerUpdates,
   users,
 } from '../../db/schema/index.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
@@ -43,6 +44,8 @@ export async function deleteAccount(deps: FinishDeps & { billing: BillingDeps },
     if (!user) return null;
     await tx.delete(otpChallenges).where(eq(otpChallenges.email, user.email));
     if (!account) return null;
+    // A queued address for Stripe is personal data too; the customer is only cancelled now.
+    await tx.delete(stripeCustomerUpdates).where(eq(stripeCustomerUpdates.customerId, account.customerId));
     const marker = trialMarker(key, user.email);
     if (account.trialUsed) await recordTrialMarker(tx, marker);
     await tx

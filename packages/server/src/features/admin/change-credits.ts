@@ -1,5 +1,7 @@
 import { ADMIN_LIMITS, ADMIN_MESSAGES, type CreditChangeResponse } from '@hound/contracts';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { creditLedger } from '../../db/schema/index.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { applyCredits } from '../credits/ledger.ts';
@@ -40,14 +42,24 @@ export async function changeCredits(
   try {
     return await db.transaction(async (tx) => {
       const user = await findUserForUpdate(tx, input.email);
+      const delta = direction === 'grant' ? amount : -amount;
+      const kind = direction === 'grant' ? 'admin_grant' : 'admin_deduct';
       const result = await applyCredits(tx, {
         userId: user.id,
-        delta: direction === 'grant' ? amount : -amount,
-        kind: direction === 'grant' ? 'admin_grant' : 'admin_deduct',
+        delta,
+        kind,
         idempotencyKey: key,
         reason,
         actorUserId: actor.user.id,
       });
+      if (!result.applied) {
+        // A repeated key answers its first result only for the same request (issue 38 item 5): the same
+        // user, direction and amount. Anything else is another request and must not be answered as done.
+        const [first] = await tx.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, key));
+        if (first?.userId !== user.id || first.kind !== kind || first.delta !== delta) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', ADMIN_MESSAGES.keyReused);
+        }
+      }
       if (result.applied) {
         await recordAudit(tx, actor, {
           action: direction === 'grant' ? 'credits.grant' : 'credits.deduct',

@@ -12,9 +12,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MailLanguage } from '../../mail/templates/account-mails.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { caller, sessionCookieOptions } from './guard.ts';
+import { mailLanguage } from './mail-language.ts';
 import { passwordLogin } from './password-login.ts';
 import { removePassword } from './remove-password.ts';
 import { sendCode } from './send-code.ts';
@@ -32,11 +32,6 @@ const errors = {
   503: DetailErrorSchema,
 };
 const tags = ['accounts'];
-
-/** Mails go out in the language the page was in (the web app sends it as Accept-Language). */
-function mailLanguage(request: FastifyRequest): MailLanguage {
-  return /^tr\b/i.test(request.headers['accept-language'] ?? '') ? 'tr' : 'en';
-}
 
 function client(request: FastifyRequest): string {
   return describeClient(request.headers['user-agent']);
@@ -75,6 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         pending: { ...registration, language },
         ip: request.ip,
         language,
+        requestId: request.body.request_id,
       });
     },
   );
@@ -100,6 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         password,
         ip: request.ip,
         language,
+        requestId: request.body.request_id,
       });
     },
   );
@@ -122,6 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         code: request.body.code,
         client: client(request),
         ip: request.ip,
+        requestId: request.body.request_id,
       });
       return signedIn(reply, token);
     },
@@ -141,7 +139,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
     },
     async (request) => {
       const language = mailLanguage(request);
-      return sendCode(deps, { purpose: 'login', email: validateEmail(request.body.email), ip: request.ip, language });
+      return sendCode(deps, {
+        purpose: 'login',
+        email: validateEmail(request.body.email),
+        ip: request.ip,
+        language,
+        requestId: request.body.request_id,
+      });
     },
   );
 
@@ -164,6 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
         code: request.body.code,
         client: client(request),
         ip: request.ip,
+        requestId: request.body.request_id,
       });
       return signedIn(reply, token);
     },

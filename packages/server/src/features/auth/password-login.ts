@@ -4,7 +4,7 @@ import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
-import { hitBucket, peekBucket, windowResetSeconds } from './rate-buckets.ts';
+import { hitBucket, unhitBucket } from './rate-buckets.ts';
 import { bucketKey } from './secrets.ts';
 import { createSession } from './sessions.ts';
 
@@ -32,15 +32,21 @@ export async function passwordLogin(
   const tries = await hitBucket(db, bucketKey(key, 'password-ip', input.ip), limits.passwordWindowMs, now);
   if (tries.count > limits.passwordTriesPerIp) throw tooManyAttempts(tries.resetSeconds);
   const failures = bucketKey(key, 'password-fail', email);
-  // Checked before the password, so guesses past the cap learn nothing, right or wrong.
-  if ((await peekBucket(db, failures, limits.passwordWindowMs, now)) >= limits.passwordFailuresPerAddress)
-    throw tooManyAttempts(windowResetSeconds(limits.passwordWindowMs, now));
+  // Counted as a failure before the password is checked, so guesses past the cap learn nothing, right or
+  // wrong, and a parallel burst cannot all be judged; a right password gives the count back.
+  const failed = await hitBucket(db, failures, limits.passwordWindowMs, now);
+  if (failed.count > limits.passwordFailuresPerAddress) throw tooManyAttempts(failed.resetSeconds);
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user?.passwordHash || !ok) {
-    await hitBucket(db, failures, limits.passwordWindowMs, now);
-    throw new AppError('AUTH_INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  } catch (error) {
+    // No slot to hash in (503 `AUTH_BUSY`): nothing was judged, so nothing is counted.
+    await unhitBucket(db, failures, limits.passwordWindowMs, now);
+    throw error;
   }
+  if (!user?.passwordHash || !ok) throw new AppError('AUTH_INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
+  await unhitBucket(db, failures, limits.passwordWindowMs, now);
   const admin = options.adminEmails.includes(email);
   const [updated] = await db
     .update(users)

@@ -27,17 +27,20 @@ export async function hitBucket(
   };
 }
 
-/** Seconds until the current window of `windowMs` ends. */
-export function windowResetSeconds(windowMs: number, now: Date): number {
-  return Math.max(1, Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
-}
-
-/** The count of the current window of `key`, without counting anything. */
-export async function peekBucket(db: Database, key: string, windowMs: number, now: Date): Promise<number> {
+/**
+ * Gives back one event counted by `hitBucket` in the current window (never below zero): a cap that must
+ * count an attempt before judging it (so a burst cannot all be judged at once) returns the count when the
+ * attempt turns out not to be one it limits (a right code, a right password).
+ */
+export async function unhitBucket(
+  db: Pick<Database, 'update'>,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<void> {
   const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db
-    .select({ count: rateBuckets.count })
-    .from(rateBuckets)
-    .where(and(eq(rateBuckets.key, key), eq(rateBuckets.windowStart, start)));
-  return row?.count ?? 0;
+  await db
+    .update(rateBuckets)
+    .set({ count: sql`${rateBuckets.count} - 1` })
+    .where(and(eq(rateBuckets.key, key), eq(rateBuckets.windowStart, start), sql`${rateBuckets.count} > 0`));
 }

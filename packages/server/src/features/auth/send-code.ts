@@ -11,7 +11,9 @@ import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { maskAddress } from '../../mail/mailer.ts';
 import {
+  addressTakenMail,
   alreadyRegisteredMail,
+  changeEmailCodeMail,
   loginCodeMail,
   type MailLanguage,
   noAccountMail,
@@ -20,7 +22,7 @@ import {
 import type { AuthDeps } from './auth-deps.ts';
 import { hashPassword } from './passwords.ts';
 import { hitBucket } from './rate-buckets.ts';
-import { bucketKey, codeDigest, newCode } from './secrets.ts';
+import { bucketKey, codeDigest, hashToken, newCode } from './secrets.ts';
 
 const HOUR_MS = 3600_000;
 /** Bound on the codes kept on one challenge (the caps keep it far lower; this only bounds the row). */
@@ -34,6 +36,10 @@ export interface SendCodeInput {
   pending?: Omit<PendingRegistration, 'passwordHash'>;
   /** For registration with a password: validated, hashed only once the cheap limits have passed. */
   password?: string;
+  /** For `change_email`: the account that moves to the address. */
+  change?: { userId: string };
+  /** The client's flow id (`request_id`), if it sent one. */
+  requestId?: string;
   ip: string;
   language: MailLanguage;
 }
@@ -69,6 +75,7 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput): Promise<Se
   const challengeId = await claimCooldown(deps, input.purpose, email, key, now);
 
   const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  // Sign-in needs an account at the address; registration and an address change need it free.
   const codeWanted = input.purpose === 'login' ? Boolean(account) : !account;
   // Hashed whether or not a code goes out, so the answer's timing does not tell whether the address has an account.
   let passwordHash: string | undefined;
@@ -91,6 +98,8 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput): Promise<Se
       requester: bucketKey(key, 'ip', input.ip),
       misses: 0,
       ...(input.pending ? { pending: { ...input.pending, ...(passwordHash ? { passwordHash } : {}) } } : {}),
+      ...(input.change ? { change: input.change } : {}),
+      ...(input.requestId ? { request: hashToken(input.requestId) } : {}),
     };
     await addCode(deps, challengeId, added, now);
   }
@@ -101,9 +110,13 @@ export async function sendCode(deps: AuthDeps, input: SendCodeInput): Promise<Se
       ? code
         ? loginCodeMail(email, code, context)
         : noAccountMail(email, context)
-      : code
-        ? registerCodeMail(email, code, input.pending?.firstName ?? '', context)
-        : alreadyRegisteredMail(email, context);
+      : input.purpose === 'change_email'
+        ? code
+          ? changeEmailCodeMail(email, code, context)
+          : addressTakenMail(email, context)
+        : code
+          ? registerCodeMail(email, code, input.pending?.firstName ?? '', context)
+          : alreadyRegisteredMail(email, context);
   deps.mailer.send(message).catch((error: unknown) => {
     deps.log.error({ err: error, to: maskAddress(email) }, 'mail could not be sent');
   });

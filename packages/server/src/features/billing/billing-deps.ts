@@ -26,6 +26,7 @@ export interface BillingDeps {
     adminEmails: string[];
     monthlyCredits: number;
     trialCredits: number;
+    packCredits: number;
     userCallsPerMinute: number;
   };
 }
@@ -43,6 +44,7 @@ export function billingDeps(
       ...options,
       monthlyCredits: billing.monthlyCredits,
       trialCredits: billing.trialCredits,
+      packCredits: billing.packCredits,
       userCallsPerMinute: billing.userCallsPerMinute,
     },
   };

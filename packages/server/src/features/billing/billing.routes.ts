@@ -49,7 +49,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps; metrics?:
       schema: {
         summary: 'Start a hosted checkout',
         description:
-          '`price_id` must be one of /billing/prices, and `mode` is `subscription` for all three: monthly, trial and plus (Email Plus renews monthly with a fresh report, decision 108; it needs `meta.lead_id` of your own lead). `mode: payment` is refused (400). A trial user buying the monthly plan is upgraded at once. One open subscription checkout per user: a repeated request gets the same one (409 while it is being opened). 503 when payments are off. ' +
+          '`price_id` must be one of /billing/prices and fit `mode` (monthly, trial and plus: subscription, plus with `meta.lead_id` of your own lead; credits: payment, a pack of `pack_credits` credits added once when paid; Email Plus renews monthly with a fresh report, decision 108). `mode: payment` for any other price is refused (400). A trial user buying the monthly plan is upgraded at once. One open subscription checkout per user, and one per Email Plus lead: a repeated request gets the same one (409 while it is being opened). 503 when payments are off. ' +
           limited,
         tags,
         body: CheckoutRequestSchema,

@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
 import { stripeCancellations } from '../../db/schema/index.ts';
-import { recordTrialMarker } from './trial-marker.ts';
+import { retryAt } from './retry-backoff.ts';
+import { recordTrialMarker, releaseTrialClaim } from './trial-marker.ts';
 
 export interface CancelDeps {
   db: Database;
@@ -21,13 +22,14 @@ export interface CancelDeps {
 }
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);
-const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Stripe answers 400 for a subscription or session that already ended: that is the state we want. */
 function alreadyEnded(error: unknown): boolean {
   return (
     error instanceof Stripe.errors.StripeInvalidRequestError &&
-    (error.code === 'resource_already_canceled' || error.code === 'checkout_session_not_open')
+    (error.code === 'resource_already_canceled' ||
+      error.code === 'checkout_session_not_open' ||
+      error.code === 'charge_already_refunded')
   );
 }
 
@@ -50,16 +52,19 @@ export async function cancelDeletedCustomer(
   if (!deps.stripe) return false;
   const { client } = deps.stripe;
   try {
+    // Open checkouts first, so nothing new can be paid while the rest is undone.
+    const sessions = await client.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }, options);
+    for (const session of sessions.data) {
+      await ignoringEnded(() => client.checkout.sessions.expire(session.id, {}, options));
+      await releaseTrialClaim(deps.db, session.id);
+    }
     const subscriptions = await client.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }, options);
     for (const subscription of subscriptions.data) {
       if (ENDED.has(subscription.status)) continue;
       // Cancel now, no proration and no final invoice: the account is gone, nothing more is charged.
       await ignoringEnded(() => client.subscriptions.cancel(subscription.id, {}, options));
     }
-    const sessions = await client.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }, options);
-    for (const session of sessions.data) {
-      await ignoringEnded(() => client.checkout.sessions.expire(session.id, {}, options));
-    }
+    await refundPaidSince(deps.stripe.client, customerId, row.createdAt, subscriptions.data, options);
     // A trial the last sync had not seen still counts for the mailbox.
     if (row.trialMarker && subscriptions.data.some((s) => s.trial_start !== null)) {
       await recordTrialMarker(deps.db, row.trialMarker);
@@ -71,19 +76,72 @@ export async function cancelDeletedCustomer(
     deps.log.info({ customer: customerId }, 'deleted account: Stripe subscriptions cancelled');
     return true;
   } catch (error) {
-    const backoff = Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.min(row.attempts, 6));
     const detail = error instanceof Stripe.errors.StripeError ? `${error.type}/${error.code ?? '-'}` : 'network';
     await deps.db
       .update(stripeCancellations)
       .set({
         attempts: sql`${stripeCancellations.attempts} + 1`,
-        nextAttemptAt: new Date(deps.now().getTime() + backoff),
+        nextAttemptAt: retryAt(deps.now(), row.attempts),
         lastError: detail,
       })
       .where(eq(stripeCancellations.customerId, customerId));
     deps.log.warn({ customer: customerId, detail }, 'deleted account: Stripe cancellation failed; will retry');
     return false;
   }
+}
+
+/**
+ * A payment that arrived after the deletion (a checkout left open while Stripe was failing, paid before the
+ * pass could expire it) buys nothing for anyone: it is refunded, once per payment (idempotency key). The
+ * payments are the paid invoices of subscriptions created since, and one-off checkout payments made since.
+ */
+async function refundPaidSince(
+  client: Stripe,
+  customerId: string,
+  deletedAt: Date,
+  subscriptions: Stripe.Subscription[],
+  options: Stripe.RequestOptions,
+): Promise<void> {
+  const since = Math.floor(deletedAt.getTime() / 1000);
+  const intents = new Set<string>();
+  for (const subscription of subscriptions) {
+    if (subscription.created < since) continue;
+    const invoices = await client.invoices.list({ subscription: subscription.id, status: 'paid', limit: 100 }, options);
+    for (const invoice of invoices.data) {
+      const payments = await client.invoicePayments.list({ invoice: invoice.id!, limit: 10 }, options);
+      for (const payment of payments.data) {
+        const intent = payment.payment.payment_intent;
+        if (intent) intents.add(typeof intent === 'string' ? intent : intent.id);
+      }
+    }
+  }
+  const paid = await client.checkout.sessions.list({ customer: customerId, status: 'complete', limit: 100 }, options);
+  for (const session of paid.data) {
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (session.mode !== 'payment' || !intent) continue;
+    if ((await client.paymentIntents.retrieve(intent, {}, options)).created >= since) intents.add(intent);
+  }
+  for (const intent of intents) {
+    await ignoringEnded(() =>
+      client.refunds.create(
+        { payment_intent: intent, reason: 'requested_by_customer', metadata: { reason: 'account deleted' } },
+        { ...options, idempotencyKey: `hound-deleted-refund-${intent}` },
+      ),
+    );
+  }
+}
+
+/**
+ * A payment event for a customer whose account was deleted: the cancellation is due again at once and runs
+ * now, so the payment is refunded and what it started is ended; if Stripe fails, the background pass retries.
+ */
+export async function undoDeletedCustomerPayment(deps: CancelDeps, customerId: string): Promise<void> {
+  const rearmed = await deps.db
+    .update(stripeCancellations)
+    .set({ doneAt: null, nextAttemptAt: deps.now() })
+    .where(eq(stripeCancellations.customerId, customerId))
+    .returning({ customerId: stripeCancellations.customerId });
+  if (rearmed.length > 0) await cancelDeletedCustomer(deps, customerId);
 }
 
 /** The background pass: every cancellation that is due, a few at a time. Returns how many finished. */

@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { BILLING_MESSAGES, type CheckoutRequest, TRIAL_DAYS } from '@hound/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { type BillingAccountRow, checkouts, emailPlusOrders, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -18,9 +18,9 @@ import { providerCall } from './provider-call.ts';
 import { settleCheckout } from './settle-checkout.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { pickSubscription, syncCustomer } from './sync-customer.ts';
-import { hasTrialMarker, trialMarker } from './trial-marker.ts';
+import { claimTrial, moveTrialClaim, releaseTrialClaim } from './trial-marker.ts';
 
-type Kind = 'monthly' | 'trial' | 'plus';
+type Kind = 'monthly' | 'trial' | 'plus' | 'credits';
 const SUBSCRIPTION: ('monthly' | 'trial')[] = ['monthly', 'trial'];
 
 function kindOf(deps: BillingDeps, request: CheckoutRequest): Kind {
@@ -32,10 +32,12 @@ function kindOf(deps: BillingDeps, request: CheckoutRequest): Kind {
         ? 'trial'
         : request.price_id === prices.plus
           ? 'plus'
-          : undefined;
+          : prices.credits && request.price_id === prices.credits
+            ? 'credits'
+            : undefined;
   if (!kind) throw new AppError('BILLING_INVALID_PRICE', BILLING_MESSAGES.unknownPrice);
-  // Every product is a subscription now: Email Plus renews monthly with a fresh report (decision 108).
-  if (request.mode !== 'subscription') {
+  // The plans and Email Plus are subscriptions (decision 108); a credit pack is a one-off payment (134).
+  if (request.mode !== (kind === 'credits' ? 'payment' : 'subscription')) {
     throw new AppError('BILLING_INVALID_PRICE', BILLING_MESSAGES.modeMismatch);
   }
   return kind;
@@ -57,6 +59,7 @@ export async function createCheckout(
 ): Promise<{ url: string }> {
   const kind = kindOf(deps, request);
   if (kind === 'plus') return plusCheckout(deps, user, request.meta?.lead_id);
+  if (kind === 'credits') return packCheckout(deps, user);
   const account = await ensureCustomer(deps, user);
   // One open subscription checkout per user (a unique index): a request first claims the slot, so of
   // parallel requests one opens the session and the others get it (or a 409 while it is being opened).
@@ -78,28 +81,69 @@ export async function createCheckout(
       opened = result.opened;
       return { url: result.url };
     } finally {
-      if (!opened) await deps.db.delete(checkouts).where(eq(checkouts.id, claim));
+      if (!opened) {
+        await deps.db.delete(checkouts).where(eq(checkouts.id, claim));
+        await releaseTrialClaim(deps.db, claim);
+      }
     }
   }
   throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.checkoutInProgress);
 }
 
-function successUrl(deps: BillingDeps) {
-  return `${deps.options.publicUrl}/account/billing?status=success&session_id={CHECKOUT_SESSION_ID}`;
+/** What every hosted checkout of a user carries: the customer, who it is for, and where the browser returns. */
+function sessionBase(deps: BillingDeps, user: UserRow, account: BillingAccountRow) {
+  return {
+    customer: account.customerId,
+    client_reference_id: user.id,
+    success_url: `${deps.options.publicUrl}/account/billing?status=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${deps.options.publicUrl}/account/billing?status=cancel`,
+  } satisfies Stripe.Checkout.SessionCreateParams;
+}
+
+/**
+ * A credit pack (issue 38 item 5b): a one-off payment of the configured price. The credits it adds are the
+ * server's setting, written on the session by the server; a paid session adds them once (settle-checkout).
+ * Several may be open at once: each can be paid once, and each payment buys its own pack.
+ */
+async function packCheckout(deps: BillingDeps, user: UserRow) {
+  const { client, settings } = stripeOf(deps);
+  const account = await ensureCustomer(deps, user);
+  const metadata = { user_id: user.id, product: 'credits', credits: String(deps.options.packCredits) };
+  const params: Stripe.Checkout.SessionCreateParams = {
+    ...sessionBase(deps, user, account),
+    mode: 'payment',
+    line_items: [{ price: settings.prices.credits!, quantity: 1 }],
+    metadata,
+    payment_intent_data: { metadata },
+  };
+  const session = await providerCall(deps, 'create checkout', () => client.checkout.sessions.create(params));
+  if (!session.url) throw new AppError('PAYMENT_PROVIDER_FAILED', BILLING_MESSAGES.checkoutFailed);
+  await deps.db.insert(checkouts).values({ id: session.id, userId: user.id, kind: 'credits', url: session.url });
+  return { url: session.url };
 }
 
 async function plusCheckout(deps: BillingDeps, user: UserRow, leadId: string | undefined) {
   const { client, settings } = stripeOf(deps);
   const lead = await ownLead(deps, user, leadId);
+  // A second tab paying the same lead gets the checkout already open for it: one session can be paid once.
+  const [open] = await deps.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.orderId, lead.id), eq(checkouts.userId, user.id), eq(checkouts.status, 'open')))
+    .orderBy(desc(checkouts.createdAt))
+    .limit(1);
+  if (open?.url) {
+    await providerCall(deps, 'read checkout', () => settleCheckout(deps, open.id));
+    const [now] = await deps.db.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, open.id));
+    if (now?.status === 'open') return { url: open.url };
+    if (now?.status === 'completed') throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.leadNotOpen);
+  }
   const account = await ensureCustomer(deps, user);
   const metadata = { user_id: user.id, product: 'email_plus', lead_id: lead.id, delivery_email: lead.deliveryEmail };
   // A subscription of its own, beside any plan subscription: its lead (target) travels on the
   // subscription, so every paid period's invoice finds what to search (open-period-order.ts).
   const params: Stripe.Checkout.SessionCreateParams = {
-    customer: account.customerId,
-    client_reference_id: user.id,
-    success_url: successUrl(deps),
-    cancel_url: `${deps.options.publicUrl}/account/billing?status=cancel`,
+    ...sessionBase(deps, user, account),
     mode: 'subscription',
     line_items: [{ price: settings.prices.plus, quantity: 1 }],
     metadata,
@@ -157,6 +201,7 @@ async function reuseOpenCheckout(deps: BillingDeps, user: UserRow, kind: Kind): 
     .update(checkouts)
     .set({ status: 'expired' })
     .where(and(eq(checkouts.id, open.id), eq(checkouts.status, 'open')));
+  await releaseTrialClaim(deps.db, open.id);
   return undefined;
 }
 
@@ -177,17 +222,16 @@ async function openSubscriptionCheckout(
     return { ...(await upgradeTrial(deps, user, live)), opened: false };
   if (live) throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.alreadySubscribed);
   if (kind === 'trial') {
+    // The mailbox's trial is claimed now, before anything can be paid (decision 133): a second checkout
+    // on another spelling of the same inbox finds it claimed, whichever is paid first.
     const used =
       account.trialUsed ||
       ours.some((s) => s.trial_start !== null) ||
-      (await hasTrialMarker(deps.db, trialMarker(await deps.key(), user.email)));
+      !(await claimTrial(deps.db, await deps.key(), user.email, claim));
     if (used) throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.trialUsed);
   }
   const params: Stripe.Checkout.SessionCreateParams = {
-    customer: account.customerId,
-    client_reference_id: user.id,
-    success_url: successUrl(deps),
-    cancel_url: `${deps.options.publicUrl}/account/billing?status=cancel`,
+    ...sessionBase(deps, user, account),
     metadata: { user_id: user.id, plan: kind },
     mode: 'subscription',
     line_items: [{ price: settings.prices.monthly, quantity: 1 }],
@@ -201,6 +245,7 @@ async function openSubscriptionCheckout(
   const session = await providerCall(deps, 'create checkout', () => client.checkout.sessions.create(params));
   if (!session.url) throw new AppError('PAYMENT_PROVIDER_FAILED', BILLING_MESSAGES.checkoutFailed);
   await deps.db.update(checkouts).set({ id: session.id, url: session.url }).where(eq(checkouts.id, claim));
+  await moveTrialClaim(deps.db, claim, session.id);
   return { url: session.url, opened: true };
 }
 

@@ -42,3 +42,8 @@ export async function findBillingAccount(deps: Pick<BillingDeps, 'db'>, userId: 
   const [row] = await deps.db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
   return row ?? null;
 }
+
+export async function findAccountOfCustomer(deps: Pick<BillingDeps, 'db'>, customerId: string) {
+  const [row] = await deps.db.select().from(billingAccounts).where(eq(billingAccounts.customerId, customerId));
+  return row ?? null;
+}

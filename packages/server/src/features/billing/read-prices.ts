@@ -33,12 +33,14 @@ async function readAmounts(deps: BillingDeps): Promise<Amounts | undefined> {
     return { amount: price.unit_amount, currency: price.currency };
   };
   try {
-    const [monthly, trial, plus] = await Promise.all([
+    const credits = settings.prices.credits;
+    const [monthly, trial, plus, pack] = await Promise.all([
       one(settings.prices.monthly),
       one(settings.prices.trialFee),
       one(settings.prices.plus),
+      credits ? one(credits) : DEFAULT_AMOUNTS.credits,
     ]);
-    const amounts = { monthly, trial, plus };
+    const amounts = { monthly, trial, plus, credits: pack };
     deps.prices.good = { amounts, at: deps.now().getTime() };
     deps.prices.failedAt = undefined;
     return amounts;
@@ -75,15 +77,25 @@ export async function readPrices(deps: BillingDeps): Promise<PricesResponse> {
     trial_days: TRIAL_DAYS,
     monthly_credits: deps.options.monthlyCredits,
     trial_credits: deps.options.trialCredits,
+    pack_credits: deps.options.packCredits,
   };
   if (!deps.stripe) {
-    return { trial: null, monthly: null, plus: null, payments_enabled: false, amounts: DEFAULT_AMOUNTS, ...common };
+    return {
+      trial: null,
+      monthly: null,
+      plus: null,
+      credits: null,
+      payments_enabled: false,
+      amounts: DEFAULT_AMOUNTS,
+      ...common,
+    };
   }
   const { prices } = deps.stripe.settings;
   return {
     trial: prices.trialFee,
     monthly: prices.monthly,
     plus: prices.plus,
+    credits: prices.credits ?? null,
     payments_enabled: true,
     amounts: await amounts(deps),
     ...common,

@@ -8,11 +8,12 @@
  * far as the balance allows (it never goes negative; `payment_reversals` records it even when nothing was
  * left). Then the plan is re-read from Stripe.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { creditLedger, paymentReversals, users } from '../../db/schema/index.ts';
 import { isAppError } from '../../errors.ts';
 import { applyCredits } from '../credits/ledger.ts';
+import { reverseOrderPayment } from '../email-plus/reverse-order.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
 import { syncCustomer } from './sync-customer.ts';
@@ -22,14 +23,19 @@ const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref ==
 export async function reverseRefund(deps: BillingDeps, chargeId: string): Promise<void> {
   const charge = await stripeOf(deps).client.charges.retrieve(chargeId);
   if (!charge.refunded) return;
+  const intent = idOf(charge.payment_intent);
+  if (intent) await reverseOrderPayment(deps, intent, { kind: 'refund' });
   await reverseCharge(deps, charge, 'refund');
 }
 
 export async function reverseDispute(deps: BillingDeps, disputeId: string): Promise<void> {
   const { client } = stripeOf(deps);
   const dispute = await client.disputes.retrieve(disputeId);
-  if (dispute.status === 'won' || dispute.status === 'warning_closed') return;
   const charge = await client.charges.retrieve(idOf(dispute.charge)!);
+  // An Email Plus order is held while any dispute is open and released if it is won (issue 38 item 2).
+  const intent = idOf(charge.payment_intent);
+  if (intent) await reverseOrderPayment(deps, intent, { kind: 'dispute', status: dispute.status });
+  if (dispute.status === 'won' || dispute.status === 'warning_closed') return;
   await reverseCharge(deps, charge, 'dispute');
 }
 
@@ -45,16 +51,20 @@ async function reverseCharge(deps: BillingDeps, charge: Stripe.Charge, cause: 'r
       const invoiceId = idOf(payment.invoice);
       if (invoiceId) await takeBack(deps, invoiceId, cause);
     }
+    // A credit pack has no invoice: its grant is keyed by its checkout session.
+    const sessions = await client.checkout.sessions.list({ payment_intent: intent, limit: 3 });
+    for (const session of sessions.data) await takeBack(deps, session.id, cause);
   }
   const customer = idOf(charge.customer);
   if (customer) await syncCustomer(deps, customer);
 }
 
+/** Takes back the grants of one payment: a plan invoice's allowance, or a credit pack's purchase. */
 async function takeBack(deps: BillingDeps, invoiceId: string, cause: 'refund' | 'dispute') {
   const grants = await deps.db
     .select()
     .from(creditLedger)
-    .where(and(eq(creditLedger.ref, invoiceId), eq(creditLedger.kind, 'plan_allowance')));
+    .where(and(eq(creditLedger.ref, invoiceId), inArray(creditLedger.kind, ['plan_allowance', 'purchase'])));
   for (const grant of grants) {
     const userId = grant.userId;
     if (!userId || grant.delta <= 0) continue; // a deleted account has nothing left to take

@@ -19,6 +19,7 @@ import { openPeriodOrder, periodEndOf } from '../email-plus/open-period-order.ts
 import type { BillingDeps } from './billing-deps.ts';
 import { stripeOf } from './billing-deps.ts';
 import { productOf, sendReceipt } from './billing-notices.ts';
+import { undoDeletedCustomerPayment } from './cancel-deleted-customer.ts';
 
 type Grant = { kind: 'trial' | 'monthly' } | null;
 
@@ -51,14 +52,16 @@ export async function settleInvoice(deps: BillingDeps, invoiceId: string): Promi
   const customerId = typeof invoice.customer === 'string' ? invoice.customer : invoice.customer?.id;
   if (!customerId) return;
   const [account] = await deps.db.select().from(billingAccounts).where(eq(billingAccounts.customerId, customerId));
-  if (!account) return;
+  // A deleted account's customer paid (an open checkout, while Stripe was failing): refunded, ended.
+  if (!account) return undoDeletedCustomerPayment(deps, customerId);
   const subscription =
     typeof subscriptionRef === 'string' ? await client.subscriptions.retrieve(subscriptionRef) : subscriptionRef;
   const product = productOf(deps, subscription);
   const renewsAt =
     subscription.cancel_at_period_end || subscription.status === 'canceled' ? null : periodEndOf(subscription);
   if (product === 'plus') {
-    await openPeriodOrder(deps, account, invoice, subscription);
+    // A second payment for one order is refunded, not receipted (issue 38 item 5e).
+    if ((await openPeriodOrder(deps, account, invoice, subscription)) === 'duplicate') return;
     await sendReceipt(deps, account, invoice, 'plus', renewsAt);
     return;
   }

@@ -1,8 +1,9 @@
-import { DetailErrorSchema, PlanSchema } from '@hound/contracts';
+import { CreditHistoryResponseSchema, DetailErrorSchema, PlanSchema, pageQuery } from '@hound/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { caller } from '../auth/guard.ts';
+import { creditHistory } from './credit-history.ts';
 import { reserveCredit } from './reservations.ts';
 
 const tags = ['credits'];
@@ -22,6 +23,21 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Dat
       const { user } = caller(request);
       return { credits: user.emailSearchCredits, plan: user.plan };
     },
+  );
+
+  app.get(
+    '/me/credits/history',
+    {
+      schema: {
+        summary: 'My credit history, newest first',
+        description:
+          'Every change of my balance: grants, purchases, credits reserved for an email search (`reservation`: held, spent, returned or expired, with the search), returns, expiries and reversals, each with the balance after it. Paged by `limit` (at most 100) and `skip`.',
+        tags,
+        querystring: z.object(pageQuery({ max: 100, default: 20 })),
+        response: { 200: CreditHistoryResponseSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => creditHistory(db, caller(request).user.id, request.query),
   );
 
   app.post(

@@ -4,37 +4,21 @@
  * registration transaction; the claim outlives the account, so deleting and re-registering, or registering
  * a sub-address, creates an account without free credits.
  */
-import { createHmac } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { signupGrants } from '../../db/schema/index.ts';
+import { mailboxDigest } from '../../lib/mailbox.ts';
 import { applyCredits } from './ledger.ts';
 
 type Tx = Pick<Database, 'select' | 'update' | 'insert' | 'transaction'>;
 
-// Gmail ignores dots in the local part and treats googlemail.com as gmail.com; other providers do not
-// promise either, so only these are folded.
-const GMAIL = new Set(['gmail.com', 'googlemail.com']);
-
-/** The canonical mailbox of a plain address: lower-cased, `+tag` dropped, Gmail dots removed. */
-export function canonicalMailbox(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  let local = address.slice(0, at);
-  let domain = address.slice(at + 1);
-  const plus = local.indexOf('+');
-  if (plus > 0) local = local.slice(0, plus);
-  if (GMAIL.has(domain)) {
-    local = local.replaceAll('.', '');
-    domain = 'gmail.com';
-  }
-  return `${local}@${domain}`;
-}
-
-/** HMAC of the canonical mailbox under the server's auth key: no address is stored, none can be listed. */
-export function mailboxDigest(key: Buffer, email: string): string {
-  return createHmac('sha256', key)
-    .update(`signup-mailbox|${canonicalMailbox(email)}`)
-    .digest('base64url');
+/** Claims the mailbox's sign-up grant; true when this call claimed it (no one had before). */
+export async function claimSignupMailbox(tx: Pick<Database, 'insert'>, key: Buffer, email: string): Promise<boolean> {
+  const [claimed] = await tx
+    .insert(signupGrants)
+    .values({ mailboxHash: mailboxDigest(key, 'signup-mailbox', email) })
+    .onConflictDoNothing()
+    .returning({ mailboxHash: signupGrants.mailboxHash });
+  return claimed !== undefined;
 }
 
 /**
@@ -49,12 +33,7 @@ export async function grantSignupCredits(
   credits: number,
 ): Promise<number> {
   if (credits <= 0) return user.emailSearchCredits;
-  const [claimed] = await tx
-    .insert(signupGrants)
-    .values({ mailboxHash: mailboxDigest(key, user.email) })
-    .onConflictDoNothing()
-    .returning({ mailboxHash: signupGrants.mailboxHash });
-  if (!claimed) return user.emailSearchCredits;
+  if (!(await claimSignupMailbox(tx, key, user.email))) return user.emailSearchCredits;
   const granted = await applyCredits(tx, {
     userId: user.id,
     delta: credits,

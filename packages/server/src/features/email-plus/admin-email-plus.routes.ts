@@ -31,7 +31,8 @@ export const adminEmailPlusRoutes: FastifyPluginAsyncZod<{ deps: EmailPlusDeps }
     {
       schema: {
         summary: 'The Email Plus order queue',
-        description: '`status`: `open` (paid or in progress, soonest due first; default), one status, or `all`.',
+        description:
+          '`status`: `open` (paid, in progress or held by a dispute, soonest due first; default), one status, or `all`. `refunded`: the payment was refunded at Stripe; `disputed`: a dispute is open (delivery held, `dispute_status`) or was lost.',
         tags,
         querystring: AdminOrdersQuerySchema,
         response: { 200: AdminOrdersResponseSchema, ...errors },

@@ -2,17 +2,25 @@
 import {
   type AdminOrder,
   type AdminOrderDetail,
+  type AdminOrdersQuerySchema,
   EMAIL_PLUS_MESSAGES,
   type Report,
   ReportSchema,
 } from '@hound/contracts';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { type EmailPlusOrderRow, emailPlusOrders, emailSearches, users } from '../../db/schema/index.ts';
+import {
+  type EmailPlusOrderRow,
+  emailPlusDuplicates,
+  emailPlusOrders,
+  emailSearches,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { emailSearchSnapshot } from '../email-search/get-email-search.ts';
 
-type Row = { order: EmailPlusOrderRow; email: string; firstName: string; lastName: string };
+type Row = { order: EmailPlusOrderRow; email: string; firstName: string; lastName: string; duplicates: number };
 
 export function toAdminOrder(row: Row, now: Date): AdminOrder {
   const { order } = row;
@@ -31,6 +39,8 @@ export function toAdminOrder(row: Row, now: Date): AdminOrder {
     overdue: open && order.dueAt !== null && order.dueAt.getTime() < now.getTime(),
     delivered_at: order.deliveredAt?.toISOString() ?? null,
     refused_reason: order.refusedReason,
+    dispute_status: order.disputeStatus,
+    duplicate_payments: row.duplicates,
   };
 }
 
@@ -40,11 +50,15 @@ const joined = {
   email: sql<string>`coalesce(${users.email}, ${emailPlusOrders.deliveryEmail})`,
   firstName: sql<string>`coalesce(${users.firstName}, '')`,
   lastName: sql<string>`coalesce(${users.lastName}, '')`,
+  duplicates: sql<number>`(select count(*) from ${emailPlusDuplicates} where ${emailPlusDuplicates.orderId} = ${emailPlusOrders.id})::int`,
 };
+
+/** The queue: what needs the admin — orders to work on and those a dispute holds (issue 38 item 2). */
+const QUEUE = ['paid', 'in_progress', 'disputed'] as const;
 
 export async function listOrders(
   db: Database,
-  query: { status: 'open' | 'paid' | 'in_progress' | 'delivered' | 'refused' | 'all'; limit: number; skip: number },
+  query: z.infer<typeof AdminOrdersQuerySchema>,
   now: Date,
 ): Promise<{ items: AdminOrder[]; total: number }> {
   // Unpaid leads are not orders.
@@ -52,9 +66,9 @@ export async function listOrders(
     query.status === 'all'
       ? ne(emailPlusOrders.status, 'lead')
       : query.status === 'open'
-        ? inArray(emailPlusOrders.status, ['paid', 'in_progress'])
+        ? inArray(emailPlusOrders.status, [...QUEUE])
         : eq(emailPlusOrders.status, query.status);
-  const open = query.status === 'open' || query.status === 'paid' || query.status === 'in_progress';
+  const open = query.status === 'open' || (QUEUE as readonly string[]).includes(query.status);
   const rows = await db
     .select(joined)
     .from(emailPlusOrders)

@@ -9,7 +9,7 @@ import { reportMail } from '../../mail/templates/email-plus-mails.ts';
 import { type AdminActor, recordAudit } from '../admin/record-audit.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import { findOrder } from './admin-orders.ts';
-import { closeOrder, isOpen } from './order-transition.ts';
+import { assertOpen, closeOrder } from './order-transition.ts';
 
 export function reportIsEmpty(report: Report | null): boolean {
   return !report || (report.full_name.trim() === '' && report.notes.trim() === '');
@@ -31,7 +31,7 @@ export async function deliverOrder(deps: BillingDeps, actor: AdminActor, id: str
   const deliveredAt = deps.now();
   await deps.db.transaction(async (tx) => {
     const row = await findOrder(tx, id, true);
-    if (!isOpen(row.order.status)) throw new AppError('EMAIL_PLUS_ORDER_CLOSED', EMAIL_PLUS_MESSAGES.notOpen);
+    assertOpen(row.order);
     if (reportIsEmpty(row.order.report)) throw new AppError('INVALID_INPUT', EMAIL_PLUS_MESSAGES.reportEmpty);
     await closeOrder(tx, id, { status: 'delivered', deliveredAt, updatedAt: deliveredAt });
     await recordAudit(tx, actor, {

@@ -97,6 +97,10 @@ export async function myOrderReport(deps: Pick<BillingDeps, 'db'>, userId: strin
     .from(emailPlusOrders)
     .where(and(eq(emailPlusOrders.id, id), eq(emailPlusOrders.userId, userId)));
   if (!order || order.status === 'lead') throw new AppError('NOT_FOUND', EMAIL_PLUS_MESSAGES.orderNotFound);
+  // A report whose payment was refunded or disputed is not kept (issue 38 item 2).
+  if (order.status === 'refunded' || order.status === 'disputed') {
+    throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.orderReversed);
+  }
   if (order.status !== 'delivered' || !order.report) {
     throw new AppError('BILLING_CONFLICT', BILLING_MESSAGES.orderNotDelivered);
   }

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import {
   type BillingAccountRow,
   type EmailPlusOrderRow,
+  emailPlusDuplicates,
   emailPlusOrders,
   emailPlusSubscriptions,
 } from '../../db/schema/index.ts';
@@ -24,6 +25,7 @@ import { stripeOf } from '../billing/billing-deps.ts';
 import { recipientOf } from '../billing/billing-notices.ts';
 import { addBusinessDays } from './business-days.ts';
 import { DUE_BUSINESS_DAYS } from './mark-order-paid.ts';
+import { refundDuplicate } from './refund-duplicate.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -64,7 +66,10 @@ async function subscriptionRow(tx: Tx, account: BillingAccountRow, subscription:
   return row ?? null;
 }
 
-/** Opens the invoice's order; the new order, or null when it was already opened (or cannot be). */
+/**
+ * Opens the invoice's order; the new order, or null when it was already opened (or cannot be), or
+ * `duplicate` when this is a second subscription paid for a lead another one already paid (issue 38 5e).
+ */
 async function openOrder(
   tx: Tx,
   deps: BillingDeps,
@@ -72,7 +77,20 @@ async function openOrder(
   invoice: Stripe.Invoice,
   subscription: Stripe.Subscription,
   paymentIntentId: string | null,
-): Promise<EmailPlusOrderRow | null> {
+): Promise<EmailPlusOrderRow | 'duplicate' | null> {
+  const leadId = subscription.metadata?.lead_id;
+  const first = invoice.billing_reason === 'subscription_create' && leadId;
+  if (first) {
+    const [lead] = await tx.select().from(emailPlusOrders).where(eq(emailPlusOrders.id, leadId)).for('update');
+    if (lead && lead.status !== 'lead' && lead.subscriptionId !== subscription.id && lead.invoiceId !== invoice.id) {
+      // Recorded here, refunded and cancelled after commit (and by the background pass until done).
+      await tx
+        .insert(emailPlusDuplicates)
+        .values({ subscriptionId: subscription.id, orderId: lead.id, invoiceId: invoice.id!, paymentIntentId })
+        .onConflictDoNothing();
+      return 'duplicate';
+    }
+  }
   const sub = await subscriptionRow(tx, account, subscription);
   if (!sub) {
     deps.log.warn({ subscription: subscription.id }, 'Email Plus invoice paid without a known lead');
@@ -90,22 +108,12 @@ async function openOrder(
     dueAt: addBusinessDays(paidAt, DUE_BUSINESS_DAYS),
     updatedAt: paidAt,
   };
-  const leadId = subscription.metadata?.lead_id;
-  if (invoice.billing_reason === 'subscription_create' && leadId) {
+  if (first) {
     const [order] = await tx
       .update(emailPlusOrders)
       .set(paid)
       .where(and(eq(emailPlusOrders.id, leadId), eq(emailPlusOrders.status, 'lead'), isNull(emailPlusOrders.invoiceId)))
       .returning();
-    if (!order) {
-      const [lead] = await tx.select().from(emailPlusOrders).where(eq(emailPlusOrders.id, leadId));
-      if (lead && lead.invoiceId !== invoice.id) {
-        deps.log.warn(
-          { orderId: leadId, subscription: subscription.id },
-          'Email Plus lead paid twice: cancel and refund the second subscription',
-        );
-      }
-    }
     return order ?? null;
   }
   const [order] = await tx
@@ -123,12 +131,13 @@ async function openOrder(
   return order ?? null;
 }
 
+/** Opens the paid period's order; `duplicate` when the invoice was a second payment for one lead (refunded). */
 export async function openPeriodOrder(
   deps: BillingDeps,
   account: BillingAccountRow,
   invoice: Stripe.Invoice,
   subscription: Stripe.Subscription,
-): Promise<void> {
+): Promise<'duplicate' | undefined> {
   if (!invoice.id || invoice.status !== 'paid' || !OPENS_ORDER.has(invoice.billing_reason ?? '')) return;
   const to = await recipientOf(deps, account);
   // The payment that a refusal refunds (API 2026 links invoices and payments through invoice_payments).
@@ -139,7 +148,7 @@ export async function openPeriodOrder(
     subscription.cancel_at_period_end || subscription.status === 'canceled' ? null : periodEndOf(subscription);
   const opened = await deps.db.transaction(async (tx) => {
     const order = await openOrder(tx, deps, account, invoice, subscription, paymentIntentId);
-    if (!order) return null;
+    if (!order || order === 'duplicate') return order;
     if (to) {
       await deps.mailer.enqueue(
         tx,
@@ -166,6 +175,10 @@ export async function openPeriodOrder(
     }
     return order;
   });
+  if (opened === 'duplicate') {
+    await refundDuplicate(deps, subscription.id);
+    return 'duplicate';
+  }
   if (!opened) return;
   deps.mailer.flush();
   deps.log.info({ orderId: opened.id, invoice: invoice.id }, 'Email Plus order paid');

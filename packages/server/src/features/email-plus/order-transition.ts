@@ -12,6 +12,21 @@ export function isOpen(status: EmailPlusOrderRow['status']): boolean {
 }
 
 /**
+ * Why an order cannot be worked on or delivered, as its clear 409: its payment was refunded, is disputed
+ * (held until the dispute closes) or was lost to a dispute (issue 38 item 2), or the order is closed.
+ */
+export function assertOpen(order: Pick<EmailPlusOrderRow, 'status' | 'disputeStatus'>): void {
+  if (order.status === 'refunded') throw new AppError('EMAIL_PLUS_ORDER_REFUNDED', EMAIL_PLUS_MESSAGES.refunded);
+  if (order.status === 'disputed') {
+    if (order.disputeStatus === 'lost') {
+      throw new AppError('EMAIL_PLUS_ORDER_REFUNDED', EMAIL_PLUS_MESSAGES.disputeLost);
+    }
+    throw new AppError('EMAIL_PLUS_ORDER_DISPUTED', EMAIL_PLUS_MESSAGES.disputed);
+  }
+  if (!isOpen(order.status)) throw new AppError('EMAIL_PLUS_ORDER_CLOSED', EMAIL_PLUS_MESSAGES.notOpen);
+}
+
+/**
  * Closes an open order: one conditional update, so of a deliver and a refuse fired together exactly one
  * changes the row and the other is told the order is closed (409 `EMAIL_PLUS_ORDER_CLOSED`).
  */

@@ -13,7 +13,8 @@ import { refusalMail } from '../../mail/templates/email-plus-mails.ts';
 import { type AdminActor, recordAudit } from '../admin/record-audit.ts';
 import type { BillingDeps } from '../billing/billing-deps.ts';
 import { findOrder } from './admin-orders.ts';
-import { closeOrder, isOpen } from './order-transition.ts';
+import { endEmailPlusSubscription } from './end-subscription.ts';
+import { assertOpen, closeOrder } from './order-transition.ts';
 
 type Row = Awaited<ReturnType<typeof findOrder>>;
 
@@ -32,7 +33,7 @@ export async function refuseOrder(deps: BillingDeps, actor: AdminActor, id: stri
     throw new AppError('INVALID_INPUT', EMAIL_PLUS_MESSAGES.reasonRequired);
   }
   const row = await findOrder(deps.db, id);
-  if (!isOpen(row.order.status)) throw new AppError('EMAIL_PLUS_ORDER_CLOSED', EMAIL_PLUS_MESSAGES.notOpen);
+  assertOpen(row.order);
   const paymentIntent = row.order.paymentIntentId;
   if (paymentIntent && !deps.stripe) throw new AppError('PAYMENTS_DISABLED', EMAIL_PLUS_MESSAGES.refundFailed);
 
@@ -84,20 +85,14 @@ export async function refuseOrder(deps: BillingDeps, actor: AdminActor, id: stri
 }
 
 /**
- * A refused report is not searched again next month: the order's Email Plus subscription ends now (its
- * row follows through the webhook). A failure is logged for the admin; the refusal itself stands.
+ * A refused report is not searched again next month: the order's Email Plus subscription ends now. A
+ * failure is logged for the admin; the refusal itself stands.
  */
 async function stopRenewals(deps: BillingDeps, subscriptionId: string | null) {
-  if (!subscriptionId || !deps.stripe) return;
+  if (!subscriptionId) return;
   try {
-    await deps.stripe.client.subscriptions.cancel(
-      subscriptionId,
-      {},
-      { idempotencyKey: `hound-stop-${subscriptionId}` },
-    );
+    await endEmailPlusSubscription(deps, subscriptionId);
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'resource_already_canceled') return;
     deps.log.error({ err: error, subscriptionId }, 'could not cancel the refused order’s Email Plus subscription');
   }
 }

@@ -1,18 +1,16 @@
-import { EMAIL_PLUS_MESSAGES, type Report } from '@hound/contracts';
+import type { Report } from '@hound/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailPlusOrders } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
 import { type AdminActor, recordAudit } from '../admin/record-audit.ts';
 import { findOrder } from './admin-orders.ts';
+import { assertOpen } from './order-transition.ts';
 
 /** Saves the report draft; the first save moves a paid order to "in progress". */
 export async function saveReport(db: Database, actor: AdminActor, id: string, report: Report, now: Date) {
   return db.transaction(async (tx) => {
     const row = await findOrder(tx, id, true);
-    if (row.order.status !== 'paid' && row.order.status !== 'in_progress') {
-      throw new AppError('BILLING_CONFLICT', EMAIL_PLUS_MESSAGES.notOpen);
-    }
+    assertOpen(row.order);
     await tx
       .update(emailPlusOrders)
       .set({ report, status: 'in_progress', updatedAt: now })

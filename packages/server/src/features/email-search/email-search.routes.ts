@@ -22,7 +22,14 @@ import { type EmailSearchDeps, startEmailSearch } from './start-email-search.ts'
 import { streamEmailSearch } from './stream-email-search.ts';
 
 const tags = ['email search'];
-const errors = { 400: DetailErrorSchema, 401: DetailErrorSchema, 404: DetailErrorSchema, 503: DetailErrorSchema };
+// 429 `EMAIL_SEARCH_TOO_MANY_ACTIVE`: the account already runs its maximum of email searches (issue 38 item 5).
+const errors = {
+  400: DetailErrorSchema,
+  401: DetailErrorSchema,
+  404: DetailErrorSchema,
+  429: DetailErrorSchema,
+  503: DetailErrorSchema,
+};
 const IdParams = z.object({ id: z.string().max(64) });
 
 export const emailSearchRoutes: FastifyPluginAsyncZod<{

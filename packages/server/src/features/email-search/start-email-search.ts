@@ -1,6 +1,7 @@
 import { EMAIL_SEARCH_MESSAGES, emailSearchProblem, FOLLOW_LIMITS } from '@hound/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
+import type { Database } from '../../db/client.ts';
 import { emailSearches, searchEmailLeads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
@@ -14,13 +15,46 @@ export interface EmailSearchDeps extends EmailRunDeps {
   running: Map<string, { controller: AbortController; done: Promise<void> }>;
   now(): Date;
   metrics?: Metrics;
+  /** Email searches one account may run at once (`LIMIT_EMAIL_ACTIVE_PER_ACCOUNT`). */
+  activePerAccount?: number;
 }
+
+export const EMAIL_ACTIVE_PER_ACCOUNT_DEFAULT = 3;
+/** A running search older than this no longer counts (a process that died left it; recovery ends it). */
+const STALE_RUNNING_MS = 60 * 60_000;
 
 /** The email lead of a search tree an email search is started for (decision 116). */
 export interface LeadOfTree {
   id: string;
   rootId: string;
   depth: number;
+}
+
+/**
+ * At most `activePerAccount` email searches of one account run at once (issue 38 item 5): each holds an
+ * API process's checks for a minute or more, and a credit balance is no bound (an admin can grant 1000).
+ * Checked after paying, inside the same transaction, so a retried start still answers its running search
+ * and a refused one takes nothing.
+ */
+async function refuseBeyondActiveLimit(
+  tx: Pick<Database, 'select'>,
+  deps: Pick<EmailSearchDeps, 'activePerAccount' | 'now'>,
+  userId: string,
+): Promise<void> {
+  const limit = deps.activePerAccount ?? EMAIL_ACTIVE_PER_ACCOUNT_DEFAULT;
+  const since = new Date(deps.now().getTime() - STALE_RUNNING_MS);
+  const [running] = await tx
+    .select({ n: count() })
+    .from(emailSearches)
+    .where(
+      and(eq(emailSearches.userId, userId), eq(emailSearches.status, 'running'), gt(emailSearches.createdAt, since)),
+    );
+  if ((running?.n ?? 0) >= limit) {
+    throw new AppError(
+      'EMAIL_SEARCH_TOO_MANY_ACTIVE',
+      EMAIL_SEARCH_MESSAGES.tooManyActive.replace('{count}', String(limit)),
+    );
+  }
 }
 
 /**
@@ -59,7 +93,10 @@ export async function startEmailSearch(
           .for('update');
         if (lead?.emailSearchId) throw new StartedAlready(lead.emailSearchId);
       }
+      // The user's row is held until commit, so parallel starts of one account count one after another.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const paid = options.charge === false ? null : await payForSearch(tx, userId, id, deps.now(), options.requestKey);
+      await refuseBeyondActiveLimit(tx, deps, userId);
       await tx.insert(emailSearches).values({
         id,
         userId,

@@ -32,6 +32,16 @@ const TEXT = {
     exists: 'Someone tried to create a {brand} account with this address, but you already have one. Sign in instead.',
     existsLink: 'Sign in',
     ignore: "If this wasn't you, you can ignore this message.",
+    changeSubject: 'Confirm your new {brand} address',
+    changeIntro: 'Use this code to move your {brand} account to this address. It works for 10 minutes, once.',
+    takenSubject: 'Moving a {brand} account to this address',
+    taken:
+      'Someone asked to move a {brand} account to this address, but the address already has an account of its own. Nothing was changed.',
+    takenLink: 'Sign in',
+    changedSubject: 'Your {brand} address was changed',
+    changed: 'The address of your {brand} account was changed to {address}. Codes, receipts and reports now go there.',
+    changedWarn:
+      'If you did not do this, contact us at once: someone may be using your account. This address can no longer sign in.',
   },
   tr: {
     loginSubject: '{brand} giriş kodunuz',
@@ -47,6 +57,18 @@ const TEXT = {
       'Biri bu adresle bir {brand} hesabı oluşturmayı denedi, ancak zaten bir hesabınız var. Bunun yerine giriş yapın.',
     existsLink: 'Giriş yap',
     ignore: 'Bu siz değilseniz bu iletiyi yok sayabilirsiniz.',
+    changeSubject: 'Yeni {brand} adresinizi onaylayın',
+    changeIntro:
+      '{brand} hesabınızı bu adrese taşımak için bu kodu kullanın. Kod 10 dakika boyunca, bir kez geçerlidir.',
+    takenSubject: 'Bir {brand} hesabını bu adrese taşıma',
+    taken:
+      'Biri bir {brand} hesabını bu adrese taşımak istedi, ancak bu adresin zaten kendi hesabı var. Hiçbir şey değiştirilmedi.',
+    takenLink: 'Giriş yap',
+    changedSubject: '{brand} adresiniz değiştirildi',
+    changed:
+      '{brand} hesabınızın adresi {address} olarak değiştirildi. Kodlar, makbuzlar ve raporlar artık oraya gönderiliyor.',
+    changedWarn:
+      'Bunu siz yapmadıysanız hemen bizimle iletişime geçin: hesabınızı başka biri kullanıyor olabilir. Bu adresle artık giriş yapılamaz.',
   },
 };
 
@@ -145,4 +167,39 @@ export function alreadyRegisteredMail(to: string, context: MailContext): MailMes
     { label: t.existsLink, path: '/login' },
     'address already has an account (no code sent)',
   );
+}
+
+/** The code that moves an account to this (new) address (issue 38 item 5d). */
+export function changeEmailCodeMail(to: string, code: string, context: MailContext): MailMessage {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand };
+  return codeMail(to, context, fill(t.changeSubject, v), fill(t.changeIntro, v), code, `address change code ${code}`);
+}
+
+/** An account asked to move to an address that has an account of its own: no code, nothing changes. */
+export function addressTakenMail(to: string, context: MailContext): MailMessage {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand };
+  return noticeMail(
+    to,
+    context,
+    fill(t.takenSubject, v),
+    fill(t.taken, v),
+    { label: t.takenLink, path: '/login' },
+    'address change to an address with an account (no code sent)',
+  );
+}
+
+/** To the old address once the account moved: where it went (masked) and what to do if it was not them. */
+export function emailChangedMail(to: string, newAddress: string, context: MailContext): MailMessage {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand, address: newAddress };
+  return compose(to, context, {
+    subject: fill(t.changedSubject, v),
+    blocks: [
+      { kind: 'text', text: fill(t.changed, v) },
+      { kind: 'text', text: t.changedWarn },
+    ],
+    summary: 'account address changed',
+  });
 }

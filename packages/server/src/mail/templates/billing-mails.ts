@@ -55,6 +55,12 @@ const TEXT = {
       'We will try again on {date}. Please check or update your card under Billing → Manage Subscription before then.',
     failedLast: 'There are no more attempts: the subscription ends. You can subscribe again at any time from Billing.',
     failedLink: 'Update your card',
+    packSubject: 'Your {brand} receipt: {credits} email-search credits',
+    packIntro: 'Thank you for your payment. {credits} email-search credits are on your account.',
+    packLines:
+      'Paid: {amount}\nFor: {credits} email-search credits\nDate: {date}\nReference: {reference}\nYour balance now: {balance}',
+    packNote: 'Bought credits do not expire. Your credit history is on your dashboard.',
+    packLink: 'Open your dashboard',
   },
   tr: {
     footer: 'Bu iletiyi {brand} hesabınız olduğu için aldınız.',
@@ -83,6 +89,12 @@ const TEXT = {
     failedLast:
       'Başka deneme yapılmayacak: abonelik sona eriyor. Faturalandırma sayfasından istediğiniz zaman yeniden abone olabilirsiniz.',
     failedLink: 'Kartınızı güncelleyin',
+    packSubject: '{brand} makbuzunuz: {credits} e-posta arama kredisi',
+    packIntro: 'Ödemeniz için teşekkür ederiz. {credits} e-posta arama kredisi hesabınıza eklendi.',
+    packLines:
+      'Ödenen: {amount}\nKonu: {credits} e-posta arama kredisi\nTarih: {date}\nReferans: {reference}\nŞimdiki bakiyeniz: {balance}',
+    packNote: 'Satın alınan kredilerin süresi dolmaz. Kredi geçmişiniz panelinizde.',
+    packLink: 'Panelinizi açın',
   },
 };
 
@@ -238,4 +250,29 @@ export function newOrderAdminMail(
     html: renderHtml(input.brand, content, footer, 'en'),
     summary: content.summary,
   };
+}
+
+/** The receipt of a credit pack (a one-off payment without a Stripe invoice): what was paid and added. */
+export function packReceiptMail(
+  to: string,
+  context: BillingMailContext,
+  input: { credits: number; amount: number; currency: string; paidAt: number; reference: string; balance: number },
+): MailMessage {
+  const t = TEXT[context.language];
+  const lang = context.language;
+  const v = {
+    brand: context.brand,
+    credits: String(input.credits),
+    amount: money(input.amount, input.currency, lang),
+    date: day(input.paidAt, lang),
+    reference: input.reference,
+    balance: String(input.balance),
+  };
+  const blocks: MailBlock[] = [
+    { kind: 'text', text: fill(t.packIntro, v) },
+    { kind: 'text', text: fill(t.packLines, v) },
+    { kind: 'text', text: t.packNote },
+    { kind: 'link', label: t.packLink, url: `${context.publicUrl}/dashboard` },
+  ];
+  return compose(to, context, fill(t.packSubject, v), blocks, 'credit pack receipt');
 }

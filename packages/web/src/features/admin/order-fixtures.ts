@@ -22,6 +22,8 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     overdue: false,
     delivered_at: null,
     refused_reason: null,
+    dispute_status: null,
+    duplicate_payments: 0,
     ...overrides,
   };
 }

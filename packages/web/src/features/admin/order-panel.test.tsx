@@ -38,6 +38,24 @@ const clickButton = (name: string) => fireEvent.click(screen.getByRole('button',
 const status = () => screen.getByTestId('order-status').textContent;
 
 describe('admin: one Email Plus order', () => {
+  it('says a disputed payment holds delivery, and shows a refunded duplicate payment (issue 38)', async () => {
+    await openOrder(
+      orderDetail({ status: 'disputed', dispute_status: 'needs_response', duplicate_payments: 1, report: report() }),
+    );
+    expect(status()).toBe('Disputed');
+    expect(screen.getByTestId('order-reversal').textContent).toBe(
+      'The cardholder’s bank disputes the payment (needs_response): delivery is held until the dispute is closed.',
+    );
+    expect(screen.getByTestId('order-duplicates').textContent).toContain(': 1 ');
+    expect(screen.queryByRole('button', { name: 'Deliver report' })?.hasAttribute('disabled') ?? true).toBe(true);
+  });
+
+  it('says a refunded order is not delivered', async () => {
+    await openOrder(orderDetail({ status: 'refunded', report: report() }));
+    expect(status()).toBe('Refunded');
+    expect(screen.getByTestId('order-reversal').textContent).toBe(en.admin.orders.reversal.refunded);
+  });
+
   it('runs the automated search and polls the order until the search has completed', async () => {
     let reads = 0;
     let started = false;

@@ -121,6 +121,26 @@ function OrderHeader({ order, heading }: { order: AdminOrderDetail; heading: Ref
           {fill(t.quoted, { text: order.purpose })}
         </blockquote>
       </figure>
+      {(order.status === 'refunded' || order.status === 'disputed') && (
+        <p
+          className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-400/10 dark:text-red-200"
+          data-testid="order-reversal"
+        >
+          {order.status === 'refunded'
+            ? t.reversal.refunded
+            : order.dispute_status === 'lost'
+              ? t.reversal.lost
+              : fill(t.reversal.disputed, { status: order.dispute_status ?? '' })}
+        </p>
+      )}
+      {order.duplicate_payments > 0 && (
+        <p
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-400/10 dark:text-amber-100"
+          data-testid="order-duplicates"
+        >
+          {fill(t.duplicates, { count: String(order.duplicate_payments) })}
+        </p>
+      )}
       {order.status === 'refused' && (
         <div className="rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-400/10 dark:text-red-200">
           <p className="font-medium">{t.refuse.reasonShown}</p>

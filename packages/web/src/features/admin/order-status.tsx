@@ -9,6 +9,8 @@ const BADGE: Record<OrderStatus, string> = {
   in_progress: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
   delivered: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200',
   refused: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
+  refunded: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
+  disputed: 'bg-orange-100 text-orange-900 dark:bg-orange-400/15 dark:text-orange-200',
 };
 
 const pill = 'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium';

@@ -3,7 +3,7 @@ import type { AdminOrder, AdminOrderDetail, Report, ReportField } from '@hound/c
 import { apiFetch } from '../../lib/api-fetch.ts';
 
 /** The queue's filters; `open` is paid + in progress, soonest due first. */
-export const ORDER_FILTERS = ['open', 'delivered', 'refused', 'all'] as const;
+export const ORDER_FILTERS = ['open', 'delivered', 'refused', 'refunded', 'disputed', 'all'] as const;
 export type OrdersFilter = (typeof ORDER_FILTERS)[number];
 
 export interface OrdersQuery {

@@ -1,14 +1,15 @@
-import { ACCOUNT_MESSAGES, emailProblem } from '@hound/contracts';
+import { emailProblem } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAccountText } from './account-text.ts';
-import { sendLoginCode, verifyCode } from './auth-api.ts';
+import { newFlowId, sendLoginCode, verifyCode } from './auth-api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthFrame, errorClass, inputClass, labelClass } from './auth-frame.tsx';
 import { CodeStep, verifyOutcome } from './code-step.tsx';
 import { returnPath } from './return-path.ts';
+import { useCodeRequest } from './use-code-request.ts';
 
 /** `/login`: email, then the mailed 6-digit code; afterwards back to the remembered page or `/dashboard`. */
 export default function LoginPage() {
@@ -20,9 +21,9 @@ export default function LoginPage() {
   const id = useId();
   const [email, setEmail] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [resendAt, setResendAt] = useState<number | null>(null);
+  // This page's flow: its codes, and no one else's, finish it.
+  const [flow] = useState(newFlowId);
+  const { busy, error, setError, resendAt, setResendAt, request } = useCodeRequest();
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,17 +33,7 @@ export default function LoginPage() {
       setError(problem);
       return;
     }
-    setBusy(true);
-    setError(null);
-    const answer = await sendLoginCode(email.trim(), language);
-    setBusy(false);
-    if (answer.ok) {
-      setResendAt(Date.now() + (answer.body?.resend_after_seconds ?? 60) * 1000);
-      setStep('code');
-    } else {
-      if (answer.retryAfter) setResendAt(Date.now() + answer.retryAfter * 1000);
-      setError(answer.detail ?? ACCOUNT_MESSAGES.failedToSendCode);
-    }
+    if (await request(() => sendLoginCode(email.trim(), language, flow))) setStep('code');
   };
 
   // Already signed in (another tab, the back button): nothing to do here.
@@ -55,8 +46,8 @@ export default function LoginPage() {
           email={email.trim()}
           // The same answer whether or not the address has an account (no enumeration), worded to fit both.
           lead={m.account.code.loginLead}
-          verify={async (code) => verifyOutcome(await verifyCode('login', email.trim(), code))}
-          resend={() => sendLoginCode(email.trim(), language)}
+          verify={async (code) => verifyOutcome(await verifyCode('login', email.trim(), code, flow))}
+          resend={() => sendLoginCode(email.trim(), language, flow)}
           resendAt={resendAt}
           onResendAt={setResendAt}
           backLabel={m.account.code.useDifferentEmail}

@@ -1,14 +1,15 @@
-import { ACCOUNT_MESSAGES, dateOfBirthProblem, emailProblem, nameProblem } from '@hound/contracts';
+import { dateOfBirthProblem, emailProblem, nameProblem } from '@hound/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { button, link } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAccountText } from './account-text.ts';
-import { type RegistrationForm, sendRegisterCode, verifyCode } from './auth-api.ts';
+import { newFlowId, type RegistrationForm, sendRegisterCode, verifyCode } from './auth-api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthFrame, errorClass, inputClass, labelClass } from './auth-frame.tsx';
 import { CodeStep, verifyOutcome } from './code-step.tsx';
 import { returnPath } from './return-path.ts';
+import { useCodeRequest } from './use-code-request.ts';
 
 type Field = keyof RegistrationForm;
 
@@ -39,10 +40,10 @@ export default function RegisterPage() {
   const id = useId();
   const [form, setForm] = useState<RegistrationForm>({ first_name: '', last_name: '', email: '', date_of_birth: '' });
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // This page's flow: its codes, and no one else's, finish it.
+  const [flow] = useState(newFlowId);
+  const { busy, error, resendAt, setResendAt, request } = useCodeRequest();
   const [step, setStep] = useState<'form' | 'code'>('form');
-  const [resendAt, setResendAt] = useState<number | null>(null);
 
   const trimmed = (): RegistrationForm => ({
     first_name: form.first_name.trim(),
@@ -68,17 +69,7 @@ export default function RegisterPage() {
     const found = registrationProblems(form, new Date());
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setError(null);
-    const answer = await sendRegisterCode(trimmed(), language);
-    setBusy(false);
-    if (answer.ok) {
-      setResendAt(Date.now() + (answer.body?.resend_after_seconds ?? 60) * 1000);
-      setStep('code');
-    } else {
-      if (answer.retryAfter) setResendAt(Date.now() + answer.retryAfter * 1000);
-      setError(answer.detail ?? ACCOUNT_MESSAGES.failedToSendCode);
-    }
+    if (await request(() => sendRegisterCode(trimmed(), language, flow))) setStep('code');
   };
 
   if (auth.authenticated && step === 'form') return <Navigate to={returnPath(location.state)} replace />;
@@ -90,8 +81,8 @@ export default function RegisterPage() {
           email={form.email.trim()}
           // Also sent when the address already has an account (no enumeration): worded to fit both.
           lead={m.account.code.registerLead}
-          verify={async (code) => verifyOutcome(await verifyCode('register', form.email.trim(), code))}
-          resend={() => sendRegisterCode(trimmed(), language)}
+          verify={async (code) => verifyOutcome(await verifyCode('register', form.email.trim(), code, flow))}
+          resend={() => sendRegisterCode(trimmed(), language, flow)}
           resendAt={resendAt}
           onResendAt={setResendAt}
           backLabel={m.account.code.editInformation}

@@ -9,6 +9,7 @@ import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { fetchCheckoutStatus } from './billing-api.ts';
+import { usePrices } from './use-prices.ts';
 
 export interface CheckoutReturnProps {
   /** Time between two status reads (1 s). */
@@ -71,6 +72,7 @@ function Poller({ sessionId, pollMs, maxPolls }: { sessionId: string } & Require
   const { m, locale } = useI18n();
   const t = m.billing.return;
   const { refresh } = useAuth();
+  const prices = usePrices();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'waiting' });
 
   useEffect(() => {
@@ -134,6 +136,7 @@ function Poller({ sessionId, pollMs, maxPolls }: { sessionId: string } & Require
         })}
       </p>
       {status.kind === 'plus' && <p>{t.plusPlaced}</p>}
+      {status.kind === 'credits' && <p>{fill(t.packAdded, { count: String(prices.data?.pack_credits ?? '') })}</p>}
       <BackLinks />
     </Frame>
   );

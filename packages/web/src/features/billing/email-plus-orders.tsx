@@ -17,6 +17,8 @@ const BADGE: Record<MyOrder['status'], string> = {
   in_progress: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
   delivered: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200',
   refused: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
+  refunded: 'bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200',
+  disputed: 'bg-orange-100 text-orange-900 dark:bg-orange-400/15 dark:text-orange-200',
 };
 
 /** The dashboard's Email Plus part: the subscriptions (what renews, when), then the orders. */

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
+import { BuyCredits } from './buy-credits.tsx';
 import { usePrices, useSubscription } from './use-prices.ts';
 
 /**
@@ -33,6 +34,9 @@ export function OutOfCredits() {
       <p className={`mt-3 text-sm font-medium`}>{t.nowTitle}</p>
       <ul className={`mt-1 list-disc space-y-0.5 pl-5 text-sm ${muted}`}>
         <li>{t.plus}</li>
+        <li className="list-none -ml-5 py-1">
+          <BuyCredits stacked />
+        </li>
         <li>
           <Link to="/username-search" className="underline">
             {t.username}

@@ -8,8 +8,12 @@ import { postCheckout } from './billing-api.ts';
 import { useBillingText } from './billing-text.ts';
 import { usePrices } from './use-prices.ts';
 
-/** What a button buys: the monthly plan (also a trial's upgrade), the trial, or an Email Plus report. */
-export type CheckoutProduct = { kind: 'monthly' } | { kind: 'trial' } | { kind: 'plus'; leadId: string };
+/** What a button buys: the monthly plan (also a trial's upgrade), the trial, an Email Plus report, or a credit pack. */
+export type CheckoutProduct =
+  | { kind: 'monthly' }
+  | { kind: 'trial' }
+  | { kind: 'plus'; leadId: string }
+  | { kind: 'credits' };
 
 /** Sends the browser to the payment provider's page; a function of its own so tests can watch it. */
 export const redirectTo = {
@@ -64,7 +68,8 @@ export function useCheckout() {
               mode: 'subscription',
               meta: { lead_id: product.leadId, product: 'email_plus', delivery_email: user?.email ?? '' },
             }
-          : { price_id: priceId, mode: 'subscription' };
+          : // A credit pack is a one-off payment; everything else is a subscription.
+            { price_id: priceId, mode: product.kind === 'credits' ? 'payment' : 'subscription' };
       setPending(product.kind);
       const answer = await postCheckout(request);
       if (answer.ok && answer.body?.url) {

@@ -4,7 +4,7 @@
  * when the tab regains focus, every minute while it is open (an admin grant or a renewal happens on the
  * server), and at once after anything here that spends or refunds a credit (`useRefreshCredits`).
  */
-import type { CreditsResponse } from '@hound/contracts';
+import type { CreditsResponse, Plan } from '@hound/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -27,6 +27,17 @@ export function useCredits() {
     refetchInterval: CREDITS_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
+}
+
+/**
+ * The plan and balance every page shows: the live answer, the signed-in copy until it arrives. The plan
+ * card and the plan buttons beside it read this one source, so they never disagree (issue 38 item 5f).
+ */
+export function useLiveAccount(): { plan: Plan; credits: number } | null {
+  const { user } = useAuth();
+  const live = useCredits().data;
+  if (!user) return null;
+  return { plan: live?.plan ?? user.plan, credits: live?.credits ?? user.email_search_credits };
 }
 
 /** Marks the balance stale and refetches it wherever it is shown. */

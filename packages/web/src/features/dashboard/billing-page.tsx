@@ -12,6 +12,7 @@ import { formatMoney } from '../billing/format-money.ts';
 import { PlanActions } from '../billing/plan-actions.tsx';
 import { subscriptionLine } from '../billing/subscription-line.ts';
 import { redirectTo } from '../billing/use-checkout.ts';
+import { useLiveAccount } from '../billing/use-credits.ts';
 import { usePrices, useSubscription } from '../billing/use-prices.ts';
 import { PlanSummary } from './plan-summary.tsx';
 
@@ -21,6 +22,7 @@ export const INVOICES_KEY = 'billing-invoices';
 export default function BillingPage() {
   const { m } = useI18n();
   const { user, session } = useAuth();
+  const live = useLiveAccount();
   const invoices = useQuery({
     queryKey: [INVOICES_KEY, session],
     queryFn: async () => {
@@ -38,8 +40,8 @@ export default function BillingPage() {
         <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
         <p className={`mt-2 ${muted}`}>{t.lead}</p>
       </header>
-      <PlanSummary user={user} />
-      <SubscriptionSection hasInvoices={(invoices.data?.length ?? 0) > 0} plan={user.plan} />
+      <PlanSummary />
+      <SubscriptionSection hasInvoices={(invoices.data?.length ?? 0) > 0} plan={live?.plan ?? user.plan} />
       <EmailPlusSubscriptions />
       <section aria-labelledby="invoices" className={`${card} p-5`}>
         <h2 id="invoices" className="text-lg font-semibold">

@@ -1,16 +1,15 @@
-import type { User } from '@hound/contracts';
 import { card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { useCredits } from '../billing/use-credits.ts';
+import { useLiveAccount } from '../billing/use-credits.ts';
 
 /** Plan and remaining credits, as two cards (dashboard and billing). */
-export function PlanSummary({ user }: { user: User }) {
+export function PlanSummary() {
   const { m, locale } = useI18n();
   const d = m.account.dashboard;
-  // The live balance and plan (they change on the server: searches, grants, renewals); the signed-in copy until then.
-  const live = useCredits().data;
-  const plan = live?.plan ?? user.plan;
-  const credits = live?.credits ?? user.email_search_credits;
+  // The live balance and plan (they change on the server: searches, grants, renewals, packs).
+  const live = useLiveAccount();
+  if (!live) return null;
+  const { plan, credits } = live;
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
       <div className={`${card} p-5`}>

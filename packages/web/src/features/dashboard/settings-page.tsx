@@ -12,6 +12,7 @@ import { useAccountText } from '../auth/account-text.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { useChangeLanguage } from '../auth/use-change-language.ts';
+import { EmailChange } from './email-change.tsx';
 import { maskEmail } from './mask-email.ts';
 import { PasswordSection } from './password-section.tsx';
 
@@ -55,6 +56,7 @@ function ProfileSection({ user }: { user: User }) {
   const [first, setFirst] = useState(user.first_name);
   const [last, setLast] = useState(user.last_name);
   const [showEmail, setShowEmail] = useState(false);
+  const [changing, setChanging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -99,7 +101,7 @@ function ProfileSection({ user }: { user: User }) {
         </div>
         <div>
           <span className={labelClass}>{s.email}</span>
-          <div className="mt-1 flex items-center gap-3">
+          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="min-w-0 truncate font-mono text-sm" data-testid="settings-email">
               {showEmail ? user.email : maskEmail(user.email)}
             </span>
@@ -111,6 +113,11 @@ function ProfileSection({ user }: { user: User }) {
             >
               {showEmail ? s.hide : s.show}
             </button>
+            {!changing && (
+              <button type="button" className={button.ghost} onClick={() => setChanging(true)}>
+                {s.changeEmail}
+              </button>
+            )}
           </div>
         </div>
         {error && (
@@ -122,6 +129,11 @@ function ProfileSection({ user }: { user: User }) {
           {busy ? s.saving : s.save}
         </button>
       </form>
+      {changing && (
+        <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <EmailChange onDone={() => setChanging(false)} />
+        </div>
+      )}
     </Section>
   );
 }

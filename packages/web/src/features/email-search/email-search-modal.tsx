@@ -8,6 +8,7 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { plural } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { BuyCredits } from '../billing/buy-credits.tsx';
 import { EmailPlusCard } from '../billing/email-plus-card.tsx';
 import { OutOfCredits } from '../billing/out-of-credits.tsx';
 import { PlanActions } from '../billing/plan-actions.tsx';
@@ -219,6 +220,9 @@ function SelectStep({
                 </p>
                 {/* Spec 001 §6: free is offered the monthly plan and the trial; trial only the monthly plan. */}
                 <PlanActions plan={plan ?? user?.plan ?? 'free'} trialAction="payMonthly" stacked />
+                <div className="mt-2">
+                  <BuyCredits stacked />
+                </div>
               </>
             )
           )}
