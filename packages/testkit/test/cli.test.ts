@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sherlockFixture, whatsMyNameFixture } from './fixtures.ts';
 import { curl, randomUsername } from './helpers.ts';
 
@@ -55,8 +55,30 @@ describe('sim CLI', () => {
     await writeFile(sherlock, JSON.stringify(sherlockFixture));
     await writeFile(wmn, JSON.stringify(whatsMyNameFixture));
     const { line, process: proc, output } = await start(['--catalogue', sherlock, '--catalogue', wmn, '--seed', '5']);
-    const info = JSON.parse(line) as { proxy: string; ca: string; sites: number; stripe: Record<string, string> };
-    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites', 'stripe', 'email']);
+    const info = JSON.parse(line) as {
+      proxy: string;
+      ca: string;
+      sites: number;
+      stripe: Record<string, string>;
+      usernames: Record<string, number>;
+    };
+    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites', 'stripe', 'email', 'usernames']);
+    // The usernames the sites know, with how many sites know each, the most known first (issue 41 item 9):
+    // `bob` is Talky's, and Redirecty's `bo.b` as its client sends it (without the `.`).
+    expect(info.usernames).toEqual({
+      bob: 2,
+      annlee: 1,
+      ann: 1,
+      bakery: 1,
+      courier: 1,
+      deck: 1,
+      mailman: 1,
+      octocat: 1,
+    });
+    expect(Object.keys(info.usernames)[0]).toBe('bob');
+    await vi.waitFor(() =>
+      expect(output.stderr).toContain('hound-testkit: 8 usernames known, most: bob (2), ann (1), annlee (1)'),
+    );
     expect(info.proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.sites).toBe(7);
     const via = { proxyUrl: info.proxy, caFile: info.ca } as Parameters<typeof curl>[0];
