@@ -97,13 +97,14 @@ export function parseCli(argv: string[], cwd: string): CliOptions {
 
 /**
  * The usernames the sites know (each entry's claimed names: what a search finds), with how many sites know
- * each, the most known first: `{"adam": 749, "alex": 732, "blue": 625, …}`.
+ * each, the most known first: `[["adam", 749], ["alex", 732], ["blue", 625], …]` (pairs: a JSON object
+ * would put names like `1337` first).
  */
-function knownUsernames(internet: Internet): Record<string, number> {
+function knownUsernames(internet: Internet): Array<[string, number]> {
   const counts = new Map<string, number>();
   for (const site of internet.sites())
     for (const name of new Set(site.claimed)) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
 
 async function main(): Promise<void> {
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
   process.stderr.write(
     `hound-testkit: ${internet.siteCount} sites, ${internet.skipped().length} skipped, ${internet.conflicts().length} conflicting routes\n`,
   );
-  const known = Object.entries(knownUsernames(internet));
+  const known = knownUsernames(internet);
   const most = known.slice(0, 5).map(([name, sites]) => `${name} (${sites})`);
   process.stderr.write(
     `hound-testkit: ${known.length} usernames known${most.length ? `, most: ${most.join(', ')}` : ''}\n`,

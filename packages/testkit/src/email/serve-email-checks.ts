@@ -110,16 +110,22 @@ function marker(where: Marker['where'], key: string, value: unknown): Marker {
   return { where, key, value: text, fixed, shape: fixed || typeof value === 'string' ? shapeOf(text) : null };
 }
 
-/** Every value a template's requests carry, fixed or placeholder: the request's shape beside its method and path. */
+/** A value that holds a prefetch's token: its absence is the probe's to refuse (403), as a site's CSRF check does. */
+const TOKEN = /\{token2?\}/;
+
+/**
+ * Every value a template's requests carry, fixed or placeholder, but a token's: the request's shape beside
+ * its method and path.
+ */
 function markersOf(template: RequestTemplate): Marker[] {
   const out: Marker[] = [];
-  for (const [key, value] of new URL(template.url).searchParams)
-    if (!PLACEHOLDER.test(key)) out.push(marker('query', key, value));
+  const add = (where: Marker['where'], key: string, value: unknown) => {
+    if (!TOKEN.test(typeof value === 'string' ? value : JSON.stringify(value))) out.push(marker(where, key, value));
+  };
+  for (const [key, value] of new URL(template.url).searchParams) if (!PLACEHOLDER.test(key)) add('query', key, value);
   const body = template.body;
-  if (body && 'form' in body)
-    for (const [key, value] of Object.entries(body.form)) out.push(marker('form', key, value));
-  if (body && 'json' in body)
-    for (const [key, value] of Object.entries(body.json)) out.push(marker('json', key, value));
+  if (body && 'form' in body) for (const [key, value] of Object.entries(body.form)) add('form', key, value);
+  if (body && 'json' in body) for (const [key, value] of Object.entries(body.json)) add('json', key, value);
   return out;
 }
 
