@@ -107,8 +107,8 @@ function mostCommon(values: readonly string[]): string {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }
 
-/** One failure's own words, without the catalogue name a merged site's rule starts with. */
+/** One failure's own words, without the catalogue name a merged site's rule starts with; printable. */
 function example(results: readonly Checked[]): string {
   const rule = results[0]?.evidence.rule ?? '';
-  return rule.replace(/^(sherlock|whatsmyname|maigret|hound): /, '').slice(0, 120);
+  return printable(rule.replace(/^(sherlock|whatsmyname|maigret|hound): /, '').slice(0, 120));
 }
