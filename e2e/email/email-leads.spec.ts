@@ -10,30 +10,19 @@
  * - 1280 and 390 px, light and dark, English and Turkish, no sideways scrolling on a phone.
  */
 import type { SearchTree } from '@hound/contracts';
-import { LEAD_CHAIN, plantLeadChain } from '@hound/testkit';
+import { LEAD_CHAIN } from '@hound/testkit';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { address, register, sessionOf, useSession } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { expectGraphInFrame } from '../support/graph-frame.ts';
 import { describeInBrowser, search, useJourney, waitForCompletion } from '../support/journey.ts';
-
-const OPTIONS = 'Search options: several names, variants, which sites';
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
-}
+import { noSidewaysScroll, plantChainOnJourney, SEARCH_OPTIONS } from '../support/leads.ts';
 
 describeInBrowser('email searches in search trees', () => {
   const journey = useJourney({ env: { SIGNUP_CREDITS: '3' } });
-  beforeAll(() => {
-    plantLeadChain(journey.stack.internet, 'medium.com', 'www.pinterest.com');
-    journey.stack.emailSites.register(LEAD_CHAIN.email, ['duolingo']);
-  });
+  plantChainOnJourney(journey);
+  beforeAll(() => journey.stack.emailSites.register(LEAD_CHAIN.email, ['duolingo']));
 
   let session: Awaited<ReturnType<typeof sessionOf>>;
   /** The tree the graph page shows (the email search's: its owner's session). */
@@ -111,7 +100,7 @@ describeInBrowser('email searches in search trees', () => {
     const page = await journey.open('/');
     await useSession(page, session);
     await page.goto('/');
-    await page.getByText(OPTIONS).click();
+    await page.getByText(SEARCH_OPTIONS).click();
     await page.getByRole('checkbox', { name: /Follow leads/ }).check();
     await page.getByRole('combobox', { name: 'How far' }).selectOption('2');
     await search(page, LEAD_CHAIN.first);

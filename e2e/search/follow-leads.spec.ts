@@ -5,35 +5,23 @@
  * opens the graph of the tree, and finds the child under its root in My Searches. Anonymous visitors are not
  * offered the option. 1280 and 390 px, no sideways scrolling at 390.
  */
-import { LEAD_CHAIN, plantLeadChain } from '@hound/testkit';
-import type { Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { LEAD_CHAIN } from '@hound/testkit';
+import { expect, it } from 'vitest';
 import { address, register, sessionOf, useSession } from '../support/accounts.ts';
 import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, search, useJourney, waitForCompletion } from '../support/journey.ts';
-
-const OPTIONS = 'Search options: several names, variants, which sites';
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
-}
+import { noSidewaysScroll, plantChainOnJourney, SEARCH_OPTIONS } from '../support/leads.ts';
 
 describeInBrowser('follow leads', () => {
   const journey = useJourney();
-  beforeAll(() => {
-    plantLeadChain(journey.stack.internet, 'medium.com', 'www.pinterest.com');
-  });
+  plantChainOnJourney(journey);
 
   let session: Awaited<ReturnType<typeof sessionOf>>;
   let rootPath = '';
 
   it('anonymous visitors are not offered Follow leads', async () => {
     const page = await journey.open('/');
-    await page.getByText(OPTIONS).click();
+    await page.getByText(SEARCH_OPTIONS).click();
     await page.getByRole('checkbox', { name: /adult/ }).waitFor();
     expect(await page.getByRole('checkbox', { name: /Follow leads/ }).count()).toBe(0);
   });
@@ -43,7 +31,7 @@ describeInBrowser('follow leads', () => {
     await register(page, journey.stack, address('leads'), 'Lea');
     session = await sessionOf(page);
     await page.goto('/');
-    await page.getByText(OPTIONS).click();
+    await page.getByText(SEARCH_OPTIONS).click();
     const follow = page.getByRole('checkbox', { name: /Follow leads/ });
     expect(await follow.isChecked()).toBe(false);
     await follow.check();
@@ -114,7 +102,7 @@ describeInBrowser('follow leads', () => {
     await waitForCompletion(page);
     const leads = page.getByRole('region', { name: 'Leads' });
     await leads.getByText('linked from the Medium profile of alice').waitFor({ timeout: 30_000 });
-    await page.getByText(OPTIONS).click();
+    await page.getByText(SEARCH_OPTIONS).click();
     await page.getByRole('checkbox', { name: /Follow leads/ }).check();
     await noSidewaysScroll(page);
     await screenshot(page, 'follow-leads-results');

@@ -3,6 +3,8 @@
  * (issue 26 items 3 and 4): the counts the results show, and the names offered as username searches.
  */
 
+import { isSearchableUsername } from './username.ts';
+
 /** The counts of one email search. `asked` = sites a request went to; `skipped` = checks not run (loud, keyless). */
 export interface EmailResultCounts {
   asked: number;
@@ -24,9 +26,6 @@ export function countEmailResults(results: ReadonlyArray<{ verdict: string }>): 
   return counts;
 }
 
-/** The form a username search accepts (letters, digits, `.`, `_`, `-`, 1–64). */
-const SEARCHABLE = /^[A-Za-z0-9._-]{1,64}$/;
-
 /**
  * The pivots of an email search: the address's local part, then the usernames found answers revealed
  * (e.g. Duolingo's), without repeats (case-insensitive) and only in a form a username search accepts.
@@ -39,7 +38,7 @@ export function usernamesToSearch(
   const names = [local, ...results.flatMap((r) => (r.verdict === 'found' ? (r.usernames ?? []) : []))];
   const seen = new Set<string>();
   return names.filter((name) => {
-    if (!SEARCHABLE.test(name) || seen.has(name.toLowerCase())) return false;
+    if (!isSearchableUsername(name) || seen.has(name.toLowerCase())) return false;
     seen.add(name.toLowerCase());
     return true;
   });

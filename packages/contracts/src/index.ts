@@ -12,3 +12,4 @@ export * from './paging.ts';
 export * from './search.ts';
 export * from './service.ts';
 export * from './sites.ts';
+export * from './username.ts';

@@ -12,14 +12,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type LeadSearch, SearchTreeSchema } from '@hound/contracts';
-import { type EmailCheckEntry, type LeadChain, plantLeadChain, serveEmailChecks } from '@hound/testkit';
+import { type EmailCheckEntry, type LeadChain, serveEmailChecks } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSearches, searchEmailLeads, users } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
-import { type Call, socketClient, waitFor } from './support/http-client.ts';
-import { startTestInternet, type TestInternet } from './support/internet.ts';
-import { MODES, type Stack, startStack } from './support/stacks.ts';
+import type { Call } from './support/http-client.ts';
+import { readTree, settledTree, startAliceTree, startTreeStack, type TreeStack } from './support/search-trees.ts';
+import { MODES } from './support/stacks.ts';
 
 /** One email check, written here: found for a registered address, and it names the account's username. */
 const PIVOT_CHECK = {
@@ -38,48 +38,37 @@ const PIVOT_CHECK = {
   },
 };
 
-const ENDED = ['completed', 'error', 'cancelled', 'not_started', 'not_searched'];
-
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`email searches in search trees (${mode.name})`, () => {
-    let net: TestInternet;
-    let stack: Stack;
+    let trees: TreeStack;
     let call: Call;
     let chain: LeadChain;
     let other: TestUser;
     let admin: TestUser;
     beforeAll(async () => {
-      net = await startTestInternet({ sites: 4 });
-      chain = plantLeadChain(net.internet, 'site00.example', 'site02.example');
-      serveEmailChecks(net.internet, [PIVOT_CHECK as EmailCheckEntry]).register(chain.email);
-      const emailCatalogue = path.join(net.dir, 'email.json');
-      fs.writeFileSync(emailCatalogue, JSON.stringify({ format: 'hound-email', version: 1, checks: [PIVOT_CHECK] }));
-      stack = await startStack(mode, {
-        createEngine: net.createEngine({ emailCatalogues: [emailCatalogue] }),
+      trees = await startTreeStack(mode, {
         // Two searches a day per account: a tree of two fits, a third search is held back (the limit case).
         env: { LIMIT_ACTIVE_PER_IP: '100', LIMIT_ACTIVE_PER_DEVICE: '100', LIMIT_DAILY_PER_ACCOUNT: '2' },
+        engine: (net, planted) => {
+          serveEmailChecks(net.internet, [PIVOT_CHECK as EmailCheckEntry]).register(planted.email);
+          const emailCatalogue = path.join(net.dir, 'email.json');
+          fs.writeFileSync(
+            emailCatalogue,
+            JSON.stringify({ format: 'hound-email', version: 1, checks: [PIVOT_CHECK] }),
+          );
+          return { emailCatalogues: [emailCatalogue] };
+        },
       });
-      call = socketClient(await stack.app.listen({ port: 0, host: '127.0.0.1' }));
-      other = await createTestUser(stack.services.db.db, { credits: 5 });
-      admin = await createTestUser(stack.services.db.db, { isAdmin: true, credits: 5 });
+      ({ call, chain } = trees);
+      other = await createTestUser(trees.stack.services.db.db, { credits: 5 });
+      admin = await createTestUser(trees.stack.services.db.db, { isAdmin: true, credits: 5 });
     });
-    afterAll(async () => {
-      await stack?.close();
-      await net?.close();
-    });
+    afterAll(() => trees?.close());
 
-    const db = () => stack.services.db.db;
-    const tree = (id: string, headers: Record<string, string> = {}) =>
-      call('GET', `/api/search/${id}/tree`, undefined, headers);
-    /** The tree once it holds `count` searches and every one of them has ended. */
+    const db = () => trees.stack.services.db.db;
+    const tree = (id: string, headers: Record<string, string> = {}) => readTree(call, id, headers);
     const settled = (id: string, count: number, headers: Record<string, string>) =>
-      waitFor(async () => {
-        const answer = await tree(id, headers);
-        const now: LeadSearch[] = answer.json?.searches ?? [];
-        return now.length === count && now.every((s) => ENDED.includes(s.status))
-          ? SearchTreeSchema.parse(answer.json)
-          : undefined;
-      }, 60_000);
+      settledTree(call, id, count, headers);
     const creditsOf = async (user: TestUser) =>
       (await db().select().from(users).where(eq(users.id, user.id)))[0]!.emailSearchCredits;
 
@@ -154,13 +143,7 @@ for (const mode of MODES) {
 
     it('the email lead of a username tree: its owner searches it with one click, paid once however often clicked', async () => {
       const owner = await createTestUser(db(), { credits: 3 });
-      const started = await call(
-        'POST',
-        '/api/search',
-        { username: 'alice', recursive: true, depth: 2 },
-        owner.headers,
-      );
-      const rootId: string = started.json.search_id;
+      const rootId = await startAliceTree(call, owner.headers);
       const before = await settled(rootId, 3, {});
       const lead = before.searches.find((s) => s.kind === 'email');
       expect(lead).toMatchObject({ query: chain.email, status: 'not_started', depth: 2 });

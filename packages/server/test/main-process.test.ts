@@ -8,7 +8,10 @@ import path from 'node:path';
 import { startSmtpSink } from '@hound/testkit';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CATALOGUES_LOADING_MESSAGE, CATALOGUES_UNAVAILABLE_MESSAGE } from '../src/features/searches/run-search.ts';
+import {
+  CATALOGUES_LOADING_MESSAGE,
+  CATALOGUES_UNAVAILABLE_MESSAGE,
+} from '../src/features/searches/search-messages.ts';
 import { type Child, runEntry, seedDatabase } from './support/processes.ts';
 
 const dataDir = seedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'hound-main-')));

@@ -9,7 +9,7 @@ import { createEngine } from '@hound/engine';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_FAILED_MESSAGE } from '../src/background.ts';
-import { CATALOGUES_LOADING_MESSAGE } from '../src/features/searches/run-search.ts';
+import { CATALOGUES_LOADING_MESSAGE } from '../src/features/searches/search-messages.ts';
 import { type Call, injectClient, socketClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';

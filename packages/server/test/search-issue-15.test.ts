@@ -9,7 +9,7 @@ import { CatalogueError } from '@hound/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngineHost } from '../src/catalogues/engine-host.ts';
-import { CATALOGUES_UNAVAILABLE_MESSAGE } from '../src/features/searches/run-search.ts';
+import { CATALOGUES_UNAVAILABLE_MESSAGE } from '../src/features/searches/search-messages.ts';
 import { profileUrl } from '../src/features/searches/to-platform-result.ts';
 import { publicSource } from '../src/features/sites/list-sites.ts';
 import { injectClient, waitFor } from './support/http-client.ts';

@@ -6,67 +6,44 @@
  * id opens its subtree only); anonymous visitors cannot ask for recursion; facts are stored with the
  * results and deleted with their search by the retention job. On both stacks.
  */
-import { type LeadSearch, SearchTreeSchema } from '@hound/contracts';
-import { type LeadChain, plantLeadChain } from '@hound/testkit';
+import { SearchTreeSchema } from '@hound/contracts';
+import type { LeadChain } from '@hound/testkit';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchEmailLeads, searches } from '../src/db/schema/index.ts';
 import { purgeExpiredSearches } from '../src/features/searches/purge-expired-searches.ts';
 import { RECURSIVE_SIGN_IN_MESSAGE } from '../src/features/searches/start-search.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
-import { type Call, socketClient, untilEnded, waitFor } from './support/http-client.ts';
-import { startTestInternet, type TestInternet } from './support/internet.ts';
-import { MODES, type Stack, startStack } from './support/stacks.ts';
+import { type Call, untilEnded, waitFor } from './support/http-client.ts';
+import type { TestInternet } from './support/internet.ts';
+import { readTree, settledTree, startAliceTree, startTreeStack, type TreeStack } from './support/search-trees.ts';
+import { MODES, type Stack } from './support/stacks.ts';
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`recursive search and the search tree (${mode.name})`, () => {
+    let trees: TreeStack;
     let net: TestInternet;
     let stack: Stack;
     let call: Call;
+    let chain: LeadChain;
     let owner: TestUser;
     let other: TestUser;
     let admin: TestUser;
-    let chain: LeadChain;
     beforeAll(async () => {
-      net = await startTestInternet({ sites: 4 });
-      chain = plantLeadChain(net.internet, 'site00.example', 'site02.example');
-      stack = await startStack(mode, {
-        createEngine: net.createEngine(),
-        env: { LIMIT_ACTIVE_PER_IP: '100', LIMIT_ACTIVE_PER_DEVICE: '100' },
-      });
-      call = socketClient(await stack.app.listen({ port: 0, host: '127.0.0.1' }));
+      trees = await startTreeStack(mode, { env: { LIMIT_ACTIVE_PER_IP: '100', LIMIT_ACTIVE_PER_DEVICE: '100' } });
+      ({ net, stack, call, chain } = trees);
       const db = stack.services.db.db;
       owner = await createTestUser(db);
       other = await createTestUser(db);
       admin = await createTestUser(db, { isAdmin: true });
     });
-    afterAll(async () => {
-      await stack?.close();
-      await net?.close();
-    });
+    afterAll(() => trees?.close());
 
-    const tree = async (id: string, headers: Record<string, string> = {}) =>
-      call('GET', `/api/search/${id}/tree`, undefined, headers);
-    /** The tree once every username search in it has ended and it holds `count` searches. */
-    const settled = (id: string, count: number) =>
-      waitFor(async () => {
-        const answer = await tree(id);
-        const searchesNow: LeadSearch[] = answer.json?.searches ?? [];
-        const ended = searchesNow.every(
-          (s) => s.kind === 'email' || ['completed', 'error', 'cancelled'].includes(s.status),
-        );
-        return searchesNow.length === count && ended ? SearchTreeSchema.parse(answer.json) : undefined;
-      }, 30_000);
+    const tree = (id: string, headers: Record<string, string> = {}) => readTree(call, id, headers);
+    const settled = (id: string, count: number) => settledTree(call, id, count);
 
     it('depth 2: alice → alice_dev (linked from alice’s profile) → a.dev@example.com, with each profile’s facts', async () => {
-      const started = await call(
-        'POST',
-        '/api/search',
-        { username: 'alice', recursive: true, depth: 2 },
-        owner.headers,
-      );
-      expect(started.json.status).toBe('started');
-      const rootId: string = started.json.search_id;
+      const rootId = await startAliceTree(call, owner.headers);
       const result = await settled(rootId, 3);
       expect(result.format).toBe('hound-tree/1');
       expect(result.root_id).toBe(rootId);
@@ -148,8 +125,7 @@ for (const mode of MODES) {
     });
 
     it('the tree is read with its id like the status (anonymous, another user, owner, admin); a child’s id opens its subtree only', async () => {
-      const started = await call('POST', '/api/search', { username: 'alice', recursive: true }, owner.headers);
-      const rootId: string = started.json.search_id;
+      const rootId = await startAliceTree(call, owner.headers, {});
       const full = await settled(rootId, 2); // depth 1 (the default): alice and alice_dev; no address
       expect(full.searches.map((s) => s.query)).toEqual(['alice', 'alice_dev']);
       for (const headers of [{}, other.headers, owner.headers, admin.headers]) {
@@ -203,13 +179,7 @@ for (const mode of MODES) {
       // Every search takes at least 3 s (one slow site), so the child is still running when the root is cancelled.
       net.internet.fault('site03.example', { kind: 'latency', ms: 3000 });
       try {
-        const started = await call(
-          'POST',
-          '/api/search',
-          { username: 'alice', recursive: true, depth: 2 },
-          admin.headers,
-        );
-        const rootId: string = started.json.search_id;
+        const rootId = await startAliceTree(call, admin.headers);
         const child = await waitFor(async () => {
           const answer = SearchTreeSchema.parse((await tree(rootId)).json);
           return answer.searches.find((s) => s.query === 'alice_dev' && ['queued', 'running'].includes(s.status));
@@ -227,13 +197,7 @@ for (const mode of MODES) {
     });
 
     it('retention deletes a tree with its facts: children and email leads go with their root', async () => {
-      const started = await call(
-        'POST',
-        '/api/search',
-        { username: 'alice', recursive: true, depth: 2 },
-        other.headers,
-      );
-      const rootId: string = started.json.search_id;
+      const rootId = await startAliceTree(call, other.headers);
       const full = await settled(rootId, 3);
       const db = stack.services.db.db;
       const ids = full.searches.filter((s) => s.kind === 'username').map((s) => s.id);

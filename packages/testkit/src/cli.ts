@@ -4,8 +4,9 @@
  *   [--stripe-port N] [--stripe-webhook-url URL] [--email-catalogue <file>…] [--email-registered ADDRESS…]
  *   [--smtp-port N] [--mailbox-port N]`
  *
- * Prints exactly one JSON line to stdout — {"proxy","ca","sites","stripe","email","smtp"} — then serves until
- * SIGINT/SIGTERM. Everything else goes to stderr.
+ * Prints exactly one JSON line to stdout — {"proxy","ca","sites","stripe","email","smtp","usernames"} — then serves
+ * until SIGINT/SIGTERM. Everything else goes to stderr. `usernames` is every username the sites know (the
+ * catalogues' claimed names), with how many sites know it, the most known first.
  *
  * Every email check of Hound's shipped catalogue (or of `--email-catalogue` files) is served too: its own
  * registered example answer for the `--email-registered` addresses (default `registered@example.com`), its
@@ -32,7 +33,7 @@ import { startSmtpSink } from './smtp/smtp-sink.ts';
 import { startInternet } from './start-internet.ts';
 import { startFakeStripe } from './stripe/fake-stripe.ts';
 import type { FakeStripeOptions } from './stripe/types.ts';
-import type { StartOptions } from './types.ts';
+import type { Internet, StartOptions } from './types.ts';
 
 export interface CliOptions {
   internet: StartOptions;
@@ -109,6 +110,18 @@ export function parseCli(argv: string[], cwd: string): CliOptions {
   return { internet: options, stripe, email, smtp };
 }
 
+/**
+ * The usernames the sites know (each entry's claimed names: what a search finds), with how many sites know
+ * each, the most known first: `[["adam", 749], ["alex", 732], ["blue", 625], …]` (pairs: a JSON object
+ * would put names like `1337` first).
+ */
+function knownUsernames(internet: Internet): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const site of internet.sites())
+    for (const name of new Set(site.claimed)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
 async function main(): Promise<void> {
   // npm runs scripts from the package root; relative paths mean the caller's directory.
   const options = parseCli(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
@@ -136,6 +149,7 @@ async function main(): Promise<void> {
       stripe: stripe.settings,
       email: { checks: emailSites.served.length, registered: options.email.registered },
       smtp: { SMTP_URL: sink.url, mailbox: mailbox.url },
+      usernames: knownUsernames(internet),
     })}\n`,
   );
   process.stderr.write(
@@ -143,6 +157,11 @@ async function main(): Promise<void> {
   );
   process.stderr.write(
     `hound-testkit: ${internet.siteCount} sites, ${internet.skipped().length} skipped, ${internet.conflicts().length} conflicting routes\n`,
+  );
+  const known = knownUsernames(internet);
+  const most = known.slice(0, 5).map(([name, sites]) => `${name} (${sites})`);
+  process.stderr.write(
+    `hound-testkit: ${known.length} usernames known${most.length ? `, most: ${most.join(', ')}` : ''}\n`,
   );
   process.stderr.write(`hound-testkit: fake Stripe at ${stripe.url} (pages /checkout, /portal; controls /_fake)\n`);
   process.stderr.write(`hound-testkit: SMTP sink at ${sink.url}, its mail at ${mailbox.url}\n`);

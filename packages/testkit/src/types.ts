@@ -153,7 +153,8 @@ export interface RouteResponse {
   body?: string | Buffer;
 }
 
-export type RouteHandler = (request: RouteRequest) => RouteResponse;
+/** A custom route's answer; undefined when the request is not this route's (the host's sites then answer it). */
+export type RouteHandler = (request: RouteRequest) => RouteResponse | undefined;
 
 export interface LoggedRequest {
   host: string;

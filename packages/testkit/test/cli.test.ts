@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTransport } from 'nodemailer';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sherlockFixture, whatsMyNameFixture } from './fixtures.ts';
 import { curl, randomUsername } from './helpers.ts';
 
@@ -62,8 +62,24 @@ describe('sim CLI', () => {
       sites: number;
       stripe: Record<string, string>;
       smtp: { SMTP_URL: string; mailbox: string };
+      usernames: Array<[string, number]>;
     };
-    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites', 'stripe', 'email', 'smtp']);
+    expect(Object.keys(info)).toEqual(['proxy', 'ca', 'sites', 'stripe', 'email', 'smtp', 'usernames']);
+    // The usernames the sites know, with how many sites know each, the most known first (issue 41 item 9):
+    // `bob` is Talky's, and Redirecty's `bo.b` as its client sends it (without the `.`).
+    expect(info.usernames).toEqual([
+      ['bob', 2],
+      ['ann', 1],
+      ['annlee', 1],
+      ['bakery', 1],
+      ['courier', 1],
+      ['deck', 1],
+      ['mailman', 1],
+      ['octocat', 1],
+    ]);
+    await vi.waitFor(() =>
+      expect(output.stderr).toContain('hound-testkit: 8 usernames known, most: bob (2), ann (1), annlee (1)'),
+    );
     expect(info.proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.sites).toBe(7);
     const via = { proxyUrl: info.proxy, caFile: info.ca } as Parameters<typeof curl>[0];

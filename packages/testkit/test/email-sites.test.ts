@@ -135,3 +135,85 @@ describe('email-check sites at a shared address', () => {
     expect((await form(FREE)).body).toBe('No such user.');
   });
 });
+
+describe('email checks and username sites at one host and path (issue 41 item 8)', () => {
+  // Duolingo's shape: the username probe and the email check ask one path, told apart by the query key;
+  // here also by the value alone (one key, a name or an address) and by a JSON body's value.
+  const usernameSites = {
+    'Lingo Probe': {
+      errorType: 'message',
+      errorMsg: '"users":[]',
+      url: 'https://www.lingo.test/profile/{}',
+      urlProbe: 'https://www.lingo.test/2017-06-30/users?username={}',
+      urlMain: 'https://www.lingo.test/',
+      username_claimed: 'blue',
+    },
+    'Lingo Search': {
+      errorType: 'status_code',
+      url: 'https://search.lingo.test/find?q={}',
+      urlMain: 'https://search.lingo.test/',
+      username_claimed: 'blue',
+    },
+    'Lingo Post': {
+      errorType: 'status_code',
+      url: 'https://post.lingo.test/u/{}',
+      urlProbe: 'https://post.lingo.test/api/check',
+      urlMain: 'https://post.lingo.test/',
+      request_method: 'POST',
+      request_payload: { login: '{}' },
+      headers: { 'Content-Type': 'application/json' },
+      username_claimed: 'blue',
+    },
+  };
+  const emailCheck = (id: string, request: EmailCheckEntry['requests'][number]): EmailCheckEntry => ({
+    id,
+    requests: [request],
+    found: [{ jsonPath: 'who', equals: `${id}-taken` }],
+    notFound: [{ jsonPath: 'who', equals: `${id}-free` }],
+    answers: { registered: [answer(`{"who":"${id}-taken"}`)], unregistered: [answer(`{"who":"${id}-free"}`)] },
+  });
+  let shared: Internet;
+  let agent: Agent;
+  beforeAll(async () => {
+    shared = await startInternet({ catalogues: [{ format: 'sherlock', data: usernameSites }] });
+    serveEmailChecks(shared, [
+      emailCheck('by-key', { url: 'https://www.lingo.test/2017-06-30/users?email={email}' }),
+      emailCheck('by-value', { url: 'https://search.lingo.test/find?q={email}' }),
+      emailCheck('by-body', {
+        method: 'POST',
+        url: 'https://post.lingo.test/api/check',
+        body: { json: { login: '{email}' } },
+      }),
+    ]).register(TAKEN);
+    agent = new Agent({ connect: shared.connect });
+  });
+  afterAll(async () => {
+    await agent?.close();
+    await shared?.close();
+  });
+
+  it('answers each request as the site it is for: the username site, or the email check', async () => {
+    const get = async (url: string) => {
+      const { status, body } = await fetchWith(agent, url);
+      return [status, body.includes('"users":[]') ? 'no users' : body.startsWith('{"who"') ? body : 'page'];
+    };
+    const users = 'https://www.lingo.test/2017-06-30/users';
+    expect(await get(`${users}?username=blue`)).toEqual([200, 'page']);
+    expect(await get(`${users}?username=nobody-here`)).toEqual([200, 'no users']);
+    expect(await get(`${users}?email=${TAKEN}`)).toEqual([200, '{"who":"by-key-taken"}']);
+    expect(await get(`${users}?email=${FREE}`)).toEqual([200, '{"who":"by-key-free"}']);
+    const find = 'https://search.lingo.test/find';
+    expect((await get(`${find}?q=blue`))[0]).toBe(200);
+    expect((await get(`${find}?q=nobody-here`))[0]).toBe(404);
+    expect(await get(`${find}?q=${encodeURIComponent(TAKEN)}`)).toEqual([200, '{"who":"by-value-taken"}']);
+    const post = (login: string) =>
+      fetchWith(agent, 'https://post.lingo.test/api/check', {
+        method: 'POST',
+        headers: { 'content-type': json },
+        body: JSON.stringify({ login }),
+      });
+    expect((await post('blue')).status).toBe(200);
+    expect((await post('nobody-here')).status).toBe(404);
+    expect((await post(FREE)).body).toBe('{"who":"by-body-free"}');
+  });
+});

@@ -36,6 +36,7 @@ export {
 } from '../username/input.ts';
 export { type BodyEncoding, placeInBody } from '../username/place-body.ts';
 export { type Placement, placeInUrl, USERNAME_PLACEHOLDER } from '../username/place-url.ts';
+export { isProfilePage } from '../username/profile-page.ts';
 export { buildSites } from './build-sites.ts';
 export { type CatalogueSourceStats, catalogueStats } from './catalogue-stats.ts';
 export { type CombinedOutcome, combineOutcomes } from './combine-outcomes.ts';

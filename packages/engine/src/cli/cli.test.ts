@@ -86,7 +86,9 @@ describe('hound USERNAME', () => {
     expect(alpha).toMatchObject({ verdict: 'found', evidence: { status: 200, agreed: ['sherlock'] } });
 
     const rows = (await readFile(csv, 'utf8')).trim().split('\r\n');
-    expect(rows[0]).toBe('username,site,site_id,url,verdict,reason,http_status,category,rule,catalogues,elapsed_ms');
+    expect(rows[0]).toBe(
+      'username,site,site_id,url,verdict,reason,http_status,category,rule,catalogues,elapsed_ms,api_url',
+    );
     expect(rows).toHaveLength(19);
     const formulaRow = rows.find((row) => row.includes('HYPERLINK')) as string;
     expect(formulaRow.split(',')[1]).toBe(`"'=HYPERLINK(""http://evil.test""`);

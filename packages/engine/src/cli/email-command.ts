@@ -12,7 +12,8 @@ import { allowsPrivateAddresses, engineFromArgs } from './engine-from-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
 import { followLeads } from './lead-tree.ts';
-import { countVerdicts, type EmailSearchRecord } from './output-files.ts';
+import { type LocalFailure, reportLocalFailure, searchEach } from './local-failure.ts';
+import { type EmailSearchRecord, writtenSearch } from './output-files.ts';
 import { ProgressBar } from './progress.ts';
 
 type EmailCommand = Extract<Command, { kind: 'email' }>;
@@ -77,11 +78,13 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
   const run: AddressRun = { command, engine, io, out, err, loud };
   if (command.recursive) return searchTrees(run, command.recursive, version);
   const records: EmailSearchRecord[] = [];
+  let failure: LocalFailure | undefined;
   try {
-    for (const address of command.addresses) {
-      if (io.signal.aborted) break;
-      records.push(await searchAddress(run, address));
-    }
+    failure = await searchEach(command.addresses, io, common.proxy, async (address) => {
+      const record = await searchAddress(run, address);
+      records.push(record);
+      return record.results;
+    });
   } finally {
     await engine.close();
   }
@@ -91,6 +94,7 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
   }
   if (command.csv) await writeEmailCsv(command.csv, records);
   if (io.signal.aborted) return EXIT.interrupted;
+  if (failure) return reportLocalFailure(io, failure);
   if (command.usernames) return searchUsernames(command, command.usernames, records, io, version);
   return EXIT.ok;
 }
@@ -167,23 +171,20 @@ async function searchTrees(
     depth: follow.depth,
   });
   const trees: SearchTree[] = [];
+  let failure: LocalFailure | undefined;
   try {
-    for (const [index, address] of command.addresses.entries()) {
-      if (io.signal.aborted) break;
+    failure = await searchEach(command.addresses, io, command.common.proxy, async (address, index) => {
+      let root: EmailSearchRecord | undefined;
       const search = async (s: LeadSearch, indent: string) => {
         if (s.parent_id !== null) return searchLead(leads, s, indent);
-        const record = await searchAddress(run, s.query, s.id);
-        leads.emailSearches.push(record);
-        return record.results;
+        root = await searchAddress(run, s.query, s.id);
+        leads.emailSearches.push(root);
+        return root.results;
       };
-      trees.push(
-        await followLeads(
-          { depth: follow.depth, io, out, search },
-          { kind: 'email', query: address },
-          `t${index + 1}s`,
-        ),
-      );
-    }
+      const walk = { depth: follow.depth, io, out, search };
+      trees.push(await followLeads(walk, { kind: 'email', query: address }, `t${index + 1}s`));
+      return root?.results ?? [];
+    });
   } finally {
     await engine.close();
   }
@@ -194,13 +195,14 @@ async function searchTrees(
       version,
       generatedAt: new Date().toISOString(),
       searches: leads.emailSearches,
-      usernameSearches: leads.searches.map((s) => ({ ...s, counts: countVerdicts(s.results) })),
+      usernameSearches: leads.searches.map(writtenSearch),
       trees,
     };
     await writeFile(command.json, `${JSON.stringify(body, null, 2)}\n`, 'utf8');
   }
   if (command.csv) await writeEmailCsv(command.csv, leads.emailSearches);
-  return io.signal.aborted ? EXIT.interrupted : EXIT.ok;
+  if (io.signal.aborted) return EXIT.interrupted;
+  return failure ? reportLocalFailure(io, failure) : EXIT.ok;
 }
 
 /** `--csv FILE`: one row per email search and check. */

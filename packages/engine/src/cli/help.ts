@@ -32,7 +32,11 @@ SEARCH OPTIONS
     --facts MODE         Profile facts (name, bio, links, other usernames): page (default, read from
                          what the check fetched), fetch (also one GET of the profile page where the
                          check asked an API), off.
-    --json FILE          Write every result, with its evidence, as JSON.
+    --json FILE          Write every result, with its evidence, as JSON. A result's url is the
+                         profile page; where the site has none (the check asked an API or the
+                         catalogue names only the home page) it is "" and apiUrl is what the check
+                         asked (CSV: api_url). Printed: "no profile page; the check asked the
+                         site's API".
     --csv FILE           Write every result as CSV (cells are neutralised against formula injection).
 
 NETWORK OPTIONS
@@ -111,8 +115,13 @@ RESULTS
 
 EXIT STATUS
     0    the search ran to the end (whether or not anything was found)
-    1    runtime error: no catalogue available, unreadable file, bad proxy or CA, write failure
-    2    usage error: unknown option, missing username, bad value; nothing was searched
+    1    runtime error: no catalogue available, unreadable file, bad proxy or CA, write failure;
+         also when the set-up reached no site (every check failed on the connection, DNS, TLS
+         or time, or most failed TLS verification: a proxy's CA missing), said in one line;
+         results so far are still written
+    2    usage error: unknown option, missing username, a name the username rule refuses
+         (letters A–Z, digits and . _ - only, up to 64 characters), bad value; nothing was
+         searched
     130  interrupted; results so far were still written
 
 ENVIRONMENT

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { SearchTree } from '@hound/contracts';
 import type { EmailResult, SiteResult } from '../model.ts';
 import { csvRow } from './csv.ts';
+import { writtenResult } from './profile-link.ts';
 
 export interface SearchRecord {
   /** The search's id in its tree (`trees` in the JSON file). */
@@ -33,6 +34,15 @@ export function countVerdicts(results: readonly SiteResult[]): Record<SiteResult
   return counts;
 }
 
+/** A username search as `--json` writes it: its counts, each result's `url` the profile page or '' (`apiUrl`). */
+export function writtenSearch(search: SearchRecord) {
+  return {
+    ...search,
+    results: search.results.map((r) => writtenResult(r, search.username)),
+    counts: countVerdicts(search.results),
+  };
+}
+
 /**
  * `--json FILE`: every search with every result, its evidence and a found profile's facts; per name given,
  * its search tree (`hound-tree/1`: the searches its leads started, with why, and every found profile).
@@ -48,7 +58,7 @@ export async function writeJson(
     tool: 'hound',
     version,
     generatedAt: new Date().toISOString(),
-    searches: searches.map((search) => ({ ...search, counts: countVerdicts(search.results) })),
+    searches: searches.map(writtenSearch),
     ...(emailSearches.length > 0 ? { emailSearches } : {}),
     trees,
   };
@@ -67,13 +77,15 @@ const CSV_HEADER = [
   'rule',
   'catalogues',
   'elapsed_ms',
+  'api_url',
 ];
 
 /** `--csv FILE`: one row per username and site. */
 export async function writeCsv(file: string, searches: SearchRecord[]): Promise<void> {
   let text = csvRow(CSV_HEADER);
   for (const search of searches) {
-    for (const r of search.results) {
+    for (const result of search.results) {
+      const r = writtenResult(result, search.username);
       text += csvRow([
         search.username,
         r.name,
@@ -86,6 +98,7 @@ export async function writeCsv(file: string, searches: SearchRecord[]): Promise<
         r.evidence.rule,
         r.evidence.agreed.join(' '),
         r.evidence.elapsedMs,
+        r.apiUrl,
       ]);
     }
   }

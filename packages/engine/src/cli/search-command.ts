@@ -1,21 +1,23 @@
 import { type LeadSearch, type ProfileFact, type SearchTree, usernamesToSearch } from '@hound/contracts';
 import type { EmailResult, Engine, SiteResult } from '../model.ts';
-import { SearchError } from '../search/errors.ts';
-import { EMAIL_INPUT_MESSAGE, isEmailLike } from '../username/email.ts';
-import { normaliseUsernameInput } from '../username/input.ts';
 import type { Command, UsernameScope } from './args.ts';
 import { palette, printable, verdictMark } from './color.ts';
 import { engineFromArgs } from './engine-from-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
 import { followLeads } from './lead-tree.ts';
+import { type LocalFailure, reportLocalFailure, searchEach } from './local-failure.ts';
 import { countVerdicts, type EmailSearchRecord, type SearchRecord, writeCsv, writeJson } from './output-files.ts';
+import { foundAddress } from './profile-link.ts';
 import { ProgressBar } from './progress.ts';
+import { checkUsernames } from './username-rule.ts';
 
 type SearchCommand = Extract<Command, { kind: 'search' }>;
 type Palette = ReturnType<typeof palette>;
 
-function describe(result: SiteResult | EmailResult): string {
+/** A result's line after the site's name; `username` for a username search's (its profile page or API). */
+function describe(result: SiteResult | EmailResult, username?: string): string {
+  if (result.verdict === 'found' && username !== undefined) return foundAddress(result as SiteResult, username);
   if (result.verdict === 'found') return result.url || 'account';
   if (result.verdict === 'not_found') return 'not found';
   return `${result.verdict} (${result.reason ?? 'no reason'}): ${printable(result.evidence.rule)}`;
@@ -55,10 +57,7 @@ export function newLeadRun(fields: Omit<LeadRun, 'searches' | 'emailSearches'>):
 export async function runSearch(command: SearchCommand, io: CliIo, version: string): Promise<number> {
   const out = palette(io.stdout.isTTY, command.common.noColor, io.env);
   const err = palette(io.stderr.isTTY, command.common.noColor, io.env);
-  for (const username of command.usernames) {
-    if (isEmailLike(username)) throw new SearchError('email_address', EMAIL_INPUT_MESSAGE);
-    normaliseUsernameInput(username);
-  }
+  checkUsernames(command.usernames);
   const engine = await engineFromArgs(command.common, io);
   const scope: UsernameScope = {
     ...(command.sites ? { sites: command.sites } : {}),
@@ -69,18 +68,21 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
   };
   const run = newLeadRun({ engine, io, out, err, scope, printAll: command.printAll, depth: command.depth });
   const trees: SearchTree[] = [];
+  let failure: LocalFailure | undefined;
   try {
-    for (const [index, username] of command.usernames.entries()) {
-      if (io.signal.aborted) break;
+    failure = await searchEach(command.usernames, io, command.common.proxy, async (username, index) => {
       const walk = { depth: run.depth, io, out, search: (s: LeadSearch, indent: string) => searchLead(run, s, indent) };
+      const first = run.searches.length;
       trees.push(await followLeads(walk, { kind: 'username', query: username }, `t${index + 1}s`));
-    }
+      return run.searches[first]?.results ?? [];
+    });
   } finally {
     await engine.close();
   }
   if (command.json) await writeJson(command.json, version, run.searches, trees, run.emailSearches);
   if (command.csv) await writeCsv(command.csv, run.searches);
-  return io.signal.aborted ? EXIT.interrupted : EXIT.ok;
+  if (io.signal.aborted) return EXIT.interrupted;
+  return failure ? reportLocalFailure(io, failure) : EXIT.ok;
 }
 
 /** A search of a tree: a username's with the run's scope, an address's with the quiet checks only. */
@@ -116,7 +118,9 @@ async function runUsername(run: LeadRun, search: LeadSearch, indent: string): Pr
     const show = result.verdict === 'found' || run.printAll;
     if (show) {
       bar.clear();
-      io.stdout.write(`${indent}${verdictMark(out, result.verdict)} ${printable(result.name)}: ${describe(result)}\n`);
+      io.stdout.write(
+        `${indent}${verdictMark(out, result.verdict)} ${printable(result.name)}: ${describe(result, username)}\n`,
+      );
       const facts = run.depth > 0 && result.facts ? factsLine(result.facts) : undefined;
       if (facts) io.stdout.write(`${indent}    ${facts}\n`);
     }

@@ -1,6 +1,7 @@
 import { combineOutcomes } from '../catalogue/combine-outcomes.ts';
 import { type FactOptions, profileFacts } from '../facts/profile-facts.ts';
 import type { Evidence, SiteResult } from '../model.ts';
+import { isProfilePage } from '../username/profile-page.ts';
 import { type CheckRun, type RequestCache, runCheck } from './run-check.ts';
 import type { SelectedSite } from './select-sites.ts';
 
@@ -32,7 +33,9 @@ export async function checkSite(
     ...(runs.length > 1 ? { outcomes: combined.outcomes } : {}),
     ...(detail ? { detail } : {}),
   };
-  const url = deciding.profileUrl ?? runs.find((run) => run.profileUrl)?.profileUrl ?? '';
+  // The deciding catalogue's profile address, unless it is an API or the home page and another's is a page.
+  const urls = [deciding, ...runs].flatMap((run) => (run.profileUrl ? [run.profileUrl] : []));
+  const url = urls.find((u) => isProfilePage(u, username)) ?? urls[0] ?? '';
   // Facts only for a found profile, read after the verdict is settled: they never change it, and an
   // `unknown` (conflict, block, unfamiliar answer) keeps none.
   const found =

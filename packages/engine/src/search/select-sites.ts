@@ -11,13 +11,23 @@ function runnable(check: SiteCheck): boolean {
   return !check.unsupported && !check.disabled && !check.excluded;
 }
 
-function matchesName(site: Site, wanted: string): boolean {
-  const name = wanted.toLowerCase();
-  return (
-    site.id.toLowerCase() === name ||
-    site.name.toLowerCase() === name ||
-    site.checks.some((check) => check.name.toLowerCase() === name)
-  );
+/** Sites by every name they answer to (id, name, each check's name), lower-cased: built once per site list. */
+const byName = new WeakMap<readonly Site[], Map<string, Site[]>>();
+
+function sitesNamed(sites: readonly Site[], wanted: string): Site[] {
+  let index = byName.get(sites);
+  if (!index) {
+    index = new Map();
+    for (const site of sites) {
+      for (const name of new Set([site.id, site.name, ...site.checks.map((c) => c.name)].map((n) => n.toLowerCase()))) {
+        const named = index.get(name);
+        if (named) named.push(site);
+        else index.set(name, [site]);
+      }
+    }
+    byName.set(sites, index);
+  }
+  return index.get(wanted.toLowerCase()) ?? [];
 }
 
 /**
@@ -41,11 +51,13 @@ export function selectSites(
 
   if (options.sites && options.sites.length > 0) {
     const selected: SelectedSite[] = [];
+    const seen = new Set<Site>();
     for (const wanted of options.sites) {
-      const matches = sites.filter((site) => matchesName(site, wanted));
+      const matches = sitesNamed(sites, wanted);
       if (matches.length === 0) throw new SearchError('unknown_site', `No site is named "${wanted}".`);
       for (const site of matches) {
-        if (selected.some((s) => s.site === site)) continue;
+        if (seen.has(site)) continue;
+        seen.add(site);
         const checks = site.checks.filter(inFormats);
         if (checks.length > 0) selected.push({ site, checks });
       }

@@ -145,6 +145,7 @@ function entryFor(name: string, site: Record<string, unknown>): SiteEntry | stri
     name,
     method,
     url: requested,
+    siteUrl: collapseSlashes(url),
     headers,
     claimed: typeof site.usernameClaimed === 'string' ? [site.usernameClaimed] : [],
     ...sideRules,

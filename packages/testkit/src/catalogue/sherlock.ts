@@ -106,6 +106,7 @@ export function loadSherlock(data: unknown): LoadedCatalogue {
       name,
       method: method as SiteEntry['method'],
       url: probe.replaceAll('{}', USERNAME),
+      siteUrl: url.replaceAll('{}', USERNAME),
       headers: requiredHeaders(site.headers),
       claimed: [claimed],
       ...rules(types as string[], site),

@@ -59,6 +59,7 @@ export function loadWhatsMyName(data: unknown): LoadedCatalogue {
       name,
       method: typeof site.post_body === 'string' ? 'POST' : 'GET',
       url: uri.replaceAll('{account}', USERNAME),
+      ...(typeof site.uri_pretty === 'string' ? { siteUrl: site.uri_pretty.replaceAll('{account}', USERNAME) } : {}),
       headers,
       claimed: stringList(site.known),
       followsRedirects: false,

@@ -10,6 +10,7 @@
  * that send the very same request get the same answer, as from the real site: the first such check's.
  */
 import { createHash } from 'node:crypto';
+import { safeDecode } from '../site/placeholder.ts';
 import type { Internet, RouteRequest, RouteResponse } from '../types.ts';
 import { siteIconPng } from './site-icon.ts';
 
@@ -70,24 +71,67 @@ function exampleResponse(answer: ExampleAnswer | undefined): RouteResponse | nul
 
 const PLACEHOLDER = /\{[a-z0-9_]+\}/;
 
-/** A fixed value a request carries: a query parameter, a form field or a top-level JSON field. */
-type Marker = { where: 'query' | 'form' | 'json'; key: string; value: string };
+/**
+ * What each placeholder's value looks like in a request: an address has an `@`, its hashes are hex of a
+ * fixed length. So a username check at the same address (`?username=blue` beside `?email={email}`, or even
+ * `?q=blue` beside `?q={email}`) is not taken for an email check's request.
+ */
+const VALUE_SHAPES: Record<string, string> = {
+  email: '[^@\\s]+@[^@\\s]+',
+  email_sha256: '[0-9a-fA-F]{64}',
+  email_md5: '[0-9a-fA-F]{32}',
+  local: '[^@\\s]+',
+  domain: '[^@\\s]+',
+};
 
-/** What tells one template's requests from another's at the same address: its fixed values (no placeholder). */
+/** A template's text as a pattern: literal parts as they are, each placeholder by the shape of its values. */
+function shapeOf(template: string): RegExp {
+  const parts = template.split(/(\{[a-z0-9_]+\})/);
+  const source = parts
+    .map((part, i) =>
+      i % 2 === 1 ? `(?:${VALUE_SHAPES[part.slice(1, -1)] ?? '[^]*'})` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * A value a request carries: a query parameter, a form field or a top-level JSON field. A fixed one (no
+ * placeholder) tells one template's requests from another's at the same address; every one, fixed or not,
+ * must be there, in its shape, for a request to be this template's. `shape` is null for a JSON object or
+ * array holding a placeholder: there the field's presence is its shape.
+ */
+type Marker = { where: 'query' | 'form' | 'json'; key: string; value: string; fixed: boolean; shape: RegExp | null };
+
+function marker(where: Marker['where'], key: string, value: unknown): Marker {
+  // A string is compared as text; any other JSON value as its JSON text.
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const fixed = !PLACEHOLDER.test(text);
+  return { where, key, value: text, fixed, shape: fixed || typeof value === 'string' ? shapeOf(text) : null };
+}
+
+/** A value that holds a prefetch's token: its absence is the probe's to refuse (403), as a site's CSRF check does. */
+const TOKEN = /\{token2?\}/;
+
+/**
+ * Every value a template's requests carry, fixed or placeholder, but a token's: the request's shape beside
+ * its method and path.
+ */
 function markersOf(template: RequestTemplate): Marker[] {
   const out: Marker[] = [];
-  for (const [key, value] of new URL(template.url).searchParams)
-    if (!PLACEHOLDER.test(key) && !PLACEHOLDER.test(value)) out.push({ where: 'query', key, value });
+  const add = (where: Marker['where'], key: string, value: unknown) => {
+    if (!TOKEN.test(typeof value === 'string' ? value : JSON.stringify(value))) out.push(marker(where, key, value));
+  };
+  for (const [key, value] of new URL(template.url).searchParams) if (!PLACEHOLDER.test(key)) add('query', key, value);
   const body = template.body;
-  if (body && 'form' in body)
-    for (const [key, value] of Object.entries(body.form))
-      if (!PLACEHOLDER.test(value)) out.push({ where: 'form', key, value });
-  if (body && 'json' in body)
-    for (const [key, value] of Object.entries(body.json)) {
-      const text = JSON.stringify(value);
-      if (!PLACEHOLDER.test(text)) out.push({ where: 'json', key, value: text });
-    }
+  if (body && 'form' in body) for (const [key, value] of Object.entries(body.form)) add('form', key, value);
+  if (body && 'json' in body) for (const [key, value] of Object.entries(body.json)) add('json', key, value);
   return out;
+}
+
+/** The request path's shape: the template's decoded path, its placeholders by their values' shapes. */
+function pathShape(url: URL): RegExp {
+  return shapeOf(decodeURIComponent(url.pathname));
 }
 
 /** The request's query, form fields and top-level JSON fields, as markers compare them. */
@@ -103,17 +147,21 @@ function requestValues(request: RouteRequest): { query: URLSearchParams; form: U
   return { query, form: new URLSearchParams(json === undefined ? text : ''), json };
 }
 
-function carries(values: ReturnType<typeof requestValues>, marker: Marker): boolean {
-  if (marker.where === 'query') return values.query.getAll(marker.key).includes(marker.value);
-  if (marker.where === 'form') return values.form.getAll(marker.key).includes(marker.value);
+function carries(values: ReturnType<typeof requestValues>, m: Marker): boolean {
+  const fits = (value: string) => (m.fixed ? value === m.value : (m.shape?.test(value) ?? true));
+  if (m.where === 'query') return values.query.getAll(m.key).some(fits);
+  if (m.where === 'form') return values.form.getAll(m.key).some(fits);
   const json = values.json;
   if (!json || typeof json !== 'object' || Array.isArray(json)) return false;
-  return JSON.stringify((json as Record<string, unknown>)[marker.key]) === marker.value;
+  const value = (json as Record<string, unknown>)[m.key];
+  return value !== undefined && fits(typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 /** One check's (or prefetch's) way of answering at an address. */
 interface Endpoint {
   method: string;
+  /** The request path's shape (its placeholders by their values' shapes). */
+  path: RegExp;
   markers: Marker[];
   /** Whether the request names an address registered for this endpoint's check (a probe's only). */
   knows?: (mentioned: (email: string) => boolean) => boolean;
@@ -298,7 +346,12 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
       prefetchEndpoint = [
         url.hostname,
         url.pathname,
-        { method: check.prefetch.method ?? 'GET', markers: markersOf(check.prefetch), respond: () => page },
+        {
+          method: check.prefetch.method ?? 'GET',
+          path: pathShape(url),
+          markers: markersOf(check.prefetch),
+          respond: () => page,
+        },
       ];
     }
     const registered = new Set<string>();
@@ -319,6 +372,7 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
       const route = path.includes('{') ? `${path.slice(0, path.indexOf('{'))}*` : path;
       serve(url.hostname, route, {
         method: template.method ?? 'GET',
+        path: pathShape(url),
         markers: markersOf(template),
         knows,
         respond: probe,
@@ -346,16 +400,21 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
 }
 
 /**
- * The endpoint a request is for: same method, every fixed value carried, the most specific first (ties: the
- * first served). An address is known when any check sending that very request registered it.
+ * The endpoint a request is for: same method, path and values in each template's shape, the one with the
+ * most fixed values first (ties: the first served). An address is known when any check sending that very
+ * request registered it. Undefined for a request no email check sends: the host's username sites (or its
+ * 404) answer it, as one real site answers both kinds (issue 41 item 8).
  */
-function dispatch(at: readonly Endpoint[], request: RouteRequest): RouteResponse {
+function dispatch(at: readonly Endpoint[], request: RouteRequest): RouteResponse | undefined {
   const values = requestValues(request);
-  const fitting = at.filter((e) => e.method === request.method && e.markers.every((m) => carries(values, m)));
-  if (fitting.length === 0)
-    return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'hound-testkit: no email check asks this' };
-  const best = Math.max(...fitting.map((e) => e.markers.length));
-  const same = fitting.filter((e) => e.markers.length === best);
+  const path = safeDecode(request.url.split('?')[0] ?? '');
+  const fitting = at.filter(
+    (e) => e.method === request.method && e.path.test(path) && e.markers.every((m) => carries(values, m)),
+  );
+  if (fitting.length === 0) return undefined;
+  const fixedValues = (e: Endpoint) => e.markers.filter((m) => m.fixed).length;
+  const best = Math.max(...fitting.map(fixedValues));
+  const same = fitting.filter((e) => fixedValues(e) === best);
   const text = requestText(request);
   const mentioned = (email: string) => forms(email).some((f) => text.includes(f));
   const known = same.some((e) => e.knows?.(mentioned) ?? false);

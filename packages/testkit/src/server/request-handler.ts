@@ -135,10 +135,8 @@ function normalResponse(
   const custom = ctx.customRoutes.get(target.host);
   const handler =
     custom && (custom.get(target.path) ?? custom.get(target.path.split('?')[0] ?? '') ?? byPrefix(custom, target.path));
-  if (handler) {
-    const out = handler({ method: req.method ?? 'GET', url: target.path, headers: req.headers, body });
-    return { status: out.status, headers: out.headers ?? {}, body: out.body ?? '' };
-  }
+  const out = handler?.({ method: req.method ?? 'GET', url: target.path, headers: req.headers, body });
+  if (out) return { status: out.status, headers: out.headers ?? {}, body: out.body ?? '' };
   const own = siteAnswer(ctx, req, target, body, soft404, noisy);
   return { ...own, headers: { ...siteHeaders(target.host), ...own.headers } };
 }

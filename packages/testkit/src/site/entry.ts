@@ -30,6 +30,11 @@ export interface SiteEntry {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT';
   /** Absolute URL template with `{username}`. */
   url: string;
+  /**
+   * The profile page the catalogue names for the site (its `url` / `uri_pretty`), when it differs from the
+   * request: claimed names are shared by every route of the site it names (`SiteRegistry`).
+   */
+  siteUrl?: string;
   body?: BodyTemplate;
   /** Request headers the site insists on (lowercase names). */
   headers: Record<string, string>;

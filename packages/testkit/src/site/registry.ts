@@ -10,6 +10,29 @@ export interface RouteMatch {
   username: string;
 }
 
+/** Second-level labels under a country's TLD that are not a site of their own (`bbc.co.uk`, `uol.com.br`). */
+const SECOND_LEVEL = new Set(['co', 'com', 'net', 'org', 'ac', 'edu', 'gov', 'or', 'ne', 'go']);
+
+/** The claimed names of one site and the routes that ask it. */
+interface KnownSite {
+  claimed: Set<string>;
+  routes: Set<Route>;
+}
+
+/** The host of the profile page the entry names (its site), when it parses. */
+function siteHost(entry: SiteEntry): string | undefined {
+  if (!entry.siteUrl) return undefined;
+  const pattern = parseUrlPattern(entry.siteUrl);
+  return typeof pattern === 'string' ? undefined : pattern.host;
+}
+
+/** A host's registrable name: `api.github.com` → `github.com`, `www.bbc.co.uk` → `bbc.co.uk`. */
+function registrableName(host: string): string {
+  const labels = host.split('.');
+  const country = (labels.at(-1)?.length ?? 0) === 2 && SECOND_LEVEL.has(labels.at(-2) ?? '');
+  return labels.slice(country ? -3 : -2).join('.');
+}
+
 function insertBySpecificity(list: Route[], route: Route): void {
   const at = list.findIndex((r) => r.pattern.specificity < route.pattern.specificity);
   if (at < 0) list.push(route);
@@ -26,6 +49,9 @@ export class SiteRegistry {
   private readonly byHost = new Map<string, Route[]>();
   private readonly bySuffix = new Map<string, Route[]>();
   private readonly routeOf = new Map<SiteEntry, Route>();
+  /** The sites routes belong to, by registrable name: a site knows its users whichever request asks. */
+  private readonly siteByName = new Map<string, KnownSite>();
+  private readonly siteOfRoute = new Map<Route, KnownSite>();
 
   add(entry: SiteEntry): void {
     const pattern = parseUrlPattern(entry.url);
@@ -57,7 +83,47 @@ export class SiteRegistry {
     }
     this.entries.push(entry);
     this.routeOf.set(entry, route);
-    for (const username of entry.claimed) route.register(username, entry);
+    this.claim(siteHost(entry) ?? pattern.host, route, entry);
+  }
+
+  /**
+   * Registers the entry's claimed names on its route, and — as an account exists on a site whichever of its
+   * pages or APIs is asked (`github.com/{}` and `api.github.com/users/{}`, or a mirror the catalogue asks
+   * for the profile it names) — on every other route of the same site: the routes whose profile pages share
+   * a registrable name, and those of any other site one of them also serves (one request is one site, as
+   * the engine merges them). Issue 41 item 8: catalogues that describe one site by different requests, each
+   * with its own claimed name, must all find each name.
+   */
+  private claim(host: string, route: Route, entry: SiteEntry): void {
+    const key = registrableName(host);
+    let site = this.siteByName.get(key) ?? { claimed: new Set<string>(), routes: new Set<Route>() };
+    this.siteByName.set(key, site);
+    const before = this.siteOfRoute.get(route);
+    if (before && before !== site) site = this.merge(before, site);
+    else if (!before) {
+      site.routes.add(route);
+      this.siteOfRoute.set(route, site);
+      for (const username of site.claimed) route.register(username);
+    }
+    for (const username of entry.claimed) {
+      route.register(username, entry);
+      if (site.claimed.has(username)) continue;
+      site.claimed.add(username);
+      for (const other of site.routes) if (other !== route) other.register(username);
+    }
+  }
+
+  /** One site of two: each route learns the other's names; every name and route that named either names it. */
+  private merge(kept: KnownSite, gone: KnownSite): KnownSite {
+    for (const route of kept.routes) for (const username of gone.claimed) route.register(username);
+    for (const route of gone.routes) {
+      for (const username of kept.claimed) route.register(username);
+      kept.routes.add(route);
+      this.siteOfRoute.set(route, kept);
+    }
+    for (const username of gone.claimed) kept.claimed.add(username);
+    for (const [name, site] of this.siteByName) if (site === gone) this.siteByName.set(name, kept);
+    return kept;
   }
 
   routeFor(entry: SiteEntry): Route | undefined {

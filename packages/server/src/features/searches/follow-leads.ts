@@ -17,7 +17,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SearchLimiter } from '../../limits/search-limiter.ts';
 import { readStoredResults } from './result-batches.ts';
 import { newSearchId } from './search-id.ts';
-import { ENQUEUE_FAILED_MESSAGE } from './start-search.ts';
+import { ENQUEUE_FAILED_MESSAGE } from './search-messages.ts';
 import { validateUsername } from './validate-username.ts';
 
 export interface FollowDeps {

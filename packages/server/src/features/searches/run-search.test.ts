@@ -17,7 +17,8 @@ import { createMemorySearchBus } from '../../events/memory-search-bus.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
 import { createMemorySearchLimiter } from '../../limits/memory-search-limiter.ts';
 import { readStoredResults } from './result-batches.ts';
-import { CATALOGUES_LOADING_MESSAGE, runSearch } from './run-search.ts';
+import { runSearch } from './run-search.ts';
+import { CATALOGUES_LOADING_MESSAGE } from './search-messages.ts';
 
 const SITES = Array.from({ length: 24 }, (_, i) => ({ id: `site${i}.example`, name: `Site ${i}` }));
 

@@ -15,6 +15,7 @@ import { followLeads } from './follow-leads.ts';
 import { isTerminal } from './get-search-status.ts';
 import { readStoredSiteIds } from './result-batches.ts';
 import { createResultWriter, type ResultWriter } from './result-writer.ts';
+import { CATALOGUES_LOADING_MESSAGE } from './search-messages.ts';
 import { type ResultToStore, storeBatches } from './store-results.ts';
 import { toPlatformResult } from './to-platform-result.ts';
 
@@ -40,12 +41,6 @@ export interface RunSearchDeps {
   /** Queues the child searches of a recursive search (issue 29); without it, leads are not followed. */
   queue?: JobQueue;
 }
-
-export const CATALOGUES_LOADING_MESSAGE = 'Site catalogues are still loading. Please try again in a minute.';
-/** Shown when the downloads failed and nothing is cached: waiting a minute will not help. */
-export const CATALOGUES_UNAVAILABLE_MESSAGE =
-  'The site lists could not be downloaded, so searches cannot run on this installation yet. ' +
-  'If you run it: let the server reach the internet, or set HOUND_CATALOGUES to local catalogue files, and restart.';
 
 /**
  * The search job: runs the engine and stores each result once. Safe to run again for the same search

@@ -10,8 +10,12 @@ import { AppError, isAppError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { ClientKeys, SearchLimiter } from '../../limits/search-limiter.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
-import { CATALOGUES_LOADING_MESSAGE, CATALOGUES_UNAVAILABLE_MESSAGE } from './run-search.ts';
 import { newSearchId } from './search-id.ts';
+import {
+  CATALOGUES_LOADING_MESSAGE,
+  CATALOGUES_UNAVAILABLE_MESSAGE,
+  ENQUEUE_FAILED_MESSAGE,
+} from './search-messages.ts';
 import { validateUsername } from './validate-username.ts';
 
 export interface StartSearchDeps {
@@ -62,7 +66,6 @@ const insertSearch = preparedFor((db) =>
     .prepare('hound_insert_search'),
 );
 
-export const ENQUEUE_FAILED_MESSAGE = 'The search could not be queued. Please try again later.';
 /** Following leads starts up to 20 more searches: for signed-in users only (decision 111). */
 export const RECURSIVE_SIGN_IN_MESSAGE = 'Sign in to follow the leads of a search (recursive search).';
 

@@ -1,19 +1,16 @@
 import type { PlatformResult } from '@hound/contracts';
-import type { SiteResult } from '@hound/engine';
-import { isWebLink } from './web-link.ts';
+import { isProfilePage, type SiteResult } from '@hound/engine';
 
 const DISPLAY_STATUS = { found: 'Found', not_found: 'Not Found', unknown: 'Unknown', invalid: 'Invalid' } as const;
 
 /**
  * The profile address, or '' when the catalogue gives none: an address without the username (Discord's
- * entries name the home page, the check itself asks an API) is not the profile, so it is not passed off as one;
- * nor is anything but an http(s) link.
+ * entries name the home page, the check itself asks an API) or an API's address (Minecraft's) is not the
+ * profile, so it is not passed off as one; nor is anything but an http(s) link. The engine's rule
+ * (`isProfilePage`), as the CLI prints it.
  */
 export function profileUrl(url: string, username: string): string {
-  if (!url || !isWebLink(url)) return '';
-  const lower = url.toLowerCase();
-  const name = username.toLowerCase();
-  return lower.includes(name) || lower.includes(encodeURIComponent(name)) ? url : '';
+  return isProfilePage(url, username) ? url : '';
 }
 
 /** The engine's result in the HTTP contract's shape: the spec's fields plus verdict, reason and evidence. */

@@ -1,24 +1,6 @@
 /**
- * The username rule the server applies (decision 046): after trimming, 1–64 characters, each an ASCII
- * letter, a digit, `.`, `_` or `-`. Checked in the form so the visitor learns the rule before sending.
+ * The username rule the server applies (decision 046), from @hound/contracts: checked in the form so the
+ * visitor learns the rule before sending. Its own entry point: the package's index would bring every schema
+ * (and zod) into the search page's first load.
  */
-export const USERNAME_MAX = 64;
-const ALLOWED = /^[A-Za-z0-9._-]$/;
-
-export type UsernameProblem =
-  | { kind: 'too_long'; length: number }
-  | { kind: 'space' }
-  | { kind: 'characters'; characters: string[] };
-
-/** Why a trimmed, non-empty name cannot be searched, or null when it can. */
-export function usernameProblem(name: string): UsernameProblem | null {
-  const chars = Array.from(name);
-  if (chars.length > USERNAME_MAX) return { kind: 'too_long', length: chars.length };
-  if (/\s/.test(name)) return { kind: 'space' };
-  const bad = [...new Set(chars.filter((c) => !ALLOWED.test(c)))];
-  return bad.length > 0 ? { kind: 'characters', characters: bad.slice(0, 5) } : null;
-}
-
-export function isSearchableUsername(name: string): boolean {
-  return name.length > 0 && usernameProblem(name) === null;
-}
+export { isSearchableUsername, USERNAME_MAX, type UsernameProblem, usernameProblem } from '@hound/contracts/username';
