@@ -11,3 +11,4 @@ export * from './paging.ts';
 export * from './search.ts';
 export * from './service.ts';
 export * from './sites.ts';
+export * from './webhooks.ts';

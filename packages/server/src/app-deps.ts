@@ -10,6 +10,8 @@ import type { Config, StreamLimits, TrustProxy } from './env.ts';
 import type { SearchBus } from './events/search-bus.ts';
 import type { AuthLimits } from './features/auth/auth-deps.ts';
 import type { FinishedSearchCache } from './features/searches/finished-search-cache.ts';
+import type { WebhookSender } from './features/webhooks/webhook-sender.ts';
+import type { TargetRules } from './features/webhooks/webhook-target.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
@@ -32,6 +34,8 @@ export interface AppOptions {
   billing: Config['billing'];
   /** GET /metrics answers only with this bearer token; unset: 404 (decision 103). */
   metricsToken?: string;
+  /** Where webhook endpoints may point (public servers; loopback only when allowed). */
+  webhooks: TargetRules;
 }
 
 export interface AppDeps {
@@ -45,6 +49,8 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** Mail goes out through the outbox (decision 099). */
   mailer: MailOutbox;
+  /** Webhook deliveries go out through its outbox (decision 142). */
+  webhooks: WebhookSender;
   /** This process's Prometheus metrics (one registry per services). */
   metrics: Metrics;
   /** The clock of accounts and credits (tests move it). */

@@ -36,6 +36,7 @@ import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { installSecurityHeaders } from './features/web/security-headers.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { trustProxyOption } from './lib/client-ip.ts';
 import { createStreamLimiter } from './limits/stream-limiter.ts';
 
@@ -173,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowance: { trial: deps.options.billing.trialCredits, premium: deps.options.billing.monthlyCredits },
   });
   await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
+  await app.register(webhooksRoutes, {
+    deps: { db: deps.db.db, box: deps.webhooks.box, sender: deps.webhooks, rules: deps.options.webhooks, now },
+  });
   // Only where the mail mode is the development mailbox (decision 093: local servers or DEV_MAILBOX=true).
   if (deps.mailer.kind === 'dev-mailbox') await app.register(devMailboxRoutes, { db: deps.db.db });
 

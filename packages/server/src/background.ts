@@ -14,6 +14,7 @@ import { finishSearch } from './features/searches/finish-search.ts';
 import { purgeExpiredSearches } from './features/searches/purge-expired-searches.ts';
 import { recoverSearches } from './features/searches/recover-searches.ts';
 import { runSearch } from './features/searches/run-search.ts';
+import { purgeOldDeliveries } from './features/webhooks/purge-deliveries.ts';
 import type { Services } from './services.ts';
 
 export const SEARCH_FAILED_MESSAGE = 'The search failed. Please try again later.';
@@ -36,6 +37,7 @@ export async function startBackground(
   const timers: NodeJS.Timeout[] = [];
   const finishDeps = { db: db.db, bus, limiter, metrics };
   services.mailer.start();
+  services.webhooks.start();
 
   if (options.runSearches) {
     queue.work(
@@ -75,9 +77,21 @@ export async function startBackground(
       try {
         const outcome = await purgeExpiredSearches(finishDeps, { retentionDays: config.retentionDays });
         const accounts = await purgeAuthLeftovers(db.db, new Date(), config.retentionDays);
-        if (outcome.purged > 0 || outcome.interrupted > 0 || accounts.sessions > 0 || accounts.codes > 0)
+        const deliveries = await purgeOldDeliveries(db.db, new Date(), config.retentionDays);
+        if (
+          outcome.purged > 0 ||
+          outcome.interrupted > 0 ||
+          accounts.sessions > 0 ||
+          accounts.codes > 0 ||
+          deliveries > 0
+        )
           log.info(
-            { ...outcome, expiredSessions: accounts.sessions, expiredCodes: accounts.codes },
+            {
+              ...outcome,
+              expiredSessions: accounts.sessions,
+              expiredCodes: accounts.codes,
+              webhookDeliveries: deliveries,
+            },
             'retention job done',
           );
       } catch (error) {

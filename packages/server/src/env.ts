@@ -114,6 +114,8 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: int(1, 50).default(8),
+  WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().min(0.001).max(3600).default(30),
   WEB_DIST_DIR: z.string().min(1).optional(),
   BRAND_NAME: z.string().min(1).max(40).optional(),
   CONTACT_EMAIL: z
@@ -222,6 +224,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** The mail outbox's retries (decision 099). */
   mailOutbox: { retryMs: number; maxAttempts: number };
+  /** Webhook deliveries (decision 142): loopback targets allowed (local testing), the retry schedule's base. */
+  webhooks: { allowLoopback: boolean; retryMs: number };
   webDistDir: string;
   /** NODE_ENV is `production`: the development mailbox (page and codes in the log) is off unless DEV_MAILBOX=true. */
   production: boolean;
@@ -344,6 +348,7 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     sseHeartbeatMs: e.SSE_HEARTBEAT_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mailOutbox: { retryMs: e.MAIL_RETRY_SECONDS * 1000, maxAttempts: e.MAIL_MAX_ATTEMPTS },
+    webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK, retryMs: e.WEBHOOK_RETRY_SECONDS * 1000 },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     production: e.NODE_ENV === 'production',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, ''),

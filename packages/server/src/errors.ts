@@ -48,6 +48,16 @@ export const HTTP_STATUS = {
   /** A cookie-authenticated request that changes state came from another site (decision 098). */
   AUTH_CROSS_SITE: 403,
   WEBHOOK_INVALID: 400,
+  /** A webhook endpoint URL that is not https:// (http only to an allowed loopback) or not a URL. */
+  WEBHOOK_URL_INVALID: 422,
+  /** A webhook endpoint URL whose host is or resolves to a private, loopback or other internal address. */
+  WEBHOOK_URL_PRIVATE: 422,
+  WEBHOOK_URL_UNRESOLVABLE: 422,
+  WEBHOOK_ENDPOINTS_LIMIT: 409,
+  /** The test event was not answered 2xx; the message says how it was answered. */
+  WEBHOOK_TEST_FAILED: 422,
+  /** Redelivery to an endpoint that is not verified (or was disabled). */
+  WEBHOOK_NOT_VERIFIED: 409,
   CONFIG_INVALID: 500,
   DB_DATA_DIR_LOCKED: 500,
   /** A part the request needs (Redis) is not answering; try again shortly. */

@@ -11,6 +11,10 @@ import { type DatabaseTarget, openDatabase } from './db/client.ts';
 import type { Config } from './env.ts';
 import { createMemorySearchBus } from './events/memory-search-bus.ts';
 import { createRedisSearchBus } from './events/redis-search-bus.ts';
+import { codeKeyLoader } from './features/auth/code-key.ts';
+import { secretBox } from './features/webhooks/secret-box.ts';
+import { createWebhookSender } from './features/webhooks/webhook-sender.ts';
+import { createWebhookDispatcher } from './features/webhooks/webhook-target.ts';
 import { createBullmqQueue } from './jobs/bullmq-queue.ts';
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
 import { createMemorySearchLimiter } from './limits/memory-search-limiter.ts';
@@ -86,6 +90,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     metrics,
     ...config.mailOutbox,
   });
+  const webhooks = createWebhookSender({
+    db: db.db,
+    log,
+    box: secretBox(codeKeyLoader(db.db, config.auth.secret)),
+    dispatcher: createWebhookDispatcher({ allowLoopback: config.webhooks.allowLoopback }),
+    retryMs: config.webhooks.retryMs,
+    userAgent: `${config.site.brandName ?? 'Hound'}-Webhooks/1`,
+  });
   return {
     db,
     queue,
@@ -95,8 +107,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     outbound,
     log,
     mailer,
+    webhooks,
     metrics,
     async close() {
+      await webhooks.close();
       await mailer.close();
       await engines.close();
       await bus.close();
@@ -117,6 +131,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
     outbound: services.outbound,
     log: services.log,
     mailer: services.mailer,
+    webhooks: services.webhooks,
     metrics: services.metrics,
     options: {
       trustProxy: config.trustProxy,
@@ -131,6 +146,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
       email: config.email,
       billing: config.billing,
       metricsToken: config.metricsToken,
+      webhooks: { allowLoopback: config.webhooks.allowLoopback },
     },
   };
 }

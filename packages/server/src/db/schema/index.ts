@@ -13,3 +13,4 @@ export * from './searches.ts';
 export * from './sessions.ts';
 export * from './users.ts';
 export * from './waitlist.ts';
+export * from './webhooks.ts';
