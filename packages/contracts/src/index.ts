@@ -1,4 +1,6 @@
 export * from './admin.ts';
+export * from './api-keys.ts';
+export * from './api-v1.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './config.ts';

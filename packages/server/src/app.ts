@@ -15,6 +15,9 @@ import type { AppDeps } from './app-deps.ts';
 import { AppError, type ErrorCode, HTTP_STATUS } from './errors.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes.ts';
+import { apiV1Routes } from './features/api-v1/api-v1.routes.ts';
+import { refuseKeysOutsideApi } from './features/api-v1/key-guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AUTH_LIMITS, type AuthDeps } from './features/auth/auth-deps.ts';
 import { codeKeyLoader } from './features/auth/code-key.ts';
@@ -31,6 +34,7 @@ import { emailSearchRoutes } from './features/email-search/email-search.routes.t
 import { faviconsRoutes } from './features/favicons/favicons.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
+import { createFinishedSearchCache } from './features/searches/finished-search-cache.ts';
 import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
@@ -63,7 +67,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply
         .code(error.httpStatus)
         .headers(error.headers)
-        .send({ status: 'error', code: error.code, error: error.message, detail: error.message });
+        .send({
+          status: 'error',
+          code: error.code,
+          error: error.message,
+          detail: error.message,
+          // The balance of a refused spend (the API's 402 names it).
+          ...(error.code === 'API_CREDITS_INSUFFICIENT' ? { balance: error.available ?? 0 } : {}),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -94,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Hound API',
         version: '0.1.0',
@@ -135,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       limits: { ...AUTH_LIMITS, ...deps.options.auth.limits },
     },
   };
+  // An API key works on /api/v1 only: anywhere else it is refused, never ignored (decision 143).
+  app.addHook('onRequest', async (request) => refuseKeysOutsideApi(request));
   installAuthGuard(app, authDeps);
   await app.register(authRoutes, { deps: authDeps });
   const billing = billingDeps(
@@ -165,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     follow: { queue: deps.queue, limiter: deps.limiter, engines: deps.engines },
   };
   await app.register(emailSearchRoutes, { deps: emailSearch, heartbeatMs: deps.options.sseHeartbeatMs, streams });
+  // Finished searches' answers, shared by the web app's routes and /api/v1.
+  const finished = deps.finishedSearches ?? createFinishedSearchCache();
   await app.register(billingRoutes, { deps: billing, metrics: deps.metrics });
   await app.register(emailPlusRoutes, { db: deps.db.db });
   await app.register(emailPlusSubscriptionRoutes, { deps: billing });
@@ -182,7 +198,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { deps });
   await app.register(metricsRoutes, { metrics: deps.metrics, token: deps.options.metricsToken });
-  await app.register(searchesRoutes, { deps, streams });
+  await app.register(searchesRoutes, { deps: { ...deps, finishedSearches: finished }, streams });
+  await app.register(apiKeysRoutes, {
+    deps: {
+      db: deps.db.db,
+      serverKey: authDeps.key,
+      keys: deps.apiKeys,
+      usage: deps.apiUsage,
+      limits: deps.options.api,
+      now,
+    },
+  });
+  await app.register(apiV1Routes, {
+    prefix: '/api/v1',
+    deps: {
+      app: deps,
+      keys: deps.apiKeys,
+      usage: deps.apiUsage,
+      rate: deps.apiRate,
+      limits: deps.options.api,
+      emailSearch,
+      streams,
+      finished,
+      now,
+    },
+  });
   await app.register(sitesRoutes, { deps });
   await app.register(configRoutes, { deps });
   await app.register(faviconsRoutes, { deps });

@@ -31,6 +31,8 @@ export const HTTP_STATUS = {
   /** This client, device or search already has its maximum of open event streams. */
   TOO_MANY_STREAMS: 429,
   CREDITS_INSUFFICIENT: 400,
+  /** An `Idempotency-Key` sent again with another request than the one it started. */
+  IDEMPOTENCY_KEY_REUSED: 400,
   EMAIL_SEARCH_UNAVAILABLE: 503,
   EMAIL_SEARCH_FAILED: 500,
   PAYMENTS_DISABLED: 503,
@@ -45,6 +47,23 @@ export const HTTP_STATUS = {
   /** Deliver or refuse on an order another request already closed (the first one won). */
   EMAIL_PLUS_ORDER_CLOSED: 409,
   FORBIDDEN: 403,
+  /** `/api/v1` without a valid, live API key (decision 143). */
+  API_KEY_INVALID: 401,
+  /** An API key sent to a route outside `/api/v1` (the web app's routes, billing, admin, key management). */
+  API_KEY_NOT_ALLOWED: 401,
+  /** The key lacks the scope the route needs. */
+  API_KEY_SCOPE: 403,
+  /** The account's plan has no API access (decision 144). */
+  API_PLAN_REQUIRED: 403,
+  API_KEYS_LIMIT: 409,
+  /** The key's requests per minute are used up; `Retry-After` says when the window resets. */
+  API_RATE_LIMITED: 429,
+  /** The key's (or account's) searches for the UTC day are used up. */
+  API_DAILY_LIMIT: 429,
+  /** No credit left for an email search through the API; the body carries `balance`. */
+  API_CREDITS_INSUFFICIENT: 402,
+  /** An `/api/v1` call that spends credits was sent without `Idempotency-Key`. */
+  IDEMPOTENCY_KEY_REQUIRED: 400,
   /** A cookie-authenticated request that changes state came from another site (decision 098). */
   AUTH_CROSS_SITE: 403,
   WEBHOOK_INVALID: 400,

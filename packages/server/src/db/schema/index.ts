@@ -1,4 +1,5 @@
 export * from './admin-audit.ts';
+export * from './api-keys.ts';
 export * from './app-secrets.ts';
 export * from './billing.ts';
 export * from './credits.ts';

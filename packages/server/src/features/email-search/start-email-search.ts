@@ -8,6 +8,8 @@ import type { Metrics } from '../../metrics/metrics.ts';
 import { payForSearch, StartedAlready } from '../credits/reservations.ts';
 import { type EmailRunDeps, runEmailSearch } from './run-email-search.ts';
 
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key started a search of another address.';
+
 export interface EmailSearchDeps extends EmailRunDeps {
   engines: EngineHost;
   /** Searches running in this process, so shutdown can stop them. */
@@ -37,8 +39,16 @@ export async function startEmailSearch(
   deps: EmailSearchDeps,
   userId: string,
   input: string,
-  options: { charge?: boolean; adult?: boolean; requestKey?: string; followDepth?: number; lead?: LeadOfTree } = {},
-): Promise<{ id: string; done: Promise<void> }> {
+  options: {
+    charge?: boolean;
+    adult?: boolean;
+    requestKey?: string;
+    followDepth?: number;
+    lead?: LeadOfTree;
+    /** Started with this API key: it pays with a new credit, and the ledger and the search carry the key. */
+    apiKeyId?: string;
+  } = {},
+): Promise<{ id: string; done: Promise<void>; replayed: boolean }> {
   const problem = emailSearchProblem(input);
   if (problem) throw new AppError('EMAIL_ADDRESS_INVALID', problem);
   const email = input.trim().toLowerCase();
@@ -59,7 +69,10 @@ export async function startEmailSearch(
           .for('update');
         if (lead?.emailSearchId) throw new StartedAlready(lead.emailSearchId);
       }
-      const paid = options.charge === false ? null : await payForSearch(tx, userId, id, deps.now(), options.requestKey);
+      const paid =
+        options.charge === false
+          ? null
+          : await payForSearch(tx, userId, id, deps.now(), options.requestKey, options.apiKeyId);
       await tx.insert(emailSearches).values({
         id,
         userId,
@@ -70,6 +83,7 @@ export async function startEmailSearch(
         rootId: options.lead?.rootId ?? null,
         depth: options.lead?.depth ?? 0,
         followDepth: Math.min(options.followDepth ?? 0, FOLLOW_LIMITS.maxDepth),
+        apiKeyId: options.apiKeyId ?? null,
       });
       if (options.lead) {
         await tx.update(searchEmailLeads).set({ emailSearchId: id }).where(eq(searchEmailLeads.id, options.lead.id));
@@ -89,9 +103,13 @@ export async function startEmailSearch(
         .from(emailSearches)
         .where(eq(emailSearches.id, error.searchId));
       if (first?.email !== email) {
-        throw new AppError('VALIDATION_FAILED', 'This Idempotency-Key started a search of another address.');
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED_MESSAGE);
       }
-      return { id: error.searchId, done: deps.running.get(error.searchId)?.done ?? Promise.resolve() };
+      return {
+        id: error.searchId,
+        done: deps.running.get(error.searchId)?.done ?? Promise.resolve(),
+        replayed: true,
+      };
     }
     throw error;
   }
@@ -103,5 +121,5 @@ export async function startEmailSearch(
     deps.running.delete(id);
   });
   deps.running.set(id, { controller, done });
-  return { id, done };
+  return { id, done, replayed: false };
 }

@@ -1,0 +1,46 @@
+/**
+ * The versioned API, `/api/v1` (decisions 143, 144). One scope: the key guard (key, plan, requests per
+ * minute) runs before every route, then each feature's own scope check. A feature is one line of
+ * `V1_FEATURES`: its scope and how its routes are registered (paths relative to `/api/v1`), so another
+ * capability — the watches of issue 39 — is mounted by adding its line.
+ */
+import type { ApiKeyScope } from '@hound/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ApiV1Deps } from './api-v1-deps.ts';
+import { emailSearchesV1Routes } from './email-searches.v1.routes.ts';
+import { keyGuard, requireScope } from './key-guard.ts';
+import { v1Document } from './openapi-v1.ts';
+import { searchesV1Routes } from './searches.v1.routes.ts';
+import { usageV1Routes } from './usage.v1.routes.ts';
+
+export interface V1Feature {
+  scope: ApiKeyScope;
+  /** Registers the feature's routes in its scope; `app.auth` is the key's user (`caller(request)` works). */
+  register(app: FastifyInstance, deps: ApiV1Deps): PromiseLike<unknown>;
+}
+
+export const V1_FEATURES: V1Feature[] = [
+  { scope: 'search:username', register: (app, deps) => app.register(searchesV1Routes, { deps }) },
+  { scope: 'search:email', register: (app, deps) => app.register(emailSearchesV1Routes, { deps }) },
+  { scope: 'account:read', register: (app, deps) => app.register(usageV1Routes, { deps }) },
+];
+
+export const apiV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> = async (app, { deps }) => {
+  app.addHook('onRequest', keyGuard(deps));
+  for (const feature of V1_FEATURES) {
+    await app.register(async (scoped) => {
+      scoped.addHook('onRequest', requireScope(feature.scope));
+      await feature.register(scoped, deps);
+    });
+  }
+
+  let document: Buffer | undefined;
+  app.get('/openapi.json', { config: { publicRoute: true }, schema: { hide: true } }, async (_request, reply) => {
+    // Built once, after every route is registered (the app's document is complete by then).
+    document ??= Buffer.from(
+      JSON.stringify(v1Document(app.swagger() as unknown as Record<string, unknown>, deps.app.options.publicUrl)),
+    );
+    return reply.type('application/json; charset=utf-8').send(document);
+  });
+};
