@@ -4,7 +4,7 @@
  * `V1_FEATURES`: its scope and how its routes are registered (paths relative to `/api/v1`), so another
  * capability — the watches of issue 39 — is mounted by adding its line.
  */
-import type { ApiKeyScope } from '@hound/contracts';
+import { API_V1_BASE, type ApiKeyScope } from '@hound/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiV1Deps } from './api-v1-deps.ts';
@@ -16,8 +16,13 @@ import { usageV1Routes } from './usage.v1.routes.ts';
 
 export interface V1Feature {
   scope: ApiKeyScope;
-  /** Registers the feature's routes in its scope; `app.auth` is the key's user (`caller(request)` works). */
+  /** Registers the feature's routes in its scope; `request.auth` is the key's user (`caller(request)` works). */
   register(app: FastifyInstance, deps: ApiV1Deps): PromiseLike<unknown>;
+  /**
+   * For a plugin written with the web app's absolute paths: this leading part is dropped under `/api/v1`
+   * (`rebase: '/api'` serves `/api/watches` as `/api/v1/watches`).
+   */
+  rebase?: string;
 }
 
 export const V1_FEATURES: V1Feature[] = [
@@ -26,14 +31,28 @@ export const V1_FEATURES: V1Feature[] = [
   { scope: 'account:read', register: (app, deps) => app.register(usageV1Routes, { deps }) },
 ];
 
-export const apiV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> = async (app, { deps }) => {
+/** Mounts one feature in the v1 scope (`app` is that scope, registered with the `/api/v1` prefix). */
+export async function mountV1Feature(app: FastifyInstance, feature: V1Feature, deps: ApiV1Deps): Promise<void> {
+  await app.register(async (scoped) => {
+    scoped.addHook('onRequest', requireScope(feature.scope));
+    const rebase = feature.rebase;
+    if (rebase) {
+      scoped.addHook('onRoute', (route) => {
+        const from = `${API_V1_BASE}${rebase}/`;
+        if (route.url.startsWith(from)) route.url = `${API_V1_BASE}/${route.url.slice(from.length)}`;
+        route.path = route.url;
+      });
+    }
+    await feature.register(scoped, deps);
+  });
+}
+
+export const apiV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps; features?: V1Feature[] }> = async (
+  app,
+  { deps, features = V1_FEATURES },
+) => {
   app.addHook('onRequest', keyGuard(deps));
-  for (const feature of V1_FEATURES) {
-    await app.register(async (scoped) => {
-      scoped.addHook('onRequest', requireScope(feature.scope));
-      await feature.register(scoped, deps);
-    });
-  }
+  for (const feature of features) await mountV1Feature(app, feature, deps);
 
   let document: Buffer | undefined;
   app.get('/openapi.json', { config: { publicRoute: true }, schema: { hide: true } }, async (_request, reply) => {
