@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './api-examples.ts';
 export * from './api-keys.ts';
 export * from './api-v1.ts';
 export * from './auth.ts';
