@@ -189,7 +189,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db.db,
     allowance: { trial: deps.options.billing.trialCredits, premium: deps.options.billing.monthlyCredits },
   });
-  await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
+  await app.register(waitlistRoutes, {
+    deps: {
+      db: deps.db.db,
+      key: authDeps.key,
+      now,
+      mailer: deps.mailer,
+      brand: authDeps.options.brand,
+      publicUrl: deps.options.publicUrl,
+    },
+  });
   await app.register(webhooksRoutes, {
     deps: { db: deps.db.db, box: deps.webhooks.box, sender: deps.webhooks, rules: deps.options.webhooks, now },
   });

@@ -3,7 +3,7 @@
  * show on lock screens and in logs of mail relays).
  */
 import type { MailMessage } from '../mailer.ts';
-import { type MailContent, renderHtml, renderText } from './layout.ts';
+import { fill, type MailContent, renderHtml, renderText } from './layout.ts';
 
 export type MailLanguage = 'en' | 'tr';
 
@@ -49,10 +49,6 @@ const TEXT = {
     ignore: 'Bu siz değilseniz bu iletiyi yok sayabilirsiniz.',
   },
 };
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
 
 function compose(to: string, context: MailContext, content: MailContent): MailMessage {
   const footer = fill(FOOTER[context.language], { brand: context.brand });

@@ -14,6 +14,11 @@ export type MailBlock =
   /** A titled block of several lines (a report section). */
   | { kind: 'section'; title: string; text: string };
 
+/** `{name}` placeholders filled from `values` (an unknown one is left as it is). */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
