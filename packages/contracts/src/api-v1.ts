@@ -94,6 +94,11 @@ export const V1UsageSchema = z.object({
   key: ApiKeySchema.pick({ id: true, name: true, prefix: true, scopes: true, usage: true }),
 });
 
+const PlanLimitsSchema = ApiKeyLimitsSchema.omit({ plan: true });
+/** `GET /api/v1/plans` (no key needed): what each plan's keys may do; 0 requests a minute means no API access. */
+export const V1PlansSchema = z.object({ free: PlanLimitsSchema, paid: PlanLimitsSchema });
+export type V1Plans = z.infer<typeof V1PlansSchema>;
+
 /** `data` of `search.completed`: the search's end, not its results (read them with `GET /api/v1/searches/{id}`). */
 export const WebhookSearchCompletedSchema = z.object({
   search_id: z.string(),

@@ -37,6 +37,7 @@ describe('OpenAPI documents', () => {
       '/api/v1/email-searches',
       '/api/v1/email-searches/{id}',
       '/api/v1/email-searches/{id}/events',
+      '/api/v1/plans',
       '/api/v1/searches',
       '/api/v1/searches/{id}',
       '/api/v1/searches/{id}/events',

@@ -65,6 +65,12 @@ export const adminEn = {
     export: 'Export CSV',
     joined: 'Joined',
     count: '{count} addresses',
+    waiting: '{count} not told yet that the API is open',
+    notify: 'Mail them: the API is open',
+    notifyConfirm:
+      'Mail “the API is open” to the {count} addresses not told yet? Each address gets it once, in its language.',
+    notified: 'Mailed {count} addresses.',
+    mailedOn: 'Mailed',
   },
   orders: {
     filterLabel: 'Show orders',

@@ -72,6 +72,12 @@ export const adminTr: typeof adminEn = {
     export: 'CSV olarak dışa aktar',
     joined: 'Katılma',
     count: '{count} adres',
+    waiting: '{count} adrese API’nin açıldığı henüz bildirilmedi',
+    notify: 'E-posta gönder: API açıldı',
+    notifyConfirm:
+      '“API açıldı” iletisi henüz bildirilmemiş {count} adrese gönderilsin mi? Her adres iletiyi kendi dilinde bir kez alır.',
+    notified: '{count} adrese gönderildi.',
+    mailedOn: 'Gönderildi',
   },
   orders: {
     filterLabel: 'Gösterilen siparişler',

@@ -4,6 +4,7 @@
  */
 import { accountEn } from './account-en.ts';
 import { adminEn } from './admin-en.ts';
+import { apiEn } from './api-en.ts';
 import { billingEn } from './billing-en.ts';
 import { emailAnswersEn } from './email-answers-en.ts';
 import { emailEn } from './email-en.ts';
@@ -14,6 +15,8 @@ export const en = {
   brand: '{brand}',
   account: accountEn,
   admin: adminEn,
+  /** The public API (issue 40): the API page, API keys and webhooks in the dashboard. */
+  api: apiEn,
   billing: billingEn,
   /** An email search's results: counts, how each answer was decided, breaches, pivots (decision 107). */
   emailAnswers: emailAnswersEn,

@@ -4,9 +4,10 @@
  * `V1_FEATURES`: its scope and how its routes are registered (paths relative to `/api/v1`), so another
  * capability — the watches of issue 39 — is mounted by adding its line.
  */
-import { API_V1_BASE, type ApiKeyScope } from '@hound/contracts';
+import { API_V1_BASE, type ApiKeyScope, V1PlansSchema } from '@hound/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiLimitsFor } from '../api-keys/api-limits.ts';
 import type { ApiV1Deps } from './api-v1-deps.ts';
 import { emailSearchesV1Routes } from './email-searches.v1.routes.ts';
 import { keyGuard, requireScope } from './key-guard.ts';
@@ -53,6 +54,25 @@ export const apiV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps; features?: V1
 ) => {
   app.addHook('onRequest', keyGuard(deps));
   for (const feature of features) await mountV1Feature(app, feature, deps);
+
+  app.get(
+    '/plans',
+    {
+      config: { publicRoute: true },
+      schema: {
+        summary: 'What each plan’s API keys may do (no key needed)',
+        description: '`paid` is the trial and Premium plans. 0 requests a minute: the plan has no API access.',
+        tags: ['v1: account'],
+        security: [],
+        response: { 200: V1PlansSchema },
+      },
+    },
+    async () => {
+      const { plan: _free, ...free } = apiLimitsFor('free', deps.limits);
+      const { plan: _paid, ...paid } = apiLimitsFor('premium', deps.limits);
+      return { free, paid };
+    },
+  );
 
   let document: Buffer | undefined;
   app.get('/openapi.json', { config: { publicRoute: true }, schema: { hide: true } }, async (_request, reply) => {

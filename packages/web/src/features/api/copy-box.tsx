@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { button } from '../../components/ui.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { copyText } from '../../lib/clipboard.ts';
+
+/** A secret or a code sample with a Copy button; long lines wrap, so a phone never scrolls sideways. */
+export function CopyBox({ text, label, code = false }: { text: string; label: string; code?: boolean }) {
+  const { m } = useI18n();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    if (await copyText(text)) {
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    }
+  };
+  return (
+    <figure
+      aria-label={label}
+      className="relative rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-950"
+    >
+      <pre
+        className={`overflow-x-auto p-3 pr-24 font-mono text-xs leading-relaxed text-slate-900 dark:text-slate-100 ${code ? 'whitespace-pre' : 'break-all whitespace-pre-wrap'}`}
+      >
+        {text}
+      </pre>
+      <button type="button" onClick={copy} className={`${button.secondary} absolute top-2 right-2 py-1 text-xs`}>
+        {copied ? m.api.page.copied : m.api.page.copy}
+      </button>
+    </figure>
+  );
+}
