@@ -37,7 +37,7 @@ export const apiEn = {
     title: 'API keys',
     lead: 'Keys let your scripts use the API. A key never reaches billing, admin, account deletion or key management.',
     limits:
-      'Your plan: {rpm} requests a minute, {active} searches at once and {daily} searches a day per key; up to {keys} keys.',
+      'Your plan, per key: requests a minute {rpm} · searches at once {active} · searches a day {daily}. Keys: up to {keys}.',
     noAccess: 'Your plan does not include API access.',
     name: 'Name',
     namePlaceholder: 'e.g. notebook, n8n, CI',

@@ -40,7 +40,7 @@ export const apiTr: typeof apiEn = {
     title: 'API anahtarları',
     lead: 'Anahtarlar betiklerinizin API’yi kullanmasını sağlar. Bir anahtar faturalandırmaya, yönetime, hesap silmeye ya da anahtar yönetimine asla ulaşamaz.',
     limits:
-      'Planınız: anahtar başına dakikada {rpm} istek, aynı anda {active} arama ve günde {daily} arama; en fazla {keys} anahtar.',
+      'Planınız, anahtar başına: dakikada istek {rpm} · aynı anda arama {active} · günlük arama {daily}. Anahtar: en fazla {keys}.',
     noAccess: 'Planınız API erişimi içermiyor.',
     name: 'Ad',
     namePlaceholder: 'ör. not defteri, n8n, CI',

@@ -16,16 +16,18 @@ export function CopyBox({ text, label, code = false }: { text: string; label: st
   return (
     <figure
       aria-label={label}
-      className="relative rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-950"
+      className="rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-950"
     >
+      <div className="flex justify-end border-b border-slate-200 px-2 py-1.5 dark:border-slate-700">
+        <button type="button" onClick={copy} className={`${button.secondary} py-1 text-xs`}>
+          {copied ? m.api.page.copied : m.api.page.copy}
+        </button>
+      </div>
       <pre
-        className={`overflow-x-auto p-3 pr-24 font-mono text-xs leading-relaxed text-slate-900 dark:text-slate-100 ${code ? 'whitespace-pre' : 'break-all whitespace-pre-wrap'}`}
+        className={`overflow-x-auto p-3 font-mono text-xs leading-relaxed text-slate-900 dark:text-slate-100 ${code ? 'whitespace-pre' : 'break-all whitespace-pre-wrap'}`}
       >
         {text}
       </pre>
-      <button type="button" onClick={copy} className={`${button.secondary} absolute top-2 right-2 py-1 text-xs`}>
-        {copied ? m.api.page.copied : m.api.page.copy}
-      </button>
     </figure>
   );
 }
