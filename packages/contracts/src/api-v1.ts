@@ -45,10 +45,9 @@ export const V1SearchSchema = SearchStatusResponseSchema.extend({
   complete: z.boolean(),
 });
 
-export const V1SearchListItemSchema = z.object({
+/** What a list says of each search, username or email. */
+const V1ListItemSchema = z.object({
   search_id: z.string(),
-  username: z.string(),
-  status: SearchStatusSchema,
   created_at: z.string(),
   finished_at: z.string().nullable(),
   found: z.number().int(),
@@ -57,6 +56,8 @@ export const V1SearchListItemSchema = z.object({
   /** The key that started it; null when the web app did. */
   api_key_id: z.string().nullable(),
 });
+
+export const V1SearchListItemSchema = V1ListItemSchema.extend({ username: z.string(), status: SearchStatusSchema });
 export const V1SearchListSchema = z.object({ items: z.array(V1SearchListItemSchema) });
 
 export const V1EmailSearchRequestSchema = EmailSearchRequestSchema;
@@ -72,16 +73,9 @@ export const V1EmailSearchStartedSchema = z.object({
 
 export const V1EmailSearchSchema = EmailSearchSnapshotSchema.extend({ complete: z.boolean() });
 
-export const V1EmailSearchListItemSchema = z.object({
-  search_id: z.string(),
+export const V1EmailSearchListItemSchema = V1ListItemSchema.extend({
   email: z.string(),
   status: EmailSearchStatusSchema,
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-  found: z.number().int(),
-  checked: z.number().int(),
-  total: z.number().int(),
-  api_key_id: z.string().nullable(),
 });
 export const V1EmailSearchListSchema = z.object({ items: z.array(V1EmailSearchListItemSchema) });
 

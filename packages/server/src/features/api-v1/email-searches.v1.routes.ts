@@ -24,11 +24,11 @@ import { startEmailSearch } from '../email-search/start-email-search.ts';
 import { streamEmailSearch } from '../email-search/stream-email-search.ts';
 import type { ApiV1Deps } from './api-v1-deps.ts';
 import { keyOf } from './key-guard.ts';
+import { IdParams, LastEventIdHeaders, listItem, v1Errors } from './v1-shared.ts';
 import { readWhenEnded } from './wait-for-end.ts';
 
 const tags = ['v1: email searches'];
-const IdParams = z.object({ id: z.string().max(64) });
-const errors = { 400: V1ErrorSchema, 401: V1ErrorSchema, 403: V1ErrorSchema, 404: V1ErrorSchema, 429: V1ErrorSchema };
+const errors = v1Errors;
 
 export const emailSearchesV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> = async (app, { deps }) => {
   const db = deps.app.db.db;
@@ -114,19 +114,7 @@ export const emailSearchesV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> =
         .orderBy(desc(emailSearches.createdAt), desc(emailSearches.id))
         .limit(request.query.limit)
         .offset(request.query.skip);
-      return {
-        items: rows.map((s) => ({
-          search_id: s.id,
-          email: s.email,
-          status: s.status,
-          created_at: s.createdAt.toISOString(),
-          finished_at: s.finishedAt?.toISOString() ?? null,
-          found: s.found,
-          checked: s.done,
-          total: s.total,
-          api_key_id: s.apiKeyId,
-        })),
-      };
+      return { items: rows.map((s) => ({ ...listItem(s), email: s.email, status: s.status })) };
     },
   );
 
@@ -160,12 +148,7 @@ export const emailSearchesV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> =
         summary: 'Server-Sent Events of one of my email searches',
         tags,
         params: IdParams,
-        headers: z.object({
-          'last-event-id': z
-            .string()
-            .regex(/^\d{1,9}$/)
-            .optional(),
-        }),
+        headers: LastEventIdHeaders,
         response: { 200: z.string().describe('text/event-stream'), ...errors },
       },
     },

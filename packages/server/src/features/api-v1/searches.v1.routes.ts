@@ -26,18 +26,11 @@ import { startSearch } from '../searches/start-search.ts';
 import { streamSearchEvents } from '../searches/stream-search-events.ts';
 import type { ApiV1Deps } from './api-v1-deps.ts';
 import { keyOf } from './key-guard.ts';
+import { IdParams, LastEventIdHeaders, listItem, v1Errors } from './v1-shared.ts';
 import { readWhenEnded, subscribeSearch } from './wait-for-end.ts';
 
 const tags = ['v1: username searches'];
-const IdParams = z.object({ id: z.string().max(64) });
-const errors = {
-  400: V1ErrorSchema,
-  401: V1ErrorSchema,
-  403: V1ErrorSchema,
-  404: V1ErrorSchema,
-  429: V1ErrorSchema,
-  503: V1ErrorSchema,
-};
+const errors = { ...v1Errors, 503: V1ErrorSchema };
 
 /** Seconds until the next UTC day, when daily limits start again. */
 function untilTomorrow(now: Date): number {
@@ -147,19 +140,7 @@ export const searchesV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> = asyn
         .orderBy(desc(searches.createdAt), desc(searches.id))
         .limit(request.query.limit)
         .offset(request.query.skip);
-      return {
-        items: rows.map((s) => ({
-          search_id: s.id,
-          username: s.username,
-          status: s.status,
-          created_at: s.createdAt.toISOString(),
-          finished_at: s.finishedAt?.toISOString() ?? null,
-          found: s.found,
-          checked: s.done,
-          total: s.total,
-          api_key_id: s.apiKeyId,
-        })),
-      };
+      return { items: rows.map((s) => ({ ...listItem(s), username: s.username, status: s.status })) };
     },
   );
 
@@ -237,12 +218,7 @@ export const searchesV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> = asyn
           '`result` events (id = sequence number), `progress`, then one `done`. Resume with `Last-Event-ID`. Streams open at once are capped per key.',
         tags,
         params: IdParams,
-        headers: z.object({
-          'last-event-id': z
-            .string()
-            .regex(/^\d{1,9}$/)
-            .optional(),
-        }),
+        headers: LastEventIdHeaders,
         response: { 200: z.string().describe('text/event-stream'), ...errors },
       },
     },

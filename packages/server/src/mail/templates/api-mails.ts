@@ -1,7 +1,7 @@
 /** "The API is open", mailed once to each address on the API waitlist when an admin says so (decision 144). */
 import type { MailMessage } from '../mailer.ts';
 import type { MailLanguage } from './account-mails.ts';
-import { fill, renderHtml, renderText } from './layout.ts';
+import { composeMail, fill } from './layout.ts';
 
 const TEXT = {
   en: {
@@ -41,12 +41,5 @@ export function apiOpenMail(
     ],
     summary: 'API open (waitlist)',
   };
-  const footer = fill(t.footer, v);
-  return {
-    to,
-    subject: content.subject,
-    text: renderText(context.brand, content, footer),
-    html: renderHtml(context.brand, content, footer, context.language),
-    summary: content.summary,
-  };
+  return composeMail(to, context.brand, context.language, content, fill(t.footer, v));
 }

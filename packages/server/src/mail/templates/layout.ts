@@ -19,6 +19,17 @@ export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
+/** A whole message: the content in text and HTML, with the footer. */
+export function composeMail(to: string, brand: string, language: string, content: MailContent, footer: string) {
+  return {
+    to,
+    subject: content.subject,
+    text: renderText(brand, content, footer),
+    html: renderHtml(brand, content, footer, language),
+    summary: content.summary,
+  };
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -31,3 +31,17 @@ export function CopyBox({ text, label, code = false }: { text: string; label: st
     </figure>
   );
 }
+
+/** A secret shown this once (a new key, a signing secret): what it is, why to copy it now, the text, "stored". */
+export function ShownOnce(props: { title: string; lead: string; text: string; done: string; onDone(): void }) {
+  return (
+    <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-400/10">
+      <h3 className="font-semibold">{props.title}</h3>
+      <p className="text-sm">{props.lead}</p>
+      <CopyBox text={props.text} label={props.title} />
+      <button type="button" className={button.primary} onClick={props.onDone}>
+        {props.done}
+      </button>
+    </div>
+  );
+}

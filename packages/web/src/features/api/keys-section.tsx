@@ -6,8 +6,9 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { fill, plural } from '../../lib/format.ts';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { ChoiceList } from './choice-list.tsx';
 import { ConfirmButton } from './confirm-button.tsx';
-import { CopyBox } from './copy-box.tsx';
+import { ShownOnce } from './copy-box.tsx';
 import { UsageBars } from './usage-bars.tsx';
 
 const KEYS = ['api-keys'];
@@ -83,18 +84,17 @@ export function KeysSection() {
       </div>
 
       {shown && (
-        <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-400/10">
-          <h3 className="font-semibold">{t.newKeyTitle}</h3>
-          <p className="text-sm">
-            {shown.rolled && shown.key.previous_valid_until
+        <ShownOnce
+          title={t.newKeyTitle}
+          lead={
+            shown.rolled && shown.key.previous_valid_until
               ? fill(t.rolledLead, { until: dateTime.format(new Date(shown.key.previous_valid_until)) })
-              : t.newKeyLead}
-          </p>
-          <CopyBox text={shown.key.key} label={t.newKeyTitle} />
-          <button type="button" className={button.primary} onClick={() => setShown(null)}>
-            {t.done}
-          </button>
-        </div>
+              : t.newKeyLead
+          }
+          text={shown.key.key}
+          done={t.done}
+          onDone={() => setShown(null)}
+        />
       )}
 
       {!noAccess && (
@@ -112,26 +112,14 @@ export function KeysSection() {
               className={inputClass}
             />
           </div>
-          <fieldset>
-            <legend className={labelClass}>{t.scopes}</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {API_KEY_SCOPES.map((scope) => (
-                <label key={scope} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="mt-1"
-                    checked={scopes.includes(scope)}
-                    onChange={(e) =>
-                      setScopes(e.target.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))
-                    }
-                  />
-                  <span>
-                    {t.scope[scope]} <code className={`text-xs ${muted}`}>{scope}</code>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceList
+            legend={t.scopes}
+            options={API_KEY_SCOPES}
+            labels={t.scope}
+            chosen={scopes}
+            onChange={setScopes}
+            className="grid gap-2 sm:grid-cols-2"
+          />
           {error && (
             <p role="alert" className={errorClass}>
               {error}

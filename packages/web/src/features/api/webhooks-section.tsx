@@ -12,8 +12,9 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { fill, plural } from '../../lib/format.ts';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { ChoiceList } from './choice-list.tsx';
 import { ConfirmButton } from './confirm-button.tsx';
-import { CopyBox } from './copy-box.tsx';
+import { ShownOnce } from './copy-box.tsx';
 
 const ENDPOINTS = ['webhooks'];
 
@@ -65,14 +66,13 @@ export function WebhooksSection() {
         <p className={`mt-1 text-sm ${muted}`}>{t.lead}</p>
       </div>
       {secret && (
-        <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-400/10">
-          <h3 className="font-semibold">{t.secretTitle}</h3>
-          <p className="text-sm">{t.secretLead}</p>
-          <CopyBox text={secret} label={t.secretTitle} />
-          <button type="button" className={button.primary} onClick={() => setSecret(null)}>
-            {m.api.keys.done}
-          </button>
-        </div>
+        <ShownOnce
+          title={t.secretTitle}
+          lead={t.secretLead}
+          text={secret}
+          done={m.api.keys.done}
+          onDone={() => setSecret(null)}
+        />
       )}
       <form onSubmit={add} className="space-y-3" noValidate>
         <div>
@@ -89,24 +89,13 @@ export function WebhooksSection() {
             className={inputClass}
           />
         </div>
-        <fieldset>
-          <legend className={labelClass}>{t.events}</legend>
-          <div className="mt-2 space-y-2">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <label key={type} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-1"
-                  checked={events.includes(type)}
-                  onChange={(e) => setEvents(e.target.checked ? [...events, type] : events.filter((x) => x !== type))}
-                />
-                <span>
-                  {t.event[type]} <code className={`text-xs ${muted}`}>{type}</code>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceList
+          legend={t.events}
+          options={WEBHOOK_EVENT_TYPES}
+          labels={t.event}
+          chosen={events}
+          onChange={setEvents}
+        />
         {error && (
           <p role="alert" className={errorClass}>
             {error}
