@@ -42,6 +42,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import type { EngineChildRequest, EngineRun } from './api-engine-child.ts';
+import { keyAuthInProcess, keyAuthOnServer } from './api-key-auth.ts';
 import { Internet } from './internet-process.ts';
 import { cpuMs, threadCpuMs, threadSplit } from './proc-cpu.ts';
 
@@ -561,6 +562,8 @@ async function main() {
       LIMIT_DAILY_PER_IP: '100000',
       // Every benchmark stream comes from 127.0.0.1 (decision 097 caps streams per client).
       LIMIT_STREAMS_PER_IP: '1000',
+      // The key-authentication part sends thousands of requests with one free plan's key.
+      API_FREE_REQUESTS_PER_MINUTE: '100000',
       WEB_DIST_DIR: path.join(dir, 'no-web'),
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     });
@@ -572,6 +575,16 @@ async function main() {
       if (res.statusCode === 200) break;
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}${serverLog(live)}`);
       await new Promise((r) => setTimeout(r, 200));
+    }
+    // What authenticating an API key costs (decision 143): in this process, and on the server process.
+    const keyAuth = async () => ({
+      in_process: await keyAuthInProcess(),
+      server: await keyAuthOnServer(url, () => cpuMs(child.pid!)),
+      target: 'in_process.cpu_ms_per_request < 0.05; a revoke is seen on every node within 1 s (cache bound + bus)',
+    });
+    if (process.env.BENCH_API_PARTS === 'key_auth') {
+      console.log(JSON.stringify({ benchmark: 'api', key_auth: await keyAuth() }, null, 2));
+      return;
     }
     // Warm-up: connections, JIT, the engine's transport.
     await completedSearch(live, 'warmup', 'device_warm');
@@ -592,6 +605,7 @@ async function main() {
     }
     const unprobed = cheapest(unprobedRuns, (run) => run.serverCpuMs);
 
+    const key_auth = await keyAuth();
     const statusBytes = (await (await request(`${url}/api/search/status/${one.id}`)).body.arrayBuffer()).byteLength;
     const statusUrl = `${url}/api/search/status/${one.id}`;
     const load = await autocannon({ url: statusUrl, connections: 10, duration: LOAD_SECONDS });
@@ -778,6 +792,7 @@ async function main() {
             whole_run: probed.scheduleWholeRun,
           },
           checks_per_simultaneous_run: checks,
+          key_auth,
           machine_load_average_1m: round(os.loadavg()[0]!),
         },
         null,

@@ -95,9 +95,12 @@ describeInBrowser('admin', () => {
     expect(await page.getByRole('tab', { name: 'Audit trail' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('takes a visitor onto the API waitlist from the footer, and shows the address to the admin', async () => {
+  it('takes a visitor to the API page from the footer, onto the API news list, and shows the address to the admin', async () => {
     const page = await journey.open('/library');
-    await page.getByRole('button', { name: 'API (coming soon)' }).click();
+    await page.getByRole('link', { name: 'API', exact: true }).first().click();
+    await page.waitForURL('**/api-access');
+    await page.getByRole('heading', { name: 'The Hound API' }).waitFor();
+    await page.getByRole('button', { name: 'Get API news by email' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Notify me' }).click();
     await page.getByText('Please enter your email address').waitFor();
@@ -112,13 +115,13 @@ describeInBrowser('admin', () => {
     await page.getByText('waiting@example.com').waitFor();
   });
 
-  it('opens the search options from New Search, with the API marked Coming Soon', async () => {
+  it('opens the search options from New Search, with the API open (a link to its page)', async () => {
     const page = await journey.open('/');
     await useSession(page, adminSession);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'New Search' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Coming Soon').waitFor();
+    await dialog.getByRole('link', { name: /API.*Open/ }).waitFor();
     await screenshot(page, 'search-options', false);
     await dialog.getByRole('link', { name: /Username/ }).click();
     await page.waitForURL('**/username-search');
@@ -140,7 +143,8 @@ describeInBrowser('admin', () => {
         await page.getByRole('tab', { name: 'Audit trail' }).click();
         await page.locator('tbody tr').first().waitFor();
         await screenshot(page, 'admin-audit', false);
-        await page.getByRole('button', { name: 'API (coming soon)' }).click();
+        await page.goto('/api-access');
+        await page.getByRole('button', { name: 'Get API news by email' }).click();
         await page.getByRole('dialog').getByText('Notify me').waitFor();
         await screenshot(page, 'api-waitlist-modal', false);
       });

@@ -128,6 +128,18 @@ export function subscribeProblem(email: unknown): string | null {
 }
 
 export const WaitlistResponseSchema = z.object({
-  items: z.array(z.object({ email: z.string(), created_at: z.string() })),
+  items: z.array(
+    z.object({
+      email: z.string(),
+      created_at: z.string(),
+      /** When "the API is open" was mailed to it; null until then. */
+      notified_at: z.string().nullable(),
+    }),
+  ),
   total: z.number().int(),
+  /** Addresses not mailed yet. */
+  waiting: z.number().int(),
 });
+
+/** `POST /admin/waitlist/notify`: how many addresses were mailed now (each address is mailed once). */
+export const WaitlistNotifyResponseSchema = z.object({ mailed: z.number().int() });

@@ -1,4 +1,7 @@
 export * from './admin.ts';
+export * from './api-examples.ts';
+export * from './api-keys.ts';
+export * from './api-v1.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './config.ts';
@@ -13,3 +16,4 @@ export * from './search.ts';
 export * from './service.ts';
 export * from './sites.ts';
 export * from './username.ts';
+export * from './webhooks.ts';

@@ -25,6 +25,8 @@ export type * from './model.ts';
 export { controlProbesFor } from './search/control-probe.ts';
 export { SearchError, type SearchErrorCode } from './search/errors.ts';
 export { type SelectedSite, selectSites } from './search/select-sites.ts';
+// The public-address rule (decision 096), for the server's own outbound requests (webhooks).
+export { nonPublicRange } from './transport/address-range.ts';
 export {
   createTransport,
   createTransportDispatcher,

@@ -8,9 +8,14 @@ import type { EngineHost } from './catalogues/engine-host.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Config, StreamLimits, TrustProxy } from './env.ts';
 import type { SearchBus } from './events/search-bus.ts';
+import type { KeyAuthenticator } from './features/api-keys/authenticate-key.ts';
+import type { UsageCounter } from './features/api-keys/usage-counter.ts';
 import type { AuthLimits } from './features/auth/auth-deps.ts';
 import type { FinishedSearchCache } from './features/searches/finished-search-cache.ts';
+import type { WebhookSender } from './features/webhooks/webhook-sender.ts';
+import type { TargetRules } from './features/webhooks/webhook-target.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { ApiRateLimiter } from './limits/api-rate-limiter.ts';
 import type { SearchLimiter } from './limits/search-limiter.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { Metrics } from './metrics/metrics.ts';
@@ -34,6 +39,10 @@ export interface AppOptions {
   billing: Config['billing'];
   /** GET /metrics answers only with this bearer token; unset: 404 (decision 103). */
   metricsToken?: string;
+  /** Where webhook endpoints may point (public servers; loopback only when allowed). */
+  webhooks: TargetRules;
+  /** API keys' limits by plan (decision 144). */
+  api: Config['api'];
 }
 
 export interface AppDeps {
@@ -47,6 +56,12 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** Mail goes out through the outbox (decision 099). */
   mailer: MailOutbox;
+  /** Webhook deliveries go out through its outbox (decision 142). */
+  webhooks: WebhookSender;
+  /** API keys: who a key is (cached for at most a second), usage counts, requests per minute (decisions 143, 144). */
+  apiKeys: KeyAuthenticator;
+  apiUsage: UsageCounter;
+  apiRate: ApiRateLimiter;
   /** This process's Prometheus metrics (one registry per services). */
   metrics: Metrics;
   /** The clock of accounts and credits (tests move it). */

@@ -17,6 +17,9 @@ import { AppError, type ErrorCode, HTTP_STATUS, isAppError } from './errors.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { emailChangeRoutes } from './features/account/email-change.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes.ts';
+import { apiV1Routes } from './features/api-v1/api-v1.routes.ts';
+import { refuseKeysOutsideApi } from './features/api-v1/key-guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AUTH_LIMITS, type AuthDeps } from './features/auth/auth-deps.ts';
 import { codeKeyLoader } from './features/auth/code-key.ts';
@@ -39,6 +42,7 @@ import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { installSecurityHeaders } from './features/web/security-headers.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { trustProxyOption } from './lib/client-ip.ts';
 import { REDIS_UNAVAILABLE_MESSAGE } from './lib/redis-connection.ts';
 import { createStreamLimiter } from './limits/stream-limiter.ts';
@@ -83,7 +87,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply
         .code(error.httpStatus)
         .headers(error.headers)
-        .send({ status: 'error', code: error.code, error: error.message, detail: error.message });
+        .send({
+          status: 'error',
+          code: error.code,
+          error: error.message,
+          detail: error.message,
+          // The balance of a refused spend (the API's 402 names it).
+          ...(error.code === 'API_CREDITS_INSUFFICIENT' ? { balance: error.available ?? 0 } : {}),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -114,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Hound API',
         version: '0.1.0',
@@ -155,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       limits: { ...AUTH_LIMITS, ...deps.options.auth.limits },
     },
   };
+  // An API key works on /api/v1 only: anywhere else it is refused, never ignored (decision 143).
+  app.addHook('onRequest', async (request) => refuseKeysOutsideApi(request));
   installAuthGuard(app, authDeps);
   await app.register(authRoutes, { deps: authDeps });
   const billing = billingDeps(
@@ -162,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.options.billing,
     { publicUrl: deps.options.publicUrl, brand: authDeps.options.brand, adminEmails: deps.options.auth.adminEmails },
   );
-  // Finished searches' answers, shared by the search routes and My Searches' delete (decision 145).
+  // Finished searches' answers, shared by the search routes, My Searches' delete and /api/v1 (decision 145).
   const finished = deps.finishedSearches ?? createFinishedSearchCache();
   await app.register(accountRoutes, {
     deps: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter, metrics: deps.metrics },
@@ -198,13 +212,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db.db,
     allowance: { trial: deps.options.billing.trialCredits, premium: deps.options.billing.monthlyCredits },
   });
-  await app.register(waitlistRoutes, { deps: { db: deps.db.db, key: authDeps.key, now } });
+  await app.register(waitlistRoutes, {
+    deps: {
+      db: deps.db.db,
+      key: authDeps.key,
+      now,
+      mailer: deps.mailer,
+      brand: authDeps.options.brand,
+      publicUrl: deps.options.publicUrl,
+    },
+  });
+  await app.register(webhooksRoutes, {
+    deps: { db: deps.db.db, box: deps.webhooks.box, sender: deps.webhooks, rules: deps.options.webhooks, now },
+  });
   // Only where the mail mode is the development mailbox (decision 093: local servers or DEV_MAILBOX=true).
   if (deps.mailer.kind === 'dev-mailbox') await app.register(devMailboxRoutes, { db: deps.db.db });
 
   await app.register(healthRoutes, { deps });
   await app.register(metricsRoutes, { metrics: deps.metrics, token: deps.options.metricsToken });
   await app.register(searchesRoutes, { deps, streams, finished });
+  await app.register(apiKeysRoutes, {
+    deps: {
+      db: deps.db.db,
+      serverKey: authDeps.key,
+      keys: deps.apiKeys,
+      usage: deps.apiUsage,
+      limits: deps.options.api,
+      now,
+    },
+  });
+  await app.register(apiV1Routes, {
+    prefix: '/api/v1',
+    deps: {
+      app: deps,
+      keys: deps.apiKeys,
+      usage: deps.apiUsage,
+      rate: deps.apiRate,
+      limits: deps.options.api,
+      emailSearch,
+      streams,
+      finished,
+      now,
+    },
+  });
   await app.register(sitesRoutes, { deps });
   await app.register(configRoutes, { deps });
   await app.register(faviconsRoutes, { deps });

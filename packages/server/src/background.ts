@@ -17,6 +17,7 @@ import { finishSearch } from './features/searches/finish-search.ts';
 import { purgeExpiredSearches } from './features/searches/purge-expired-searches.ts';
 import { recoverSearches } from './features/searches/recover-searches.ts';
 import { runSearch } from './features/searches/run-search.ts';
+import { purgeOldDeliveries } from './features/webhooks/purge-deliveries.ts';
 import { retryWithBackoff } from './lib/retry.ts';
 import type { Services } from './services.ts';
 
@@ -54,6 +55,7 @@ export async function startBackground(
   const stopping = new AbortController();
   const finishDeps = { db: db.db, bus, limiter, metrics };
   services.mailer.start();
+  services.webhooks.start();
 
   if (options.runSearches) {
     queue.work(
@@ -120,9 +122,21 @@ export async function startBackground(
       try {
         const outcome = await purgeExpiredSearches(finishDeps, { retentionDays: config.retentionDays });
         const accounts = await purgeAuthLeftovers(db.db, new Date(), config.retentionDays);
-        if (outcome.purged > 0 || outcome.interrupted > 0 || accounts.sessions > 0 || accounts.codes > 0)
+        const deliveries = await purgeOldDeliveries(db.db, new Date(), config.retentionDays);
+        if (
+          outcome.purged > 0 ||
+          outcome.interrupted > 0 ||
+          accounts.sessions > 0 ||
+          accounts.codes > 0 ||
+          deliveries > 0
+        )
           log.info(
-            { ...outcome, expiredSessions: accounts.sessions, expiredCodes: accounts.codes },
+            {
+              ...outcome,
+              expiredSessions: accounts.sessions,
+              expiredCodes: accounts.codes,
+              webhookDeliveries: deliveries,
+            },
             'retention job done',
           );
       } catch (error) {

@@ -115,6 +115,16 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: int(1, 50).default(8),
+  API_FREE_REQUESTS_PER_MINUTE: int(0, 100_000).default(10),
+  API_FREE_ACTIVE_SEARCHES: int(0, 10_000).default(1),
+  API_FREE_SEARCHES_PER_DAY: int(0, 1_000_000).default(20),
+  API_FREE_KEYS: int(0, 100).default(2),
+  API_PAID_REQUESTS_PER_MINUTE: int(0, 100_000).default(60),
+  API_PAID_ACTIVE_SEARCHES: int(0, 10_000).default(5),
+  API_PAID_SEARCHES_PER_DAY: int(0, 1_000_000).default(300),
+  API_PAID_KEYS: int(0, 100).default(10),
+  WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().min(0.001).max(3600).default(30),
   WEB_DIST_DIR: z.string().min(1).optional(),
   BRAND_NAME: z.string().min(1).max(40).optional(),
   CONTACT_EMAIL: z
@@ -187,6 +197,14 @@ export interface Limits {
   dailyPerAccount?: number;
 }
 
+/** What one plan's API keys may do (decision 144); `requestsPerMinute` 0: the plan has no API access. */
+export interface PlanApiLimits {
+  requestsPerMinute: number;
+  activeSearches: number;
+  searchesPerDay: number;
+  maxKeys: number;
+}
+
 /** Event streams open at once on one API node (decision 097). */
 export interface StreamLimits {
   perIp: number;
@@ -229,6 +247,10 @@ export interface Config {
   shutdownGraceMs: number;
   /** The mail outbox's retries (decision 099). */
   mailOutbox: { retryMs: number; maxAttempts: number };
+  /** API keys' limits by plan: the free plan, and the paid ones (trial and premium). */
+  api: { free: PlanApiLimits; paid: PlanApiLimits };
+  /** Webhook deliveries (decision 142): loopback targets allowed (local testing), the retry schedule's base. */
+  webhooks: { allowLoopback: boolean; retryMs: number };
   webDistDir: string;
   /** NODE_ENV is `production`: the development mailbox (page and codes in the log) is off unless DEV_MAILBOX=true. */
   production: boolean;
@@ -359,6 +381,21 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mailOutbox: { retryMs: e.MAIL_RETRY_SECONDS * 1000, maxAttempts: e.MAIL_MAX_ATTEMPTS },
+    api: {
+      free: {
+        requestsPerMinute: e.API_FREE_REQUESTS_PER_MINUTE,
+        activeSearches: e.API_FREE_ACTIVE_SEARCHES,
+        searchesPerDay: e.API_FREE_SEARCHES_PER_DAY,
+        maxKeys: e.API_FREE_KEYS,
+      },
+      paid: {
+        requestsPerMinute: e.API_PAID_REQUESTS_PER_MINUTE,
+        activeSearches: e.API_PAID_ACTIVE_SEARCHES,
+        searchesPerDay: e.API_PAID_SEARCHES_PER_DAY,
+        maxKeys: e.API_PAID_KEYS,
+      },
+    },
+    webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK, retryMs: e.WEBHOOK_RETRY_SECONDS * 1000 },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     production: e.NODE_ENV === 'production',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`).replace(/\/+$/, ''),

@@ -53,11 +53,38 @@ export const HTTP_STATUS = {
   /** The order's payment is disputed: delivery waits until the dispute is closed. */
   EMAIL_PLUS_ORDER_DISPUTED: 409,
   FORBIDDEN: 403,
-  /** An `Idempotency-Key` sent again with another request (another user, direction or amount). */
+  /** An `Idempotency-Key` sent again with another request than the one it started (another address; another user, direction or amount). */
   IDEMPOTENCY_KEY_REUSED: 409,
+  /** `/api/v1` without a valid, live API key (decision 143). */
+  API_KEY_INVALID: 401,
+  /** An API key sent to a route outside `/api/v1` (the web app's routes, billing, admin, key management). */
+  API_KEY_NOT_ALLOWED: 401,
+  /** The key lacks the scope the route needs. */
+  API_KEY_SCOPE: 403,
+  /** The account's plan has no API access (decision 144). */
+  API_PLAN_REQUIRED: 403,
+  API_KEYS_LIMIT: 409,
+  /** The key's requests per minute are used up; `Retry-After` says when the window resets. */
+  API_RATE_LIMITED: 429,
+  /** The key's (or account's) searches for the UTC day are used up. */
+  API_DAILY_LIMIT: 429,
+  /** No credit left for an email search through the API; the body carries `balance`. */
+  API_CREDITS_INSUFFICIENT: 402,
+  /** An `/api/v1` call that spends credits was sent without `Idempotency-Key`. */
+  IDEMPOTENCY_KEY_REQUIRED: 400,
   /** A cookie-authenticated request that changes state came from another site (decision 098). */
   AUTH_CROSS_SITE: 403,
   WEBHOOK_INVALID: 400,
+  /** A webhook endpoint URL that is not https:// (http only to an allowed loopback) or not a URL. */
+  WEBHOOK_URL_INVALID: 422,
+  /** A webhook endpoint URL whose host is or resolves to a private, loopback or other internal address. */
+  WEBHOOK_URL_PRIVATE: 422,
+  WEBHOOK_URL_UNRESOLVABLE: 422,
+  WEBHOOK_ENDPOINTS_LIMIT: 409,
+  /** The test event was not answered 2xx; the message says how it was answered. */
+  WEBHOOK_TEST_FAILED: 422,
+  /** Redelivery to an endpoint that is not verified (or was disabled). */
+  WEBHOOK_NOT_VERIFIED: 409,
   CONFIG_INVALID: 500,
   DB_DATA_DIR_LOCKED: 500,
   /** A part the request needs (Redis) is not answering; try again shortly. */

@@ -12,8 +12,15 @@ import { diskState } from './db/disk-space.ts';
 import type { Config } from './env.ts';
 import { createMemorySearchBus } from './events/memory-search-bus.ts';
 import { createRedisSearchBus } from './events/redis-search-bus.ts';
+import { createKeyAuthenticator } from './features/api-keys/authenticate-key.ts';
+import { createUsageCounter } from './features/api-keys/usage-counter.ts';
+import { codeKeyLoader } from './features/auth/code-key.ts';
+import { secretBox } from './features/webhooks/secret-box.ts';
+import { createWebhookSender } from './features/webhooks/webhook-sender.ts';
+import { createWebhookDispatcher } from './features/webhooks/webhook-target.ts';
 import { createBullmqQueue } from './jobs/bullmq-queue.ts';
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
+import { createMemoryApiRateLimiter, createRedisApiRateLimiter } from './limits/api-rate-limiter.ts';
 import { createMemorySearchLimiter } from './limits/memory-search-limiter.ts';
 import { createRedisSearchLimiter } from './limits/redis-search-limiter.ts';
 import { createMailer } from './mail/create-mailer.ts';
@@ -88,6 +95,20 @@ export async function createServices(options: ServicesOptions): Promise<Services
     metrics,
     ...config.mailOutbox,
   });
+  const serverKey = codeKeyLoader(db.db, config.auth.secret);
+  const webhooks = createWebhookSender({
+    db: db.db,
+    log,
+    box: secretBox(serverKey),
+    dispatcher: createWebhookDispatcher({ allowLoopback: config.webhooks.allowLoopback }),
+    retryMs: config.webhooks.retryMs,
+    userAgent: `${config.site.brandName ?? 'Hound'}-Webhooks/1`,
+  });
+  const apiKeys = createKeyAuthenticator({ db: db.db, bus, log, serverKey });
+  const apiUsage = createUsageCounter(db.db, log);
+  const apiRate = redis
+    ? createRedisApiRateLimiter(redis, config.redisPrefix, config.redisTimeoutMs)
+    : createMemoryApiRateLimiter();
   return {
     db,
     queue,
@@ -97,8 +118,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
     outbound,
     log,
     mailer,
+    webhooks,
+    apiKeys,
+    apiUsage,
+    apiRate,
     metrics,
     async close() {
+      await webhooks.close();
+      await apiUsage.close();
+      await apiKeys.close();
+      await apiRate.close();
       await mailer.close();
       await engines.close();
       // Each is bounded by REDIS_TIMEOUT_SECONDS when Redis is silent: side by side, so shutdown's budget
@@ -120,6 +149,10 @@ export function appDeps(services: Services, config: Config): AppDeps {
     outbound: services.outbound,
     log: services.log,
     mailer: services.mailer,
+    webhooks: services.webhooks,
+    apiKeys: services.apiKeys,
+    apiUsage: services.apiUsage,
+    apiRate: services.apiRate,
     metrics: services.metrics,
     options: {
       trustProxy: config.trustProxy,
@@ -135,6 +168,8 @@ export function appDeps(services: Services, config: Config): AppDeps {
       email: config.email,
       billing: config.billing,
       metricsToken: config.metricsToken,
+      webhooks: { allowLoopback: config.webhooks.allowLoopback },
+      api: config.api,
     },
   };
 }

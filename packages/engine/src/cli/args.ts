@@ -32,6 +32,8 @@ const OPTIONS = {
   list: { type: 'boolean' },
   'data-dir': { type: 'string' },
   'no-color': { type: 'boolean' },
+  /** `hound NAME --server URL`: search on a Hound server with HOUND_API_KEY (remote-search.ts). */
+  server: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -75,6 +77,8 @@ export type Command =
       depth: number;
       /** `--facts page|fetch|off`: profile facts from what the check read, plus a profile GET, or none. */
       facts: FactsMode;
+      /** `--server URL`: the searches run on that Hound server (remote-search.ts checks the other flags). */
+      server?: string;
       common: CommonArgs;
     }
   | {
@@ -156,6 +160,8 @@ export function parseCommand(argv: string[]): Command {
   }
   const { values, positionals, tokens } = parsed;
   if (values.help) return { kind: 'help' };
+  const server = values.server;
+  delete values.server;
   if (values.version) return { kind: 'version' };
 
   const terminator = tokens.findIndex((t) => t.kind === 'option-terminator');
@@ -173,6 +179,8 @@ export function parseCommand(argv: string[]): Command {
     noColor: values['no-color'] ?? false,
   };
 
+  if (server !== undefined && (subcommand || (positionals[0] === 'email' && beforeTerminator)))
+    throw new UsageError('--server applies only to username searches (hound NAME --server URL)');
   if (subcommand) {
     const action = positionals[1];
     if (!action || !(SITES_ACTIONS as readonly string[]).includes(action)) {
@@ -256,6 +264,7 @@ export function parseCommand(argv: string[]): Command {
     includeUnreliable: values['include-unreliable'] ?? false,
     depth: followDepth(values.recursive ?? false, values.depth),
     facts: factsMode(values.facts),
+    ...(server !== undefined ? { server } : {}),
     common,
   };
 }

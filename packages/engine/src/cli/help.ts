@@ -60,6 +60,13 @@ CATALOGUE OPTIONS
     --data-dir DIR       Where downloaded catalogues and the self-test results are kept
                          (default ./.data).
 
+ON A HOUND SERVER
+    --server URL         Run the searches on this Hound server instead of here, with the API key in
+                         HOUND_API_KEY (made in the server's dashboard, scope search:username): its
+                         catalogues, health baselines and limits apply. Takes --site, --category,
+                         --nsfw, --print-all, --facts and --json (the server's answers); the network
+                         and catalogue options are the server's own. Ctrl-C cancels the search there.
+
 OTHER
     --no-color           No colours (also when NO_COLOR is set or the output is not a terminal).
     -h, --help           Show this help.

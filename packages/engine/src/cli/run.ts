@@ -25,6 +25,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         io.stdout.write(`hound ${version}\n`);
         return EXIT.ok;
       case 'search':
+        if (command.server !== undefined)
+          return await (await import('./remote-search.ts')).runRemoteSearch(command, io, version);
         return await (await import('./search-command.ts')).runSearch(command, io, version);
       case 'sites':
         return await (await import('./sites-command.ts')).runSites(command, io);

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { SearchBus, SearchMessage } from './search-bus.ts';
 
 const CANCEL = 'cancel';
+const KEY_CHANGE = 'api-key-change';
 
 /** The single-process bus: an EventEmitter. Delivery is synchronous, in publish order. */
 export function createMemorySearchBus(): SearchBus {
@@ -23,6 +24,13 @@ export function createMemorySearchBus(): SearchBus {
     async onCancel(listener) {
       emitter.on(CANCEL, listener);
       return async () => void emitter.off(CANCEL, listener);
+    },
+    async publishKeyChange(keyId) {
+      emitter.emit(KEY_CHANGE, keyId);
+    },
+    async onKeyChange(listener) {
+      emitter.on(KEY_CHANGE, listener);
+      return async () => void emitter.off(KEY_CHANGE, listener);
     },
     async close() {
       emitter.removeAllListeners();

@@ -14,6 +14,7 @@ export function createRedisSearchBus(url: string, prefix: string, timeoutMs = RE
   const listeners = new Map<string, Set<Listener>>();
   const searchChannel = (id: string) => `${prefix}:search:${id}`;
   const cancelChannel = `${prefix}:search-cancel`;
+  const keyChannel = `${prefix}:api-key-change`;
 
   sub.redis.on('message', (channel: string, payload: string) => {
     for (const listener of listeners.get(channel) ?? []) listener(payload);
@@ -56,6 +57,12 @@ export function createRedisSearchBus(url: string, prefix: string, timeoutMs = RE
     },
     onCancel(listener) {
       return listen(cancelChannel, listener);
+    },
+    async publishKeyChange(keyId) {
+      await pub.call((redis) => redis.publish(keyChannel, keyId));
+    },
+    onKeyChange(listener) {
+      return listen(keyChannel, listener);
     },
     async close() {
       listeners.clear();

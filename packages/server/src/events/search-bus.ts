@@ -25,5 +25,8 @@ export interface SearchBus {
   /** Asks whichever worker runs the search to stop it. */
   publishCancel(searchId: string): Promise<void>;
   onCancel(listener: (searchId: string) => void): Promise<Unsubscribe>;
+  /** An API key was revoked or rolled: every node drops its cached copy (decision 143). */
+  publishKeyChange(keyId: string): Promise<void>;
+  onKeyChange(listener: (keyId: string) => void): Promise<Unsubscribe>;
   close(): Promise<void>;
 }

@@ -21,6 +21,8 @@ export interface ClientKeys {
   ip?: string;
   deviceId?: string;
   userId?: string;
+  /** An API request's key, with its plan's limits (decision 144); counted beside the account. */
+  apiKey?: { id: string; active: number; daily: number };
 }
 
 export interface SearchLimiter {
@@ -37,7 +39,7 @@ export const ACTIVE_LEASE_MS = 60 * 60 * 1000;
  * Counters are keyed by a hash, so raw IPs and device ids never sit in memory or Redis longer than a request.
  * An IPv6 client counts as its /64.
  */
-export function clientKey(kind: 'ip' | 'device' | 'account', value: string): string {
+export function clientKey(kind: 'ip' | 'device' | 'account' | 'apikey', value: string): string {
   const keyed = kind === 'ip' ? ipGroup(value) : value;
   return `${kind}:${createHash('sha256').update(keyed).digest('base64url').slice(0, 22)}`;
 }
@@ -64,6 +66,9 @@ export function limitedKeys(client: ClientKeys, limits: Limits): Array<{ key: st
       active: limits.activePerAccount ?? ACCOUNT_LIMIT_DEFAULTS.activePerAccount,
       daily: limits.dailyPerAccount ?? ACCOUNT_LIMIT_DEFAULTS.dailyPerAccount,
     });
+  }
+  if (client.apiKey) {
+    keys.push({ key: clientKey('apikey', client.apiKey.id), active: client.apiKey.active, daily: client.apiKey.daily });
   }
   return keys;
 }

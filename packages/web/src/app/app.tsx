@@ -37,6 +37,8 @@ const EmailTermsPage = lazy(() => import('../features/legal/email-terms-page.tsx
 const PricingPage = lazy(() => import('../features/billing/pricing-page.tsx'));
 const CheckoutReturnPage = lazy(() => import('../features/billing/checkout-return-page.tsx'));
 const GraphPage = lazy(() => import('../features/graph/graph-page.tsx'));
+const ApiDashboardPage = lazy(() => import('../features/api/api-dashboard-page.tsx'));
+const ApiAccessPage = lazy(() => import('../features/api/api-access-page.tsx'));
 
 /**
  * The crash-test route (/__crash) exists in development builds; a production build has it only for a tab
@@ -111,6 +113,7 @@ export function App({ language, messages }: { language: Language; messages: Mess
                           <Route path="billing" element={<BillingPage />} />
                           <Route path="settings" element={<SettingsPage />} />
                           <Route path="my-searches" element={<MySearchesPage />} />
+                          <Route path="api" element={<ApiDashboardPage />} />
                           <Route path="orders/:id" element={<OrderReportPage />} />
                         </Route>
                         <Route
@@ -133,6 +136,7 @@ export function App({ language, messages }: { language: Language; messages: Mess
                         <Route path="terms" element={<TermsPage />} />
                         <Route path="email-terms" element={<EmailTermsPage />} />
                         <Route path="pricing" element={<PricingPage />} />
+                        <Route path="api-access" element={<ApiAccessPage />} />
                         {/* Where the payment provider returns to (spec 001 §2): public, the page checks the session. */}
                         <Route path="account/billing" element={<CheckoutReturnPage />} />
                         <Route path="privacy" element={<PrivacyPage />} />

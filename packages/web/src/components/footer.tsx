@@ -1,4 +1,3 @@
-import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { SHERLOCK_REPOSITORY, useSiteConfig } from '../api/site-config.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -50,23 +49,15 @@ function ExternalLinks({ className }: { className: string }) {
   );
 }
 
-const ApiWaitlistModal = lazy(() => import('../features/waitlist/api-waitlist-modal.tsx'));
-
-/** "API (coming soon)": opens the waitlist modal (spec 001 §2, §7). */
+/** "API": its page (spec 001's waitlist became API access, issue 40). */
 function ApiLink({ className }: { className: string }) {
   const { m } = useI18n();
-  const [open, setOpen] = useState(false);
   return (
     <ul className={className}>
       <li>
-        <button type="button" className={link} onClick={() => setOpen(true)}>
+        <Link to="/api-access" className={link}>
           {m.account.apiModal.footerLink}
-        </button>
-        {open && (
-          <Suspense fallback={null}>
-            <ApiWaitlistModal onClose={() => setOpen(false)} />
-          </Suspense>
-        )}
+        </Link>
       </li>
     </ul>
   );

@@ -68,6 +68,15 @@ export const adminEn = {
     export: 'Export CSV',
     joined: 'Joined',
     count: { one: '{count} address', other: '{count} addresses' },
+    waiting: { one: '{count} not told yet that the API is open', other: '{count} not told yet that the API is open' },
+    notify: 'Mail them: the API is open',
+    notifyConfirm: {
+      one: 'Mail “the API is open” to the {count} address not told yet? It gets it once, in its language.',
+      other:
+        'Mail “the API is open” to the {count} addresses not told yet? Each address gets it once, in its language.',
+    },
+    notified: { one: 'Mailed {count} address.', other: 'Mailed {count} addresses.' },
+    mailedOn: 'Mailed',
   },
   orders: {
     filterLabel: 'Show orders',

@@ -75,6 +75,18 @@ export const adminTr: typeof adminEn = {
     export: 'CSV olarak dışa aktar',
     joined: 'Katılma',
     count: { one: '{count} adres', other: '{count} adres' },
+    waiting: {
+      one: '{count} adrese API’nin açıldığı henüz bildirilmedi',
+      other: '{count} adrese API’nin açıldığı henüz bildirilmedi',
+    },
+    notify: 'E-posta gönder: API açıldı',
+    notifyConfirm: {
+      one: '“API açıldı” iletisi henüz bildirilmemiş {count} adrese gönderilsin mi? Her adres iletiyi kendi dilinde bir kez alır.',
+      other:
+        '“API açıldı” iletisi henüz bildirilmemiş {count} adrese gönderilsin mi? Her adres iletiyi kendi dilinde bir kez alır.',
+    },
+    notified: { one: '{count} adrese gönderildi.', other: '{count} adrese gönderildi.' },
+    mailedOn: 'Gönderildi',
   },
   orders: {
     filterLabel: 'Gösterilen siparişler',

@@ -4,6 +4,7 @@
  */
 import { accountEn } from './account-en.ts';
 import { adminEn } from './admin-en.ts';
+import { apiEn } from './api-en.ts';
 import { billingEn } from './billing-en.ts';
 import { creditsEn } from './credits-en.ts';
 import { emailAnswersEn } from './email-answers-en.ts';
@@ -15,6 +16,8 @@ export const en = {
   brand: '{brand}',
   account: accountEn,
   admin: adminEn,
+  /** The public API (issue 40): the API page, API keys and webhooks in the dashboard. */
+  api: apiEn,
   billing: billingEn,
   /** The dashboard's credit history (issue 38). */
   credits: creditsEn,

@@ -7,11 +7,13 @@
 import {
   ACCOUNT_MESSAGES,
   ADMIN_MESSAGES,
+  API_KEY_MESSAGES,
   BILLING_MESSAGES,
   EMAIL_PLUS_MESSAGES,
   EMAIL_SEARCH_MESSAGES,
   SEARCH_MESSAGES,
   SUBSCRIBE_MESSAGES,
+  WEBHOOK_MESSAGES,
 } from '@hound/contracts';
 import { ACCOUNT_RULES_TR } from './account-rules.ts';
 import { billingTr } from './billing-tr.ts';
@@ -45,6 +47,31 @@ export const SUBSCRIBE_TR: Table<typeof SUBSCRIBE_MESSAGES> = {
   invalidTitle: 'Geçersiz E-posta',
   invalid: 'Lütfen geçerli bir e-posta adresi girin',
   tooMany: 'Çok fazla istek. Lütfen daha sonra tekrar deneyin.',
+};
+
+export const API_KEY_TR: Table<typeof API_KEY_MESSAGES> = {
+  invalid: 'Geçersiz veya iptal edilmiş API anahtarı.',
+  wrongRoute: 'API anahtarları yalnızca /api/v1 altında çalışır. Hizmetin geri kalanı için giriş yapın.',
+  scope: 'Bu API anahtarı bu çağrının gerektirdiği yetkiye sahip değil',
+  notFound: 'Böyle bir API anahtarı yok.',
+  tooMany: 'Bu hesap, planının izin verdiği kadar API anahtarına zaten sahip.',
+  planRequired: 'Bu hesabın planı API erişimi içermiyor.',
+  revoked: 'Bu API anahtarı iptal edildi.',
+  rateLimited: 'Bu API anahtarıyla çok fazla istek yapıldı. Sınır sıfırlanana kadar bekleyin.',
+  dailyLimit: 'Bu API anahtarı bugünkü aramalarını kullandı (UTC günü).',
+  idempotencyRequired:
+    'Idempotency-Key başlığı gerekli: aynı anahtarla yapılan bir yeniden deneme ikinci bir kredi harcamaz.',
+};
+
+export const WEBHOOK_TR: Table<typeof WEBHOOK_MESSAGES> = {
+  urlInvalid: 'Webhook adresi herkese açık bir sunucunun https:// adresi olmalıdır.',
+  urlPrivate: 'Webhook adresi özel veya iç bir adrese gidiyor; webhook’ları yalnızca herkese açık sunucular alabilir.',
+  urlUnresolvable: 'Webhook adresinin sunucu adı çözümlenemedi.',
+  tooMany: 'Bir hesabın en fazla 10 webhook uç noktası olabilir.',
+  notFound: 'Böyle bir webhook uç noktası yok.',
+  deliveryNotFound: 'Böyle bir teslimat yok.',
+  testFailed: 'Uç nokta deneme olayını kabul etmedi',
+  notVerified: 'Önce uç noktayı bir deneme olayıyla doğrulayın.',
 };
 
 export const SEARCH_TR: Table<typeof SEARCH_MESSAGES> = {
@@ -188,6 +215,15 @@ export const CODES_TR: Readonly<Record<string, string>> = {
   IDEMPOTENCY_KEY_REUSED: 'Bu Idempotency-Key başka bir istek için zaten kullanıldı. Yeni bir anahtar gönderin.',
   FORBIDDEN: 'Bu işlem için yetkiniz yok.',
   SERVICE_UNAVAILABLE: 'Hizmet geçici olarak kullanılamıyor. Lütfen bir dakika sonra tekrar deneyin.',
+  API_PLAN_REQUIRED: 'Bu hesabın planı API erişimi içermiyor.',
+  API_KEYS_LIMIT: 'Bu hesap, planının izin verdiği kadar API anahtarına zaten sahip.',
+  WEBHOOK_URL_INVALID: 'Webhook adresi herkese açık bir sunucunun https:// adresi olmalıdır.',
+  WEBHOOK_URL_PRIVATE:
+    'Webhook adresi özel veya iç bir adrese gidiyor; webhook’ları yalnızca herkese açık sunucular alabilir.',
+  WEBHOOK_URL_UNRESOLVABLE: 'Webhook adresinin sunucu adı çözümlenemedi.',
+  WEBHOOK_ENDPOINTS_LIMIT: 'Bir hesabın en fazla 10 webhook uç noktası olabilir.',
+  WEBHOOK_TEST_FAILED: 'Uç nokta deneme olayını kabul etmedi.',
+  WEBHOOK_NOT_VERIFIED: 'Önce uç noktayı bir deneme olayıyla doğrulayın.',
   INTERNAL: 'Sunucu hatası. Lütfen daha sonra tekrar deneyin.',
 };
 
@@ -200,6 +236,8 @@ const TABLES: Array<[Record<string, string>, Record<string, string>]> = [
   [EMAIL_PLUS_MESSAGES, EMAIL_PLUS_TR],
   [BILLING_MESSAGES, BILLING_TR],
   [EMAIL_SEARCH_MESSAGES, EMAIL_SEARCH_TR],
+  [API_KEY_MESSAGES, API_KEY_TR],
+  [WEBHOOK_MESSAGES, WEBHOOK_TR],
 ];
 
 export const serverTextTr: ServerTextTable = {

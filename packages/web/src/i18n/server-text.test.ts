@@ -1,11 +1,13 @@
 import {
   ACCOUNT_MESSAGES,
   ADMIN_MESSAGES,
+  API_KEY_MESSAGES,
   BILLING_MESSAGES,
   EMAIL_PLUS_MESSAGES,
   EMAIL_SEARCH_MESSAGES,
   SEARCH_MESSAGES,
   SUBSCRIBE_MESSAGES,
+  WEBHOOK_MESSAGES,
 } from '@hound/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // The server's own list of error codes: a code added there without Turkish here fails the first test.
@@ -15,6 +17,7 @@ import { registerServerText, translateServerText } from './server-text.ts';
 import {
   ACCOUNT_TR,
   ADMIN_TR,
+  API_KEY_TR,
   BILLING_TR,
   CODES_TR,
   EMAIL_PLUS_TR,
@@ -23,15 +26,26 @@ import {
   SERVER_FIXED_TR,
   SUBSCRIBE_TR,
   serverTextTr,
+  WEBHOOK_TR,
 } from './server-text-tr.ts';
 
-/** Codes no user of the web app can receive: start-up configuration, the data directory, webhooks, metrics, icons. */
+/**
+ * Codes no user of the web app can receive: start-up configuration, the data directory, Stripe's webhooks,
+ * metrics, icons, and what only an API key's caller meets on /api/v1 (its clients read `code`).
+ */
 const OPERATOR_ONLY = [
   'CONFIG_INVALID',
   'DB_DATA_DIR_LOCKED',
   'WEBHOOK_INVALID',
   'METRICS_UNAUTHORIZED',
   'FAVICON_UNKNOWN_HOST',
+  'API_KEY_INVALID',
+  'API_KEY_NOT_ALLOWED',
+  'API_KEY_SCOPE',
+  'API_RATE_LIMITED',
+  'API_DAILY_LIMIT',
+  'API_CREDITS_INSUFFICIENT',
+  'IDEMPOTENCY_KEY_REQUIRED',
 ];
 /** Sent by the error handler for Fastify's own 4xx errors (app.ts). */
 const HANDLER_CODES = ['BAD_REQUEST'];
@@ -58,6 +72,8 @@ describe('Turkish for every server message (issue 27 item 18)', () => {
       ['SUBSCRIBE_MESSAGES', SUBSCRIBE_MESSAGES, SUBSCRIBE_TR],
       ['SEARCH_MESSAGES', SEARCH_MESSAGES, SEARCH_TR],
       ['EMAIL_PLUS_MESSAGES', EMAIL_PLUS_MESSAGES, EMAIL_PLUS_TR],
+      ['API_KEY_MESSAGES', API_KEY_MESSAGES, API_KEY_TR],
+      ['WEBHOOK_MESSAGES', WEBHOOK_MESSAGES, WEBHOOK_TR],
       ['BILLING_MESSAGES', BILLING_MESSAGES, BILLING_TR],
       ['EMAIL_SEARCH_MESSAGES', EMAIL_SEARCH_MESSAGES, EMAIL_SEARCH_TR],
     ];

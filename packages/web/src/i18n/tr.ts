@@ -1,6 +1,7 @@
 /** Turkish catalogue (Türkçe). Same shape as en.ts; the spec's Turkish strings live here. */
 import { accountTr } from './account-tr.ts';
 import { adminTr } from './admin-tr.ts';
+import { apiTr } from './api-tr.ts';
 import { billingTr } from './billing-tr.ts';
 import { creditsTr } from './credits-tr.ts';
 import { emailAnswersTr } from './email-answers-tr.ts';
@@ -12,6 +13,7 @@ export const tr: Messages = {
   brand: '{brand}',
   account: accountTr,
   admin: adminTr,
+  api: apiTr,
   billing: billingTr,
   credits: creditsTr,
   emailAnswers: emailAnswersTr,

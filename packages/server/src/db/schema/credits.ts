@@ -1,4 +1,5 @@
 import { CREDIT_ENTRY_KINDS } from '@hound/contracts';
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -29,10 +30,16 @@ export const creditLedger = pgTable(
     actorUserId: text('actor_user_id'),
     /** What the entry is about: a search id, an invoice id, a reservation … */
     ref: text('ref'),
+    /** The API key of the request that moved the credit (decision 143); kept when the key or account goes. */
+    apiKeyId: text('api_key_id'),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('credit_ledger_key_uq').on(t.idempotencyKey), index('credit_ledger_user_idx').on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex('credit_ledger_key_uq').on(t.idempotencyKey),
+    index('credit_ledger_user_idx').on(t.userId, t.id),
+    index('credit_ledger_api_key_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} IS NOT NULL`),
+  ],
 );
 
 export const RESERVATION_STATUSES = ['pending', 'consumed', 'released', 'expired'] as const;
@@ -50,6 +57,8 @@ export const creditReservations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('pending'),
     searchId: text('search_id'),
+    /** The API key that paid (its refund carries it too). */
+    apiKeyId: text('api_key_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

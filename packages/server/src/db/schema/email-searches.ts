@@ -30,6 +30,8 @@ export const emailSearches = pgTable(
     rootId: text('root_id'),
     depth: integer('depth').notNull().default(0),
     followDepth: integer('follow_depth').notNull().default(0),
+    /** The API key that started it (decision 143). */
+    apiKeyId: text('api_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

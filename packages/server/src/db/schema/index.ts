@@ -1,4 +1,5 @@
 export * from './admin-audit.ts';
+export * from './api-keys.ts';
 export * from './app-secrets.ts';
 export * from './billing.ts';
 export * from './credits.ts';
@@ -13,3 +14,4 @@ export * from './searches.ts';
 export * from './sessions.ts';
 export * from './users.ts';
 export * from './waitlist.ts';
+export * from './webhooks.ts';

@@ -48,6 +48,8 @@ export const searches = pgTable(
     followDepth: integer('follow_depth').notNull().default(0),
     /** `fetch`: one GET of a found profile's page after an API check, for facts; null: the page read only. */
     factsMode: text('facts_mode', { enum: ['fetch'] }),
+    /** The API key that started it (decision 143); null for the web app and for leads. */
+    apiKeyId: text('api_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

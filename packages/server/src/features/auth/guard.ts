@@ -26,6 +26,8 @@ declare module 'fastify' {
 }
 
 export function requirementFor(url: string | undefined, configured: AuthRequirement | undefined) {
+  // /api/v1 has its own guard (API keys only, decision 143); a route mounted there keeps its `auth` config.
+  if (url?.startsWith('/api/v1/')) return undefined;
   if (url === '/admin' || url?.startsWith('/admin/')) return 'admin';
   if (url === '/me' || url?.startsWith('/me/')) return configured === 'admin' ? 'admin' : 'user';
   return configured;

@@ -18,6 +18,8 @@ export interface CreditChange {
   reason?: string;
   actorUserId?: string;
   ref?: string;
+  /** The API key of the request behind the change (decision 143). */
+  apiKeyId?: string | null;
 }
 
 export interface CreditChangeResult {
@@ -73,6 +75,7 @@ export async function applyCredits(db: Tx, change: CreditChange): Promise<Credit
           reason: change.reason ?? null,
           actorUserId: change.actorUserId ?? null,
           ref: change.ref ?? null,
+          apiKeyId: change.apiKeyId ?? null,
           idempotencyKey: change.idempotencyKey,
         })
         .onConflictDoNothing({ target: creditLedger.idempotencyKey })

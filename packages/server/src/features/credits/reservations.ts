@@ -24,8 +24,8 @@ export async function reserveCredit(
   db: Tx,
   userId: string,
   now: Date,
-  options: { forSearch?: string; requestKey?: string } = {},
-): Promise<{ reservationId: string; credits: number }> {
+  options: { forSearch?: string; requestKey?: string; apiKeyId?: string } = {},
+): Promise<{ reservationId: string; credits: number; applied: boolean }> {
   const id = options.requestKey ? keyedReservationId(userId, options.requestKey) : newId();
   return db.transaction(async (tx) => {
     const result = await applyCredits(tx, {
@@ -34,6 +34,7 @@ export async function reserveCredit(
       kind: 'reserve',
       idempotencyKey: `reserve:${id}`,
       ref: id,
+      apiKeyId: options.apiKeyId ?? null,
     });
     if (result.applied) {
       await tx.insert(creditReservations).values({
@@ -41,10 +42,11 @@ export async function reserveCredit(
         userId,
         expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
         createdAt: now,
+        apiKeyId: options.apiKeyId ?? null,
         ...(options.forSearch ? { status: 'consumed' as const, searchId: options.forSearch } : {}),
       });
     }
-    return { reservationId: id, credits: result.newBalance };
+    return { reservationId: id, credits: result.newBalance, applied: result.applied };
   });
 }
 
@@ -87,14 +89,19 @@ export async function payForSearch(
   searchId: string,
   now: Date,
   requestKey?: string,
+  apiKeyId?: string,
 ): Promise<string> {
   if (requestKey) {
-    const keyed = await payWithKey(db, userId, searchId, now, requestKey);
+    const keyed = await payWithKey(db, userId, searchId, now, requestKey, apiKeyId);
     if (keyed) return keyed;
   }
-  const reserved = await consumeReservation(db, userId, searchId);
-  if (reserved) return reserved;
-  return (await reserveCredit(db, userId, now, { forSearch: searchId })).reservationId;
+  // An API request pays with a new credit only: reservations are the web modal's.
+  if (!apiKeyId) {
+    const reserved = await consumeReservation(db, userId, searchId);
+    if (reserved) return reserved;
+  }
+  return (await reserveCredit(db, userId, now, { forSearch: searchId, ...(apiKeyId ? { apiKeyId } : {}) }))
+    .reservationId;
 }
 
 /** A start retried with the key of an earlier start that did begin its search: that search's id. */
@@ -116,14 +123,30 @@ async function payWithKey(
   searchId: string,
   now: Date,
   requestKey: string,
+  apiKeyId?: string,
 ): Promise<string | undefined> {
   const id = keyedReservationId(userId, requestKey);
-  const [row] = await db
-    .select({ status: creditReservations.status, searchId: creditReservations.searchId })
-    .from(creditReservations)
-    .where(and(eq(creditReservations.id, id), eq(creditReservations.userId, userId)))
-    .for('update');
-  if (!row) return (await reserveCredit(db, userId, now, { forSearch: searchId, requestKey })).reservationId;
+  const read = async () => {
+    const [found] = await db
+      .select({ status: creditReservations.status, searchId: creditReservations.searchId })
+      .from(creditReservations)
+      .where(and(eq(creditReservations.id, id), eq(creditReservations.userId, userId)))
+      .for('update');
+    return found;
+  };
+  let row = await read();
+  if (!row) {
+    const taken = await reserveCredit(db, userId, now, {
+      forSearch: searchId,
+      requestKey,
+      ...(apiKeyId ? { apiKeyId } : {}),
+    });
+    if (taken.applied) return taken.reservationId;
+    // A parallel start with the same key took the credit first (its ledger row made ours wait until it
+    // committed): its reservation is visible now, and answers as a retry would.
+    row = await read();
+    if (!row) return undefined;
+  }
   if (row.status === 'consumed' && row.searchId) throw new StartedAlready(row.searchId);
   if (row.status !== 'pending') return undefined;
   await db.update(creditReservations).set({ status: 'consumed', searchId }).where(eq(creditReservations.id, id));
@@ -147,7 +170,7 @@ export async function returnReservation(
           inArray(creditReservations.status, outcome === 'expired' ? ['pending'] : ['pending', 'consumed']),
         ),
       )
-      .returning({ userId: creditReservations.userId });
+      .returning({ userId: creditReservations.userId, apiKeyId: creditReservations.apiKeyId });
     if (!row) return false;
     await applyCredits(tx, {
       userId: row.userId,
@@ -155,6 +178,7 @@ export async function returnReservation(
       kind: outcome === 'expired' ? 'expiry' : 'refund',
       idempotencyKey: `return:${reservationId}`,
       ref: reservationId,
+      apiKeyId: row.apiKeyId,
     });
     return true;
   });

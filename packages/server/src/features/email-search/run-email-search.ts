@@ -4,7 +4,7 @@
  * credit; finding nothing is not a failure.
  */
 import type { EmailResult, Engine } from '@hound/engine';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineHost } from '../../catalogues/engine-host.ts';
 import type { Database } from '../../db/client.ts';
@@ -14,6 +14,8 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SearchLimiter } from '../../limits/search-limiter.ts';
 import { returnReservation } from '../credits/reservations.ts';
 import { followEmailLeads } from '../searches/follow-leads.ts';
+import { emitEmailSearchCompleted } from '../webhooks/completion-events.ts';
+import { wakeWebhookSenders } from '../webhooks/webhook-sender.ts';
 import { publishEmailProgress } from './email-search-events.ts';
 import { resultsAfter } from './get-email-search.ts';
 import { toCheckResult } from './to-contract.ts';
@@ -76,11 +78,10 @@ export async function runEmailSearch(
       if (Date.now() - lastFlush >= FLUSH_MS) await flush();
     }
     await flush();
-    const [ended] = await deps.db
-      .update(emailSearches)
-      .set({ status: 'completed', total: sql`${emailSearches.done}`, finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(emailSearches.id, search.id), eq(emailSearches.status, 'running')))
-      .returning();
+    const ended = await endEmailSearch(deps.db, search.id, {
+      status: 'completed',
+      total: sql`${emailSearches.done}`,
+    });
     if (ended && deps.follow && ended.followDepth > ended.depth) await followLeadsOf(deps, deps.follow, ended);
   } catch (error) {
     deps.log.error({ err: error, searchId: search.id }, 'email search failed');
@@ -117,10 +118,27 @@ export async function failEmailSearch(
   search: { id: string; reservationId: string | null },
   message: string,
 ): Promise<void> {
-  const ended = await db
-    .update(emailSearches)
-    .set({ status: 'error', error: message, finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(emailSearches.id, search.id), eq(emailSearches.status, 'running')))
-    .returning({ id: emailSearches.id });
-  if (search.reservationId && ended.length > 0) await returnReservation(db, search.reservationId, 'released');
+  const ended = await endEmailSearch(db, search.id, { status: 'error', error: message });
+  if (search.reservationId && ended) await returnReservation(db, search.reservationId, 'released');
+}
+
+/**
+ * Ends a running email search (once: a search already ended is left as it is, answered undefined) and, in
+ * the same transaction, emits `email_search.completed` to its owner's webhooks.
+ */
+async function endEmailSearch(
+  db: Database,
+  id: string,
+  end: { status: 'completed'; total: SQL } | { status: 'error'; error: string },
+) {
+  const { ended, events } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailSearches)
+      .set({ ...end, finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(emailSearches.id, id), eq(emailSearches.status, 'running')))
+      .returning();
+    return { ended: row, events: row ? await emitEmailSearchCompleted(tx, row) : 0 };
+  });
+  if (events > 0) wakeWebhookSenders();
+  return ended;
 }

@@ -9,6 +9,8 @@ import type { Metrics } from '../../metrics/metrics.ts';
 import { payForSearch, StartedAlready } from '../credits/reservations.ts';
 import { type EmailRunDeps, runEmailSearch } from './run-email-search.ts';
 
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key started a search of another address.';
+
 export interface EmailSearchDeps extends EmailRunDeps {
   engines: EngineHost;
   /** Searches running in this process, so shutdown can stop them. */
@@ -71,8 +73,16 @@ export async function startEmailSearch(
   deps: EmailSearchDeps,
   userId: string,
   input: string,
-  options: { charge?: boolean; adult?: boolean; requestKey?: string; followDepth?: number; lead?: LeadOfTree } = {},
-): Promise<{ id: string; done: Promise<void> }> {
+  options: {
+    charge?: boolean;
+    adult?: boolean;
+    requestKey?: string;
+    followDepth?: number;
+    lead?: LeadOfTree;
+    /** Started with this API key: it pays with a new credit, and the ledger and the search carry the key. */
+    apiKeyId?: string;
+  } = {},
+): Promise<{ id: string; done: Promise<void>; replayed: boolean }> {
   const problem = emailSearchProblem(input);
   if (problem) throw new AppError('EMAIL_ADDRESS_INVALID', problem);
   const email = input.trim().toLowerCase();
@@ -95,7 +105,10 @@ export async function startEmailSearch(
       }
       // The user's row is held until commit, so parallel starts of one account count one after another.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const paid = options.charge === false ? null : await payForSearch(tx, userId, id, deps.now(), options.requestKey);
+      const paid =
+        options.charge === false
+          ? null
+          : await payForSearch(tx, userId, id, deps.now(), options.requestKey, options.apiKeyId);
       await refuseBeyondActiveLimit(tx, deps, userId);
       await tx.insert(emailSearches).values({
         id,
@@ -107,6 +120,7 @@ export async function startEmailSearch(
         rootId: options.lead?.rootId ?? null,
         depth: options.lead?.depth ?? 0,
         followDepth: Math.min(options.followDepth ?? 0, FOLLOW_LIMITS.maxDepth),
+        apiKeyId: options.apiKeyId ?? null,
       });
       if (options.lead) {
         await tx.update(searchEmailLeads).set({ emailSearchId: id }).where(eq(searchEmailLeads.id, options.lead.id));
@@ -126,9 +140,13 @@ export async function startEmailSearch(
         .from(emailSearches)
         .where(eq(emailSearches.id, error.searchId));
       if (first?.email !== email) {
-        throw new AppError('VALIDATION_FAILED', 'This Idempotency-Key started a search of another address.');
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED_MESSAGE);
       }
-      return { id: error.searchId, done: deps.running.get(error.searchId)?.done ?? Promise.resolve() };
+      return {
+        id: error.searchId,
+        done: deps.running.get(error.searchId)?.done ?? Promise.resolve(),
+        replayed: true,
+      };
     }
     throw error;
   }
@@ -140,5 +158,5 @@ export async function startEmailSearch(
     deps.running.delete(id);
   });
   deps.running.set(id, { controller, done });
-  return { id, done };
+  return { id, done, replayed: false };
 }

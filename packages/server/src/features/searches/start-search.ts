@@ -62,6 +62,7 @@ const insertSearch = preparedFor((db) =>
       total: sql.placeholder('total'),
       followDepth: sql.placeholder('followDepth'),
       factsMode: sql.placeholder('factsMode'),
+      apiKeyId: sql.placeholder('apiKeyId'),
     })
     .prepare('hound_insert_search'),
 );
@@ -83,7 +84,9 @@ export async function startSearch(
     followDepth?: number;
     /** `fetch`: one GET of a found profile's page after an API check, for facts. */
     factsMode?: 'fetch';
-  } & ClientKeys & { ip: string },
+    // A person's request counts against its IP (and device); an API key's against the key instead.
+  } & ClientKeys &
+    ({ ip: string } | { apiKey: NonNullable<ClientKeys['apiKey']> }),
 ): Promise<StartSearchResponse> {
   const username = validateUsername(input.username);
   const followDepth = Math.min(input.followDepth ?? 0, FOLLOW_LIMITS.maxDepth);
@@ -97,7 +100,10 @@ export async function startSearch(
   const { stored, total } = checkScope(engine, input.scope ?? {});
   const id = newSearchId();
   // A signed-in user's search also counts against the account, as the searches its leads start do.
-  const refusal = await deps.limiter.acquire(id, { ip: input.ip, deviceId: input.deviceId, userId: input.userId });
+  const client: ClientKeys = input.apiKey
+    ? { userId: input.userId, apiKey: input.apiKey }
+    : { ip: input.ip, deviceId: input.deviceId, userId: input.userId };
+  const refusal = await deps.limiter.acquire(id, client);
   if (refusal === 'busy') return { status: 'busy', error: SEARCH_MESSAGES.busy };
   if (refusal === 'daily_limit') return { status: 'device_limit', error: SEARCH_MESSAGES.deviceLimit };
   if (refusal === 'too_many_active') throw new AppError('SEARCH_TOO_MANY_ACTIVE', SEARCH_MESSAGES.tooManyActive);
@@ -112,6 +118,7 @@ export async function startSearch(
       total,
       followDepth,
       factsMode: input.factsMode ?? null,
+      apiKeyId: input.apiKey?.id ?? null,
     });
   } catch (error) {
     await deps.limiter.release(id);

@@ -22,7 +22,7 @@ export interface SubscribeDeps {
 
 export async function subscribe(
   deps: SubscribeDeps,
-  input: { email: unknown; ip: string },
+  input: { email: unknown; ip: string; language?: 'en' | 'tr' },
 ): Promise<SubscribeResponse> {
   const hit = await hitBucket(deps.db, bucketKey(await deps.key(), 'subscribe-ip', input.ip), HOUR_MS, deps.now());
   if (hit.count > (deps.perIpPerHour ?? SUBSCRIBES_PER_IP_PER_HOUR)) {
@@ -34,7 +34,7 @@ export async function subscribe(
   if (problem) return { status: 'error', message: problem };
   await deps.db
     .insert(waitlist)
-    .values({ email: normaliseEmail(input.email as string) })
+    .values({ email: normaliseEmail(input.email as string), language: input.language ?? 'en' })
     .onConflictDoNothing({ target: waitlist.email });
   return { status: 'success', message: SUBSCRIBE_MESSAGES.success };
 }

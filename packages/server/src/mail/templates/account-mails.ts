@@ -3,7 +3,7 @@
  * show on lock screens and in logs of mail relays).
  */
 import type { MailMessage } from '../mailer.ts';
-import { type MailContent, renderHtml, renderText } from './layout.ts';
+import { composeMail, fill, type MailContent } from './layout.ts';
 
 export type MailLanguage = 'en' | 'tr';
 
@@ -72,19 +72,14 @@ const TEXT = {
   },
 };
 
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
-
 function compose(to: string, context: MailContext, content: MailContent): MailMessage {
-  const footer = fill(FOOTER[context.language], { brand: context.brand });
-  return {
+  return composeMail(
     to,
-    subject: content.subject,
-    text: renderText(context.brand, content, footer),
-    html: renderHtml(context.brand, content, footer, context.language),
-    summary: content.summary,
-  };
+    context.brand,
+    context.language,
+    content,
+    fill(FOOTER[context.language], { brand: context.brand }),
+  );
 }
 
 /** A mail whose point is a code: intro, the code, "ignore if not you". */

@@ -5,7 +5,7 @@
  */
 import type { MailMessage } from '../mailer.ts';
 import type { MailLanguage } from './account-mails.ts';
-import { type MailBlock, renderHtml, renderText } from './layout.ts';
+import { fill, type MailBlock, renderHtml, renderText } from './layout.ts';
 
 export interface BillingMailContext {
   brand: string;
@@ -97,10 +97,6 @@ const TEXT = {
     packLink: 'Panelinizi açın',
   },
 };
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
 
 function compose(to: string, context: BillingMailContext, subject: string, blocks: MailBlock[], summary: string) {
   const footer = fill(TEXT[context.language].footer, { brand: context.brand });

@@ -14,6 +14,22 @@ export type MailBlock =
   /** A titled block of several lines (a report section). */
   | { kind: 'section'; title: string; text: string };
 
+/** `{name}` placeholders filled from `values` (an unknown one is left as it is). */
+export function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** A whole message: the content in text and HTML, with the footer. */
+export function composeMail(to: string, brand: string, language: string, content: MailContent, footer: string) {
+  return {
+    to,
+    subject: content.subject,
+    text: renderText(brand, content, footer),
+    html: renderHtml(brand, content, footer, language),
+    summary: content.summary,
+  };
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -41,7 +41,16 @@ export function fetchAudit(skip: number) {
 }
 
 export function fetchWaitlist() {
-  return apiFetch<{ items: { email: string; created_at: string }[]; total: number }>('/admin/waitlist?limit=1000');
+  return apiFetch<{
+    items: { email: string; created_at: string; notified_at: string | null }[];
+    total: number;
+    waiting: number;
+  }>('/admin/waitlist?limit=1000');
+}
+
+/** "The API is open" to every address not told yet (each once). */
+export function notifyWaitlist() {
+  return apiFetch<{ mailed: number }>('/admin/waitlist/notify', { method: 'POST' });
 }
 
 /** The CSV is fetched (with the session cookie) and handed to the browser as a file. */

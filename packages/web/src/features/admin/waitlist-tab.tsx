@@ -1,18 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DownloadIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { plural } from '../../lib/format.ts';
+import { ConfirmButton } from '../api/confirm-button.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
-import { downloadWaitlistCsv, fetchWaitlist } from './admin-api.ts';
+import { downloadWaitlistCsv, fetchWaitlist, notifyWaitlist } from './admin-api.ts';
 
-/** People waiting for the API, with a CSV export. */
+/** People who asked about the API, with a CSV export and the one-time "the API is open" mail. */
 export function WaitlistTab() {
   const { m, locale } = useI18n();
   const w = m.admin.waitlist;
   const { session } = useAuth();
   const toast = useToast();
+  const queries = useQueryClient();
   const list = useQuery({
     queryKey: ['admin-waitlist', session],
     queryFn: async () => {
@@ -39,6 +41,21 @@ export function WaitlistTab() {
           {w.export}
         </button>
       </div>
+      {list.data.waiting > 0 && (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm">{plural(w.waiting, list.data.waiting, locale)}</p>
+          <ConfirmButton
+            label={w.notify}
+            question={plural(w.notifyConfirm, list.data.waiting, locale)}
+            onConfirm={async () => {
+              const answer = await notifyWaitlist();
+              if (answer.ok && answer.body) toast.success(plural(w.notified, answer.body.mailed, locale));
+              else toast.error(answer.detail ?? m.admin.errors.operation);
+              await queries.invalidateQueries({ queryKey: ['admin-waitlist'] });
+            }}
+          />
+        </div>
+      )}
       {list.data.items.length === 0 ? (
         <p className={muted}>{w.empty}</p>
       ) : (
@@ -48,6 +65,7 @@ export function WaitlistTab() {
               <span className="break-all">{entry.email}</span>
               <span className={muted}>
                 {w.joined}: {format.format(new Date(entry.created_at))}
+                {entry.notified_at && ` · ${w.mailedOn}: ${format.format(new Date(entry.notified_at))}`}
               </span>
             </li>
           ))}

@@ -20,6 +20,7 @@ export function DashboardLayout() {
   const d = m.account.dashboard;
   const [options, setOptions] = useState(false);
   const links: [string, string][] = [
+    ['/dashboard/api', m.api.nav],
     ['/dashboard/billing', d.billing],
     ...(auth.user?.is_admin ? ([['/admin', d.admin]] as [string, string][]) : []),
     ['/dashboard/settings', d.settings],

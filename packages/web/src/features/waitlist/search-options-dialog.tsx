@@ -1,34 +1,23 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { MailIcon, SearchIcon } from '../../components/icons.tsx';
 import { button, focusRing } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 
-const ApiWaitlistModal = lazy(() => import('./api-waitlist-modal.tsx'));
-
 const option = `flex w-full items-start gap-3 rounded-lg border border-slate-200 p-4 text-left hover:border-amber-600 hover:bg-amber-50 dark:border-slate-700 dark:hover:border-amber-400 dark:hover:bg-amber-400/10 ${focusRing}`;
 
-/** Spec 001 §2: choose Username, Email, or API (Coming Soon: opens the waitlist). */
+/** Spec 001 §2: choose Username, Email, or API (open now: its page, issue 40). */
 export function SearchOptionsDialog({ onClose }: { onClose(): void }) {
   const { m } = useI18n();
   const t = m.account.searchOptions;
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [api, setApi] = useState(false);
 
   useEffect(() => {
     const el = dialog.current;
-    if (el && !el.open && !api) el.showModal?.();
-    if (api) el?.close?.();
+    if (el && !el.open) el.showModal?.();
     return () => el?.close?.();
-  }, [api]);
-
-  if (api)
-    return (
-      <Suspense fallback={null}>
-        <ApiWaitlistModal onClose={onClose} />
-      </Suspense>
-    );
+  }, []);
 
   return (
     <dialog
@@ -61,18 +50,18 @@ export function SearchOptionsDialog({ onClose }: { onClose(): void }) {
           </Link>
         </li>
         <li>
-          <button type="button" className={option} onClick={() => setApi(true)}>
+          <Link to="/api-access" className={option} onClick={onClose}>
             <span className="mt-0.5 font-mono text-sm font-bold text-amber-700 dark:text-amber-400">{'{}'}</span>
             <span>
               <span className="flex items-center gap-2 font-semibold">
                 {t.api}
                 <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
-                  {t.comingSoon}
+                  {t.apiOpen}
                 </span>
               </span>
               <span className="block text-sm text-slate-600 dark:text-slate-400">{t.apiText}</span>
             </span>
-          </button>
+          </Link>
         </li>
       </ul>
       <div className="mt-5 flex justify-end">

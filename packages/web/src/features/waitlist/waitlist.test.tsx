@@ -73,12 +73,11 @@ describe('API waitlist modal', () => {
 });
 
 describe('search options', () => {
-  it('offers Username, Email and API marked Coming Soon, which opens the waitlist', async () => {
+  it('offers Username, Email and API — open now, a link to its page (issue 40)', async () => {
     renderWithApp(<SearchOptionsDialog onClose={() => {}} />);
     expect(screen.getByRole('link', { name: /Username/ }).getAttribute('href')).toBe('/username-search');
     expect(screen.getByRole('link', { name: /Email/ }).getAttribute('href')).toBe('/email-search');
-    const api = screen.getByRole('button', { name: /API.*Coming Soon/ });
-    fireEvent.click(api);
-    await screen.findByRole('button', { name: 'Notify me' });
+    expect(screen.getByRole('link', { name: /API.*Open/ }).getAttribute('href')).toBe('/api-access');
+    expect(screen.queryByText('Coming Soon')).toBeNull();
   });
 });

@@ -1,0 +1,45 @@
+/** "The API is open", mailed once to each address on the API waitlist when an admin says so (decision 144). */
+import type { MailMessage } from '../mailer.ts';
+import type { MailLanguage } from './account-mails.ts';
+import { composeMail, fill } from './layout.ts';
+
+const TEXT = {
+  en: {
+    subject: 'The {brand} API is open',
+    intro:
+      'You asked to hear when the {brand} API opens: it is open now. Create a key in your dashboard and run username and email searches from your own scripts, with signed webhooks when they finish.',
+    pricing:
+      'Username searches cost no credits; an email search costs one. The API page shows the limits of each plan and examples in curl, JavaScript and Python.',
+    link: 'Open the API page',
+    footer:
+      'You received this once because you joined the {brand} API waitlist. You will not get another mail about it.',
+  },
+  tr: {
+    subject: '{brand} API’si açıldı',
+    intro:
+      '{brand} API’si açıldığında haber almak istemiştiniz: artık açık. Panelinizden bir anahtar oluşturun; kullanıcı adı ve e-posta aramalarını kendi betiklerinizden çalıştırın, bittiklerinde imzalı webhook’lar alın.',
+    pricing:
+      'Kullanıcı adı aramaları kredi harcamaz; bir e-posta araması bir kredi harcar. API sayfası her planın sınırlarını ve curl, JavaScript ve Python örneklerini gösterir.',
+    link: 'API sayfasını açın',
+    footer:
+      'Bu iletiyi {brand} API bekleme listesine katıldığınız için bir kez aldınız. Bu konuda başka ileti almayacaksınız.',
+  },
+} as const;
+
+export function apiOpenMail(
+  to: string,
+  context: { brand: string; publicUrl: string; language: MailLanguage },
+): MailMessage {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand };
+  const content = {
+    subject: fill(t.subject, v),
+    blocks: [
+      { kind: 'text' as const, text: fill(t.intro, v) },
+      { kind: 'text' as const, text: t.pricing },
+      { kind: 'link' as const, label: t.link, url: `${context.publicUrl}/api-access` },
+    ],
+    summary: 'API open (waitlist)',
+  };
+  return composeMail(to, context.brand, context.language, content, fill(t.footer, v));
+}
