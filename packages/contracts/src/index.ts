@@ -16,4 +16,5 @@ export * from './search.ts';
 export * from './service.ts';
 export * from './sites.ts';
 export * from './username.ts';
+export * from './watches.ts';
 export * from './webhooks.ts';

@@ -41,3 +41,4 @@ export {
   TransportError,
   type TransportOptions,
 } from './transport/index.ts';
+export * from './watch/diff.ts';

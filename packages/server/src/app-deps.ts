@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { EngineHost } from './catalogues/engine-host.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { Config, StreamLimits, TrustProxy } from './env.ts';
+import type { Config, StreamLimits, TrustProxy, WatchConfig } from './env.ts';
 import type { SearchBus } from './events/search-bus.ts';
 import type { KeyAuthenticator } from './features/api-keys/authenticate-key.ts';
 import type { UsageCounter } from './features/api-keys/usage-counter.ts';
@@ -37,6 +37,8 @@ export interface AppOptions {
   auth: Config['auth'] & { limits?: Partial<AuthLimits> };
   email: Config['email'];
   billing: Config['billing'];
+  /** Watch plans, the scheduler's bounds and the confirmation delay (issue 39). */
+  watches: WatchConfig;
   /** GET /metrics answers only with this bearer token; unset: 404 (decision 103). */
   metricsToken?: string;
   /** Where webhook endpoints may point (public servers; loopback only when allowed). */

@@ -40,6 +40,8 @@ import { createFinishedSearchCache } from './features/searches/finished-search-c
 import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
+import { createWatchDeps } from './features/watches/watch-deps.ts';
+import { watchesRoutes } from './features/watches/watches.routes.ts';
 import { installSecurityHeaders } from './features/web/security-headers.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
@@ -221,6 +223,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       brand: authDeps.options.brand,
       publicUrl: deps.options.publicUrl,
     },
+  });
+  await app.register(watchesRoutes, {
+    deps: createWatchDeps(
+      {
+        db: deps.db.db,
+        queue: deps.queue,
+        engines: deps.engines,
+        mailer: deps.mailer,
+        webhooks: deps.webhooks,
+        log: deps.log,
+        now,
+      },
+      {
+        watches: deps.options.watches,
+        brand: authDeps.options.brand,
+        publicUrl: deps.options.publicUrl,
+        email: { loud: deps.options.email.loud, keys: deps.options.email.keys },
+        authSecret: deps.options.auth.secret,
+      },
+    ),
+    finish: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter, metrics: deps.metrics },
+    webhooks: true,
   });
   await app.register(webhooksRoutes, {
     deps: { db: deps.db.db, box: deps.webhooks.box, sender: deps.webhooks, rules: deps.options.webhooks, now },

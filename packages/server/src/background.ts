@@ -17,6 +17,8 @@ import { finishSearch } from './features/searches/finish-search.ts';
 import { purgeExpiredSearches } from './features/searches/purge-expired-searches.ts';
 import { recoverSearches } from './features/searches/recover-searches.ts';
 import { runSearch } from './features/searches/run-search.ts';
+import { createWatchDeps } from './features/watches/watch-deps.ts';
+import { startWatchScheduler, type WatchScheduler } from './features/watches/watch-pass.ts';
 import { purgeOldDeliveries } from './features/webhooks/purge-deliveries.ts';
 import { retryWithBackoff } from './lib/retry.ts';
 import type { Services } from './services.ts';
@@ -37,6 +39,8 @@ const FINAL_WRITE_RETRY = { attempts: 6, baseMs: 1000 };
 
 export interface Background {
   stop(): void;
+  /** Stops the watch scheduler and waits for the email watch runs of this process (shutdown). */
+  stopWatches(): Promise<void>;
 }
 
 export async function startBackground(
@@ -48,6 +52,8 @@ export async function startBackground(
     flushMs?: number;
     /** Tests shorten the sweep of lost searches. */
     lostSearchSweep?: { everyMs: number; minAgeMs: number };
+    /** Run the watch scheduler (issue 39): API processes do (default: with `retention`). */
+    watches?: boolean;
   },
 ): Promise<Background> {
   const { db, bus, limiter, engines, queue, log, metrics } = services;
@@ -191,10 +197,32 @@ export async function startBackground(
     timers.push(cancellations);
   }
 
+  // Watches: every API process runs the pass; claims are per row, so any number of them share the work.
+  let scheduler: WatchScheduler | undefined;
+  if (options.watches ?? options.retention) {
+    scheduler = startWatchScheduler(
+      createWatchDeps(
+        { db: db.db, queue, engines, mailer: services.mailer, webhooks: services.webhooks, log },
+        {
+          watches: config.watches,
+          brand: config.site.brandName ?? 'Hound',
+          publicUrl: config.publicUrl,
+          email: { loud: config.email.loud, keys: config.email.keys },
+          authSecret: config.auth.secret,
+          checkTimeoutMs: config.checkTimeoutMs,
+        },
+      ),
+    );
+  }
+
   return {
     stop() {
       stopping.abort();
       for (const t of timers) clearTimeout(t);
+      void scheduler?.stop();
+    },
+    async stopWatches() {
+      await scheduler?.stop();
     },
   };
 }

@@ -5,7 +5,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPlainEmailAddress, type SponsoredEntry, SponsoredEntrySchema } from '@hound/contracts';
+import {
+  isPlainEmailAddress,
+  type SponsoredEntry,
+  SponsoredEntrySchema,
+  WATCH_CADENCES,
+  type WatchCadence,
+} from '@hound/contracts';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
 
@@ -167,6 +173,16 @@ const EnvSchema = z.object({
   CREDIT_PACK_CREDITS: int(1, 10_000).default(10),
   LIMIT_EMAIL_ACTIVE_PER_ACCOUNT: int(1, 1000).default(3),
   BILLING_USER_CALLS_PER_MINUTE: int(1, 10_000).default(10),
+  WATCH_FREE_USERNAME_SLOTS: int(0, 1000).default(1),
+  WATCH_FREE_EMAIL_SLOTS: int(0, 1000).default(0),
+  WATCH_FREE_CADENCE: z.enum(WATCH_CADENCES).default('weekly'),
+  WATCH_PAID_USERNAME_SLOTS: int(0, 1000).default(10),
+  WATCH_PAID_EMAIL_SLOTS: int(0, 1000).default(2),
+  WATCH_PAID_CADENCE: z.enum(WATCH_CADENCES).default('daily'),
+  WATCH_EMAIL_CADENCE: z.enum(WATCH_CADENCES).default('weekly'),
+  WATCH_ACTIVE_RUNS: int(1, 1000).default(2),
+  WATCH_PASS_SECONDS: z.coerce.number().min(1).max(3600).default(15),
+  WATCH_CONFIRM_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
   METRICS_PORT: int(0, 65535).optional(),
   SPONSORED: z
@@ -195,6 +211,30 @@ export interface Limits {
    */
   activePerAccount?: number;
   dailyPerAccount?: number;
+}
+
+/** What a plan lets a user watch (decision 140): slots per kind and the fastest cadence. */
+export interface WatchPlan {
+  usernameSlots: number;
+  emailSlots: number;
+  /** The fastest cadence of username watches (`weekly` allows weekly only). */
+  fastest: WatchCadence;
+  /** Addresses other than the account's own (paid plans only). */
+  otherAddresses: boolean;
+}
+
+export interface WatchConfig {
+  free: WatchPlan;
+  /** Trial and premium. */
+  paid: WatchPlan;
+  /** The fastest cadence of email watches on any plan. */
+  emailFastest: WatchCadence;
+  /** Watch runs queued or running at once, service-wide, so people's searches keep the workers. */
+  activeRuns: number;
+  /** How often the watch pass runs in each API process. */
+  passMs: number;
+  /** How long after a run a new `found` is checked again (with a never-registered name) before it is told. */
+  confirmDelayMs: number;
 }
 
 /** What one plan's API keys may do (decision 144); `requestsPerMinute` 0: the plan has no API access. */
@@ -301,6 +341,7 @@ export interface Config {
     /** Per user and minute: checkouts, portal and invoice calls each; three times as many checkout re-reads. */
     userCallsPerMinute: number;
   };
+  watches: WatchConfig;
   /** Bearer token of GET /metrics; unset: no metrics endpoint (decision 103). */
   metricsToken?: string;
   /** The worker serves /metrics on this port (the API serves it on PORT). */
@@ -421,6 +462,24 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
       trialCredits: e.TRIAL_CREDITS,
       packCredits: e.CREDIT_PACK_CREDITS,
       userCallsPerMinute: e.BILLING_USER_CALLS_PER_MINUTE,
+    },
+    watches: {
+      free: {
+        usernameSlots: e.WATCH_FREE_USERNAME_SLOTS,
+        emailSlots: e.WATCH_FREE_EMAIL_SLOTS,
+        fastest: e.WATCH_FREE_CADENCE,
+        otherAddresses: false,
+      },
+      paid: {
+        usernameSlots: e.WATCH_PAID_USERNAME_SLOTS,
+        emailSlots: e.WATCH_PAID_EMAIL_SLOTS,
+        fastest: e.WATCH_PAID_CADENCE,
+        otherAddresses: true,
+      },
+      emailFastest: e.WATCH_EMAIL_CADENCE,
+      activeRuns: e.WATCH_ACTIVE_RUNS,
+      passMs: e.WATCH_PASS_SECONDS * 1000,
+      confirmDelayMs: e.WATCH_CONFIRM_DELAY_SECONDS * 1000,
     },
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,

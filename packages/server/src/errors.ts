@@ -55,6 +55,16 @@ export const HTTP_STATUS = {
   FORBIDDEN: 403,
   /** An `Idempotency-Key` sent again with another request than the one it started (another address; another user, direction or amount). */
   IDEMPOTENCY_KEY_REUSED: 409,
+  /** The plan has no free watch slot of this kind, or does not allow the cadence or address (decision 140). */
+  WATCH_PLAN_LIMIT: 403,
+  /** The user already watches this name or address. */
+  WATCH_EXISTS: 409,
+  /** A run of this watch is queued or running. */
+  WATCH_RUN_OPEN: 409,
+  /** "Run now" again within the hour. */
+  WATCH_RUN_TOO_SOON: 429,
+  /** A mail link's signature does not match. */
+  WATCH_LINK_INVALID: 400,
   /** `/api/v1` without a valid, live API key (decision 143). */
   API_KEY_INVALID: 401,
   /** An API key sent to a route outside `/api/v1` (the web app's routes, billing, admin, key management). */

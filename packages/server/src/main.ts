@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   setShutdownDeadline(config.shutdownGraceMs + SHUTDOWN_MARGIN_MS);
   onShutdownSignal(log, async () => {
     background.stop();
+    await background.stopWatches();
     await app.close();
     await services.queue.close({ graceMs: config.shutdownGraceMs });
     await services.close();

@@ -167,6 +167,7 @@ export function appDeps(services: Services, config: Config): AppDeps {
       auth: config.auth,
       email: config.email,
       billing: config.billing,
+      watches: config.watches,
       metricsToken: config.metricsToken,
       webhooks: { allowLoopback: config.webhooks.allowLoopback },
       api: config.api,

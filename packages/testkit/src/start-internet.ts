@@ -77,6 +77,11 @@ export async function startInternet(options: StartOptions = {}): Promise<Interne
     isServed,
     rawSocket: (socket: import('node:net').Socket) => listener?.rawSocket(socket) ?? socket,
     tunnelTarget: (socket: import('node:net').Socket) => listener?.tunnelTarget(socket),
+    controls: {
+      register: (host: string, username: string) => register(host, username),
+      unregister: (host: string, username: string) => unregister(host, username),
+      fault: (host: string, fault: Fault | null) => faults.set(host.toLowerCase(), fault),
+    },
   };
   listener = new Listener(certificates, {
     onRequest: (req, res) => void handleRequest(context, req, res).catch(() => res.destroy()),
@@ -106,6 +111,12 @@ export async function startInternet(options: StartOptions = {}): Promise<Interne
         `${username} does not match the username pattern of the sites at ${host}`,
       );
     }
+  }
+
+  function unregister(host: string, username: string): void {
+    const routes = registry.routesAt(host);
+    if (routes.length === 0) throw new TestkitError('NO_SUCH_SITE', `no fake site at ${host}`);
+    for (const route of routes) route.unregister(username);
   }
 
   const internet: Internet = {
@@ -150,6 +161,9 @@ export async function startInternet(options: StartOptions = {}): Promise<Interne
     plant(host, username, page) {
       if (!page || typeof page !== 'object') throw new TestkitError('INVALID_OPTION', 'plant needs a page');
       register(host, username, page);
+    },
+    unregister(host, username) {
+      unregister(host, username);
     },
     fault(host: string, fault: Fault | null) {
       faults.set(host.toLowerCase(), fault);

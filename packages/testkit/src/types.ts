@@ -75,7 +75,13 @@ export type Fault =
    */
   | { kind: 'noisy_profile'; variant?: number }
   /** The adversarial corpus page `page` (an id of `ADVERSARIAL_PAGES`) for every request. */
-  | { kind: 'adversarial'; page: string };
+  | { kind: 'adversarial'; page: string }
+  /**
+   * A site that flaps: each request gets `fault` with probability `share` (default 0.5; seeded, so a run
+   * repeats), and the site's real answer otherwise. `fault` is any fault but another flap, e.g. a WAF page or
+   * a hang (the client's timeout).
+   */
+  | { kind: 'flap'; fault: Fault; share?: number };
 
 export interface StartOptions {
   catalogues?: CatalogueSource[];
@@ -211,6 +217,8 @@ export interface Internet {
    * profiles: issue 29). The page stays the site's generated profile page, so its rules still hold.
    */
   plant(host: string, username: string, page: PlantedPage): void;
+  /** The username no longer exists at `host` (a known-claimed one of the catalogue included). */
+  unregister(host: string, username: string): void;
   /** Per-host misbehaviour; `null` makes the host behave normally (also overriding seeded shares). */
   fault(host: string, fault: Fault | null): void;
   /**

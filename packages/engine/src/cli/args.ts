@@ -10,6 +10,8 @@ export class UsageError extends Error {
 const OPTIONS = {
   json: { type: 'string' },
   csv: { type: 'string' },
+  /** `hound NAME --compare last.json`: what changed since an earlier export (watch rules). */
+  compare: { type: 'string' },
   /** `hound email --usernames`. */
   usernames: { type: 'boolean' },
   site: { type: 'string', multiple: true },
@@ -67,6 +69,8 @@ export type Command =
       kind: 'search';
       usernames: string[];
       json?: string;
+      /** `--compare FILE`: an earlier `--json` export to report changes against. */
+      compare?: string;
       csv?: string;
       sites?: string[];
       categories?: string[];
@@ -189,6 +193,7 @@ export function parseCommand(argv: string[]): Command {
     if (positionals.length > 2) throw new UsageError(`unexpected argument "${positionals[2]}"`);
     for (const flag of [
       'json',
+      'compare',
       'csv',
       'site',
       'print-all',
@@ -215,6 +220,7 @@ export function parseCommand(argv: string[]): Command {
       throw new UsageError(
         '--usernames and --recursive do not go together: --recursive searches the same names, as a tree',
       );
+    if (values.compare !== undefined) throw new UsageError('--compare applies to username searches only');
     const depth = followDepth(values.recursive ?? false, values.depth);
     const scope = emailPivotScope(values);
     const addresses = positionals.slice(1);
@@ -248,6 +254,7 @@ export function parseCommand(argv: string[]): Command {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies only to hound email`);
   }
   if (values.usernames !== undefined) throw new UsageError('--usernames applies only to hound email');
+  if (values.compare !== undefined && values.recursive) throw new UsageError('--compare does not go with --recursive');
 
   if (positionals.length === 0) throw new UsageError('no username given');
   if (values.json !== undefined && values.json === values.csv)
@@ -256,6 +263,7 @@ export function parseCommand(argv: string[]): Command {
     kind: 'search',
     usernames: positionals,
     ...(values.json !== undefined ? { json: values.json } : {}),
+    ...(values.compare !== undefined ? { compare: values.compare } : {}),
     ...(values.csv !== undefined ? { csv: values.csv } : {}),
     ...(values.site ? { sites: values.site } : {}),
     ...(values.category ? { categories: values.category } : {}),

@@ -37,6 +37,10 @@ SEARCH OPTIONS
                          catalogue names only the home page) it is "" and apiUrl is what the check
                          asked (CSV: api_url). Printed: "no profile page; the check asked the
                          site's API".
+    --compare FILE       Print what changed since an earlier --json export, by the watchlists' rules:
+                         only found / not found count, a new account is checked again with a
+                         never-registered name first, a lost one needs two runs in a row. With --json
+                         the export keeps that state: hound NAME --compare last.json --json last.json
     --csv FILE           Write every result as CSV (cells are neutralised against formula injection).
 
 NETWORK OPTIONS
@@ -137,6 +141,7 @@ ENVIRONMENT
 EXAMPLES
     hound alice
     hound alice bob --json results.json --csv results.csv
+    hound alice --compare last.json --json last.json      (from cron: what changed)
     hound alice --site GitHub --site GitLab --print-all
     hound alice --recursive --depth 2 --json alice-tree.json
     hound alice --proxy socks5h://127.0.0.1:9050 --timeout 30

@@ -53,6 +53,8 @@ export async function writeJson(
   searches: SearchRecord[],
   trees: SearchTree[] = [],
   emailSearches: EmailSearchRecord[] = [],
+  /** `--compare`: each name's watch state, so the next `--compare` against this file goes on from it. */
+  watch?: Record<string, unknown>,
 ): Promise<void> {
   const body = {
     tool: 'hound',
@@ -61,6 +63,7 @@ export async function writeJson(
     searches: searches.map(writtenSearch),
     ...(emailSearches.length > 0 ? { emailSearches } : {}),
     trees,
+    ...(watch ? { watch } : {}),
   };
   await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, 'utf8');
 }

@@ -1,7 +1,9 @@
 import { type LeadSearch, type ProfileFact, type SearchTree, usernamesToSearch } from '@hound/contracts';
 import type { EmailResult, Engine, SiteResult } from '../model.ts';
+import type { WatchSiteState } from '../watch/diff.ts';
 import type { Command, UsernameScope } from './args.ts';
 import { palette, printable, verdictMark } from './color.ts';
+import { compare, describeComparison, readEarlier, watchSection } from './compare.ts';
 import { engineFromArgs } from './engine-from-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
@@ -58,6 +60,8 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
   const out = palette(io.stdout.isTTY, command.common.noColor, io.env);
   const err = palette(io.stderr.isTTY, command.common.noColor, io.env);
   checkUsernames(command.usernames);
+  // Read before searching: a bad file is a usage error, not a wasted search.
+  const earlier = command.compare ? await readEarlier(command.compare) : undefined;
   const engine = await engineFromArgs(command.common, io);
   const scope: UsernameScope = {
     ...(command.sites ? { sites: command.sites } : {}),
@@ -69,6 +73,7 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
   const run = newLeadRun({ engine, io, out, err, scope, printAll: command.printAll, depth: command.depth });
   const trees: SearchTree[] = [];
   let failure: LocalFailure | undefined;
+  const watched = new Map<string, Map<string, WatchSiteState>>();
   try {
     failure = await searchEach(command.usernames, io, command.common.proxy, async (username, index) => {
       const walk = { depth: run.depth, io, out, search: (s: LeadSearch, indent: string) => searchLead(run, s, indent) };
@@ -76,10 +81,21 @@ export async function runSearch(command: SearchCommand, io: CliIo, version: stri
       trees.push(await followLeads(walk, { kind: 'username', query: username }, `t${index + 1}s`));
       return run.searches[first]?.results ?? [];
     });
+    // A run the local set-up failed (no site reachable) says nothing about the sites: nothing to compare.
+    if (earlier && command.compare && !failure) {
+      for (const record of run.searches) {
+        const comparison = await compare(engine, earlier, record, io.signal);
+        watched.set(record.username, comparison.states);
+        io.stdout.write(`${describeComparison(record.username, command.compare, earlier, comparison).join('\n')}\n`);
+      }
+    }
   } finally {
     await engine.close();
   }
-  if (command.json) await writeJson(command.json, version, run.searches, trees, run.emailSearches);
+  if (command.json) {
+    const watch = earlier ? watchSection(watched) : undefined;
+    await writeJson(command.json, version, run.searches, trees, run.emailSearches, watch);
+  }
   if (command.csv) await writeCsv(command.csv, run.searches);
   if (io.signal.aborted) return EXIT.interrupted;
   return failure ? reportLocalFailure(io, failure) : EXIT.ok;

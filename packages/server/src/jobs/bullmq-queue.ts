@@ -16,6 +16,7 @@ export interface BullmqQueueOptions {
 }
 
 const QUEUE_NAME = 'searches';
+const BACKGROUND_PRIORITY = 10;
 
 /**
  * BullMQ on Redis. Jobs are keyed by search id (adding the same id twice is a no-op). A worker that dies
@@ -41,6 +42,8 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         withDeadline(
           queue.add('run-search', job, {
             jobId: job.searchId,
+            // Jobs without a priority go first in BullMQ; a watch's run waits behind every person's search.
+            ...(job.background ? { priority: BACKGROUND_PRIORITY } : {}),
             attempts: JOB_ATTEMPTS,
             backoff: { type: 'exponential', delay: options.retryDelayMs ?? 1000 },
             removeOnComplete: true,

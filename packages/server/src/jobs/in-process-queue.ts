@@ -18,6 +18,8 @@ interface Entry {
 export function createInProcessQueue(options: { retryDelayMs?: number } = {}): JobQueue {
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const waiting: Entry[] = [];
+  /** Watch runs: started only when `waiting` is empty. */
+  const background: Entry[] = [];
   /** Ids waiting, running or waiting to retry: enqueue is idempotent over these. */
   const known = new Set<string>();
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -26,8 +28,8 @@ export function createInProcessQueue(options: { retryDelayMs?: number } = {}): J
 
   function pump() {
     if (!worker || closed) return;
-    while (running.size < worker.options.concurrency && waiting.length > 0) {
-      start(waiting.shift()!, worker);
+    while (running.size < worker.options.concurrency && waiting.length + background.length > 0) {
+      start((waiting.length > 0 ? waiting.shift() : background.shift())!, worker);
     }
   }
 
@@ -43,7 +45,7 @@ export function createInProcessQueue(options: { retryDelayMs?: number } = {}): J
         if (entry.attempt < JOB_ATTEMPTS && !closed) {
           void sleep(retryDelay(retryDelayMs, entry.attempt), undefined, { ref: false }).then(() => {
             if (closed) return;
-            waiting.push({ job: entry.job, attempt: entry.attempt + 1 });
+            (entry.job.background ? background : waiting).push({ job: entry.job, attempt: entry.attempt + 1 });
             pump();
           });
           return;
@@ -64,7 +66,7 @@ export function createInProcessQueue(options: { retryDelayMs?: number } = {}): J
       if (closed) throw new Error('The job queue is closed.');
       if (known.has(job.searchId)) return;
       known.add(job.searchId);
-      waiting.push({ job, attempt: 1 });
+      (job.background ? background : waiting).push({ job, attempt: 1 });
       pump();
     },
     work(handler, options) {
@@ -76,7 +78,7 @@ export function createInProcessQueue(options: { retryDelayMs?: number } = {}): J
       return known.has(searchId);
     },
     async depth() {
-      return waiting.length;
+      return waiting.length + background.length;
     },
     async ping() {
       if (closed) throw new Error('The job queue is closed.');
@@ -84,6 +86,7 @@ export function createInProcessQueue(options: { retryDelayMs?: number } = {}): J
     async close({ graceMs = 0 } = {}) {
       closed = true;
       waiting.length = 0;
+      background.length = 0;
       const all = Promise.all([...running.values()].map((r) => r.done));
       const timedOut = await Promise.race([all.then(() => false), sleep(graceMs, true, { ref: false })]);
       if (timedOut) {

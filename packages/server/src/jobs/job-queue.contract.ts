@@ -44,6 +44,18 @@ export function jobQueueContract(make: () => Promise<JobQueue>): void {
     expect(seen.sort()).toEqual(['b1', 'b2']);
   });
 
+  it('starts a background job only after every waiting job (watch runs wait behind people)', async () => {
+    const q = await open();
+    await q.enqueue({ searchId: 'p-bg1', background: true });
+    await q.enqueue({ searchId: 'p-bg2', background: true });
+    await q.enqueue({ searchId: 'p-a' });
+    await q.enqueue({ searchId: 'p-b' });
+    const seen: string[] = [];
+    q.work(async (job) => void seen.push(job.searchId), { concurrency: 1, onFailed: noFailure });
+    await until(() => seen.length === 4);
+    expect(seen).toEqual(['p-a', 'p-b', 'p-bg1', 'p-bg2']);
+  });
+
   it('ignores a second enqueue of a job id that is waiting or running', async () => {
     const q = await open();
     await q.enqueue({ searchId: 'c1' });

@@ -4,6 +4,7 @@
  *
  * Guarantees both give:
  * - a job id is enqueued at most once while it is waiting or running (enqueue is idempotent);
+ * - a `background` job starts only when no other job is waiting;
  * - at most `concurrency` handlers run at once in one process;
  * - a handler that throws is retried (up to `JOB_ATTEMPTS` runs, each wait twice the one before:
  *   `retryDelay`), then `onFailed` is called once;
@@ -15,6 +16,8 @@
  */
 export interface SearchJob {
   searchId: string;
+  /** A watch's run (issue 39): taken only when no person's search is waiting. */
+  background?: boolean;
 }
 
 export interface JobContext {

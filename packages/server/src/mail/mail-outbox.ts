@@ -90,7 +90,7 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
       // Content wiped: a code or report that never arrived should not sit in the database.
       await db
         .update(mailOutbox)
-        .set({ status: 'failed', lastError: code, text: '', html: '', summary: '' })
+        .set({ status: 'failed', lastError: code, text: '', html: '', summary: '', headers: null })
         .where(eq(mailOutbox.id, row.id));
       log.error({ outboxId: row.id, attempts: row.attempts, code }, 'mail failed every attempt (mail_outbox)');
       return;
@@ -196,7 +196,14 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
 }
 
 function messageOf(row: Row): MailMessage {
-  return { to: row.to, subject: row.subject, text: row.text, html: row.html, summary: row.summary };
+  return {
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    summary: row.summary,
+    ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+  };
 }
 
 function toRow(message: MailMessage) {
@@ -206,6 +213,7 @@ function toRow(message: MailMessage) {
     text: message.text,
     html: message.html,
     summary: message.summary,
+    headers: message.headers ? JSON.stringify(message.headers) : null,
   };
 }
 

@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** One line for the development log, e.g. "sign-in code 123456". Logged only in dev-mailbox mode. */
   summary: string;
+  /** Extra headers, e.g. a watch mail's one-click `List-Unsubscribe` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -20,6 +20,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     async close() {

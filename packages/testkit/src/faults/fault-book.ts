@@ -60,6 +60,13 @@ export function validateFault(fault: Fault): void {
     case 'adversarial':
       if (!ADVERSARIAL_PAGES.some((p) => p.id === fault.page)) throw bad('page must be an ADVERSARIAL_PAGES id');
       return;
+    case 'flap':
+      if (!fault.fault || fault.fault.kind === 'flap') throw bad('fault must be a fault other than flap');
+      if (fault.share !== undefined && !(typeof fault.share === 'number' && fault.share >= 0 && fault.share <= 1)) {
+        throw bad('share must be between 0 and 1');
+      }
+      validateFault(fault.fault);
+      return;
     case 'hang':
     case 'reset':
     case 'soft404':
@@ -76,6 +83,8 @@ export function validateFault(fault: Fault): void {
 export class FaultBook {
   private readonly explicit = new Map<string, Fault | null>();
   private readonly rateLimitLeft = new Map<string, number>();
+  /** Requests a flapping host has answered, so each gets its own seeded draw. */
+  private readonly flapCount = new Map<string, number>();
 
   constructor(
     private readonly seed: number,
@@ -100,6 +109,15 @@ export class FaultBook {
       return { kind: 'waf', vendor };
     }
     return null;
+  }
+
+  /** The fault one request gets: a flapping host's inner fault or nothing, drawn per request. */
+  faultForRequest(host: string): Fault | null {
+    const fault = this.faultFor(host);
+    if (fault?.kind !== 'flap') return fault;
+    const n = (this.flapCount.get(host) ?? 0) + 1;
+    this.flapCount.set(host, n);
+    return uniformFor(this.seed, `flap ${host} ${n}`) < (fault.share ?? 0.5) ? fault.fault : null;
   }
 
   /** Consumes one 429 for a rate-limited host; false once its `times` are used up. */

@@ -13,6 +13,7 @@ import type { SiteRegistry } from '../site/registry.ts';
 import type { PlantedPage } from '../site/route.ts';
 import { siteHeaders } from '../site/site-headers.ts';
 import type { RouteHandler } from '../types.ts';
+import { type Controls, handleControl, isControlHost } from './controls.ts';
 import { FINAL_PAGE_PREFIX, finalPageResponse, notFoundPage, siteResponse, textResponse } from './site-response.ts';
 
 /** Request bodies beyond this are not kept (catalogue bodies are tiny). */
@@ -28,6 +29,8 @@ export interface HandlerContext {
   /** Hosts whose profile pages leave the username out (`namelessShare`). */
   nameless(host: string): boolean;
   isServed(host: string): boolean;
+  /** The `/_fake/*` controls (server/controls.ts). */
+  controls?: Controls;
   rawSocket(socket: net.Socket): net.Socket;
   tunnelTarget(socket: net.Socket): string | undefined;
 }
@@ -191,6 +194,9 @@ export async function handleRequest(
 ): Promise<void> {
   const target = resolveTarget(req, ctx);
   if (!target) return send(res, textResponse(400, 'hound-testkit: request has no host\n'));
+  if (ctx.controls && isControlHost(target.host) && target.path.startsWith('/_fake/')) {
+    return send(res, handleControl(ctx.controls, req.method ?? 'GET', target.path, await readBody(req)));
+  }
   const finish = ctx.log.begin({
     host: target.host,
     method: req.method ?? 'GET',
@@ -200,7 +206,7 @@ export async function handleRequest(
   });
   res.once('close', finish);
   const body = await readBody(req);
-  const fault = ctx.faults.faultFor(target.host);
+  const fault = ctx.faults.faultForRequest(target.host);
   if (!ctx.isServed(target.host) || fault?.kind === 'unknown_host') return send(res, dnsFailure(target.host));
   const delay = (fault?.kind === 'latency' ? fault.ms : 0) + (ctx.latency?.() ?? 0);
   if (!(await wait(delay, res))) return;

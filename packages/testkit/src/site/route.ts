@@ -81,4 +81,16 @@ export class Route {
     }
     return accepting.length > 0;
   }
+
+  /** `username` no longer exists here, however it was registered (catalogue or `register`); false if it did not. */
+  unregister(username: string): boolean {
+    let removed = false;
+    for (const entry of this.entries) {
+      const sent = entry.transformUsername ? entry.transformUsername(username) : username;
+      const key = this.pattern.hostRegex ? sent.toLowerCase() : sent;
+      removed = this.registered.delete(key) || removed;
+      this.planted.delete(key);
+    }
+    return removed;
+  }
 }

@@ -39,6 +39,9 @@ const CheckoutReturnPage = lazy(() => import('../features/billing/checkout-retur
 const GraphPage = lazy(() => import('../features/graph/graph-page.tsx'));
 const ApiDashboardPage = lazy(() => import('../features/api/api-dashboard-page.tsx'));
 const ApiAccessPage = lazy(() => import('../features/api/api-access-page.tsx'));
+const WatchesPage = lazy(() => import('../features/watches/watches-page.tsx'));
+const WatchPage = lazy(() => import('../features/watches/watch-page.tsx'));
+const WatchLinkPage = lazy(() => import('../features/watches/watch-link-page.tsx'));
 
 /**
  * The crash-test route (/__crash) exists in development builds; a production build has it only for a tab
@@ -115,6 +118,8 @@ export function App({ language, messages }: { language: Language; messages: Mess
                           <Route path="my-searches" element={<MySearchesPage />} />
                           <Route path="api" element={<ApiDashboardPage />} />
                           <Route path="orders/:id" element={<OrderReportPage />} />
+                          <Route path="watches" element={<WatchesPage />} />
+                          <Route path="watches/:id" element={<WatchPage />} />
                         </Route>
                         <Route
                           path="admin"
@@ -129,6 +134,8 @@ export function App({ language, messages }: { language: Language; messages: Mess
                         <Route path="search/:id" element={<SearchPage />} />
                         <Route path="search/:id/graph" element={<GraphPage />} />
                         <Route path="graph" element={<GraphPage />} />
+                        {/* A watch mail's one-click links (no sign-in: the signed token is the proof). */}
+                        <Route path="watch-link" element={<WatchLinkPage />} />
                         <Route path="email-search" element={<EmailSearchPage />} />
                         <Route path="email-search/:id" element={<EmailSearchPage />} />
                         <Route path="library" element={<LibraryPage />} />

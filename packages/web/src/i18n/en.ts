@@ -11,6 +11,7 @@ import { emailAnswersEn } from './email-answers-en.ts';
 import { emailEn } from './email-en.ts';
 import { graphEn } from './graph-en.ts';
 import { leadsEn } from './leads-en.ts';
+import { watchesEn } from './watches-en.ts';
 
 export const en = {
   brand: '{brand}',
@@ -27,6 +28,8 @@ export const en = {
   graph: graphEn,
   /** Follow leads (issue 29): the form's option, the results' Leads section, children in My Searches. */
   leads: leadsEn,
+  /** Watchlists (issue 39): Watches, a watch's timeline, "Watch this", mail links. */
+  watches: watchesEn,
   meta: {
     title: '{brand} — find where a username has a profile',
     description:

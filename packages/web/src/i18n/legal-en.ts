@@ -136,6 +136,12 @@ export const legalEn = {
         ],
       },
       {
+        heading: 'Watches',
+        paragraphs: [
+          'If you watch a username or an address, we keep the watch (the name or address, its label and the reason you gave), what it last knew about each site or check — whether an account was there, since when, and the profile address, never page content — its runs’ counts and the events it told you about, and for an address the names of the breaches it appeared in (never breach data). This is kept apart from searches, so it outlives the {days}-day limit above: it is deleted when you delete the watch or your account. The searches each run makes are deleted after {days} days like any search. Creating and deleting a watch is recorded, with its reason, in our audit log for abuse review.',
+        ],
+      },
+      {
         heading: 'If you create an account',
         paragraphs: [
           'If you create one, we store your first and last name, your email address, your date of birth (to confirm you are 18 or older), your plan, your credits and their history (each grant and each spend), and the language of our emails, plus one entry per signed-in device (a short description such as “Firefox on Linux”, never your IP address) and the searches you run while signed in.',

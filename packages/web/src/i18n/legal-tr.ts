@@ -138,6 +138,12 @@ export const legalTr: typeof legalEn = {
         ],
       },
       {
+        heading: 'İzlemeler',
+        paragraphs: [
+          'Bir kullanıcı adını ya da adresi izlerseniz, izlemeyi (ad ya da adres, etiketi ve belirttiğiniz neden), her site ya da denetim hakkında son bildiğini — orada bir hesap olup olmadığı, ne zamandan beri ve profil adresi; asla sayfa içeriği değil —, çalıştırmalarının sayılarını ve size bildirdiği olayları, bir adres için de yer aldığı veri ihlallerinin adlarını (asla ihlal verisini değil) saklarız. Bunlar aramalardan ayrı tutulur, bu yüzden yukarıdaki {days} günlük sınırdan uzun yaşar: izlemeyi ya da hesabınızı sildiğinizde silinir. Her çalıştırmanın yaptığı aramalar her arama gibi {days} gün sonra silinir. Bir izlemenin oluşturulması ve silinmesi, kötüye kullanımı incelemek için nedeniyle birlikte denetim kaydımıza yazılır.',
+        ],
+      },
+      {
         heading: 'Hesap oluşturursanız',
         paragraphs: [
           'Bir hesap oluşturursanız adınızı ve soyadınızı, e-posta adresinizi, doğum tarihinizi (18 yaşında veya daha büyük olduğunuzu doğrulamak için), planınızı, kredilerinizi ve geçmişlerini (her ekleme ve her harcama) ve e-postalarımızın dilini; ayrıca giriş yapılmış her cihaz için bir kayıt (“Linux’ta Firefox” gibi kısa bir açıklama, asla IP adresiniz değil) ve giriş yapmışken yaptığınız aramaları saklarız.',

@@ -13,11 +13,13 @@ import {
   EMAIL_SEARCH_MESSAGES,
   SEARCH_MESSAGES,
   SUBSCRIBE_MESSAGES,
+  WATCH_MESSAGES,
   WEBHOOK_MESSAGES,
 } from '@hound/contracts';
 import { ACCOUNT_RULES_TR } from './account-rules.ts';
 import { billingTr } from './billing-tr.ts';
 import type { ServerTextTable } from './server-text.ts';
+import { watchesTr } from './watches-tr.ts';
 
 type Table<T> = Record<keyof T, string>;
 
@@ -95,6 +97,8 @@ export const EMAIL_PLUS_TR: Table<typeof EMAIL_PLUS_MESSAGES> = {
 
 /** The billing catalogue's server messages (billing-tr.ts) are the Turkish of BILLING_MESSAGES. */
 export const BILLING_TR: Table<typeof BILLING_MESSAGES> = billingTr.server;
+
+export const WATCH_TR: Table<typeof WATCH_MESSAGES> = watchesTr.server;
 
 export const EMAIL_SEARCH_TR: Table<typeof EMAIL_SEARCH_MESSAGES> = {
   empty: 'Lütfen bir e-posta adresi girin',
@@ -214,6 +218,11 @@ export const CODES_TR: Readonly<Record<string, string>> = {
   EMAIL_SEARCH_TOO_MANY_ACTIVE: 'Çok fazla e-posta aramanız çalışıyor. Biri bittiğinde yenisini başlatın.',
   IDEMPOTENCY_KEY_REUSED: 'Bu Idempotency-Key başka bir istek için zaten kullanıldı. Yeni bir anahtar gönderin.',
   FORBIDDEN: 'Bu işlem için yetkiniz yok.',
+  WATCH_PLAN_LIMIT: 'Planınız bu izlemeye izin vermiyor.',
+  WATCH_EXISTS: watchesTr.server.exists,
+  WATCH_RUN_OPEN: watchesTr.server.runOpen,
+  WATCH_RUN_TOO_SOON: watchesTr.server.runTooSoon,
+  WATCH_LINK_INVALID: watchesTr.server.badLink,
   SERVICE_UNAVAILABLE: 'Hizmet geçici olarak kullanılamıyor. Lütfen bir dakika sonra tekrar deneyin.',
   API_PLAN_REQUIRED: 'Bu hesabın planı API erişimi içermiyor.',
   API_KEYS_LIMIT: 'Bu hesap, planının izin verdiği kadar API anahtarına zaten sahip.',
@@ -238,6 +247,7 @@ const TABLES: Array<[Record<string, string>, Record<string, string>]> = [
   [EMAIL_SEARCH_MESSAGES, EMAIL_SEARCH_TR],
   [API_KEY_MESSAGES, API_KEY_TR],
   [WEBHOOK_MESSAGES, WEBHOOK_TR],
+  [WATCH_MESSAGES, WATCH_TR],
 ];
 
 export const serverTextTr: ServerTextTable = {

@@ -9,6 +9,7 @@ import { emailTr } from './email-tr.ts';
 import { graphTr } from './graph-tr.ts';
 import { leadsTr } from './leads-tr.ts';
 import type { Messages } from './messages.ts';
+import { watchesTr } from './watches-tr.ts';
 export const tr: Messages = {
   brand: '{brand}',
   account: accountTr,
@@ -20,6 +21,7 @@ export const tr: Messages = {
   email: emailTr,
   graph: graphTr,
   leads: leadsTr,
+  watches: watchesTr,
   meta: {
     title: '{brand} — bir kullanıcı adının hangi sitelerde profili olduğunu bulun',
     description:

@@ -14,4 +14,6 @@ export * from './searches.ts';
 export * from './sessions.ts';
 export * from './users.ts';
 export * from './waitlist.ts';
+export * from './watch-runs.ts';
+export * from './watches.ts';
 export * from './webhooks.ts';

@@ -17,6 +17,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     summary: text('summary').notNull(),
+    /** Extra headers (a watch mail's one-click `List-Unsubscribe`), as JSON. */
+    headers: text('headers'),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import { type AnyPgColumn, index, integer, pgTable, text, timestamp } from 'driz
 import { emailSearches } from './email-searches.ts';
 import { jsonText } from './json-text.ts';
 import { users } from './users.ts';
+import { watches } from './watches.ts';
 
 export const SEARCH_STATUSES = ['queued', 'running', 'completed', 'error', 'cancelled'] as const;
 export const ACTIVE_STATUSES = ['queued', 'running'] as const;
@@ -48,6 +49,11 @@ export const searches = pgTable(
     followDepth: integer('follow_depth').notNull().default(0),
     /** `fetch`: one GET of a found profile's page after an API check, for facts; null: the page read only. */
     factsMode: text('facts_mode', { enum: ['fetch'] }),
+    /**
+     * A watch's run (issue 39): no user (it is not in My Searches), queued below people's searches, deleted
+     * with the watch.
+     */
+    watchId: text('watch_id').references((): AnyPgColumn => watches.id, { onDelete: 'cascade' }),
     /** The API key that started it (decision 143); null for the web app and for leads. */
     apiKeyId: text('api_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +68,7 @@ export const searches = pgTable(
     index('searches_root_idx').on(t.rootId),
     index('searches_parent_idx').on(t.parentId),
     index('searches_parent_email_idx').on(t.parentEmailSearchId),
+    index('searches_watch_idx').on(t.watchId),
   ],
 );
 

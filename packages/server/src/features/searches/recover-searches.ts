@@ -9,9 +9,9 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
  */
 export async function recoverSearches(db: Database, queue: JobQueue): Promise<number> {
   const rows = await db
-    .select({ id: searches.id })
+    .select({ id: searches.id, watchId: searches.watchId })
     .from(searches)
     .where(inArray(searches.status, [...ACTIVE_STATUSES]));
-  for (const row of rows) await queue.enqueue({ searchId: row.id });
+  for (const row of rows) await queue.enqueue({ searchId: row.id, ...(row.watchId ? { background: true } : {}) });
   return rows.length;
 }

@@ -30,7 +30,7 @@ export interface StartSearchDeps {
 export const NO_SITES_IN_SCOPE_MESSAGE = 'No site matches the chosen categories.';
 
 /** The scope as stored (null: the default selection), after checking it selects at least one site. */
-function checkScope(engine: Engine, scope: SearchScope): { stored: SearchScope | null; total: number } {
+export function checkScope(engine: Engine, scope: SearchScope): { stored: SearchScope | null; total: number } {
   const stored: SearchScope = {};
   if (scope.categories?.length) stored.categories = [...new Set(scope.categories.map((c) => c.trim().toLowerCase()))];
   if (scope.sites?.length) stored.sites = [...new Set(scope.sites.map((s) => s.trim()))].filter(Boolean);

@@ -64,3 +64,8 @@ ${body}
 <p style="margin:24px 0 0;font-size:13px;color:#64748b">${escapeHtml(footer)}</p>
 </div></body></html>`;
 }
+
+/** `{name}` placeholders filled from `values` (unknown ones are left as they are). */
+export function fillText(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}

@@ -7,6 +7,7 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { inputClass } from '../auth/auth-frame.tsx';
+import { UserWatches } from '../watches/user-watches.tsx';
 import { fetchUsersSummary, type UsersQuery, updateAdmin } from './admin-api.ts';
 import { CreditModal } from './credit-modal.tsx';
 import { PlanConfirm } from './plan-confirm.tsx';
@@ -137,6 +138,7 @@ function UserRow(props: { user: AdminUser; onChanged(): void; onCredits(mode: 'g
   const { user } = props;
   // Plan changes are confirmed with their consequence first; a Stripe subscriber's plan follows Stripe.
   const [confirming, setConfirming] = useState<Plan | null>(null);
+  const [watches, setWatches] = useState(false);
   const fromStripe = Boolean(user.subscription_status);
   const setAdmin = async () => {
     const answer = await updateAdmin(user.email, !user.is_admin);
@@ -145,72 +147,89 @@ function UserRow(props: { user: AdminUser; onChanged(): void; onCredits(mode: 'g
     props.onChanged();
   };
   return (
-    <tr className="border-b border-slate-100 last:border-0 dark:border-slate-800/70" data-email={user.email}>
-      <td className="px-3 py-2 font-medium break-all">{user.email}</td>
-      <td className="px-3 py-2">
-        {user.first_name} {user.last_name}
-      </td>
-      <td className="px-3 py-2">
-        {m.account.dashboard.plans[user.plan]}
-        {fromStripe && (
-          <span className={`block text-xs ${muted}`} data-testid="plan-from-stripe">
-            {a.viaStripe}
-          </span>
-        )}
-      </td>
-      <td className="px-3 py-2">{user.is_admin ? a.yes : a.no}</td>
-      <td className="px-3 py-2 tabular-nums">{user.search_count.toLocaleString(locale)}</td>
-      <td className="px-3 py-2 tabular-nums" data-testid="user-credits">
-        {user.email_search_credits.toLocaleString(locale)}
-      </td>
-      <td className="px-3 py-2">
-        <div className="flex flex-wrap gap-1">
-          {PLANS.map((plan) => (
+    <>
+      <tr className="border-b border-slate-100 last:border-0 dark:border-slate-800/70" data-email={user.email}>
+        <td className="px-3 py-2 font-medium break-all">{user.email}</td>
+        <td className="px-3 py-2">
+          {user.first_name} {user.last_name}
+        </td>
+        <td className="px-3 py-2">
+          {m.account.dashboard.plans[user.plan]}
+          {fromStripe && (
+            <span className={`block text-xs ${muted}`} data-testid="plan-from-stripe">
+              {a.viaStripe}
+            </span>
+          )}
+        </td>
+        <td className="px-3 py-2">{user.is_admin ? a.yes : a.no}</td>
+        <td className="px-3 py-2 tabular-nums">{user.search_count.toLocaleString(locale)}</td>
+        <td className="px-3 py-2 tabular-nums" data-testid="user-credits">
+          {user.email_search_credits.toLocaleString(locale)}
+        </td>
+        <td className="px-3 py-2">
+          <div className="flex flex-wrap gap-1">
+            {PLANS.map((plan) => (
+              <button
+                key={plan}
+                type="button"
+                className={`${button.secondary} px-2 py-1 text-xs`}
+                disabled={user.plan === plan || fromStripe}
+                title={fromStripe ? a.planFromStripe : undefined}
+                aria-label={a.setPlan.replace('{plan}', m.account.dashboard.plans[plan])}
+                onClick={() => setConfirming(plan)}
+              >
+                {m.account.dashboard.plans[plan]}
+              </button>
+            ))}
+            {confirming && (
+              <PlanConfirm
+                user={user}
+                plan={confirming}
+                onClose={(done) => {
+                  setConfirming(null);
+                  if (done) {
+                    toast.success(done);
+                    props.onChanged();
+                  }
+                }}
+              />
+            )}
             <button
-              key={plan}
               type="button"
               className={`${button.secondary} px-2 py-1 text-xs`}
-              disabled={user.plan === plan || fromStripe}
-              title={fromStripe ? a.planFromStripe : undefined}
-              aria-label={a.setPlan.replace('{plan}', m.account.dashboard.plans[plan])}
-              onClick={() => setConfirming(plan)}
+              onClick={() => props.onCredits('grant')}
             >
-              {m.account.dashboard.plans[plan]}
+              {a.addCredits}
             </button>
-          ))}
-          {confirming && (
-            <PlanConfirm
-              user={user}
-              plan={confirming}
-              onClose={(done) => {
-                setConfirming(null);
-                if (done) {
-                  toast.success(done);
-                  props.onChanged();
-                }
-              }}
-            />
-          )}
-          <button
-            type="button"
-            className={`${button.secondary} px-2 py-1 text-xs`}
-            onClick={() => props.onCredits('grant')}
-          >
-            {a.addCredits}
-          </button>
-          <button
-            type="button"
-            className={`${button.secondary} px-2 py-1 text-xs`}
-            onClick={() => props.onCredits('deduct')}
-          >
-            {a.removeCredits}
-          </button>
-          <button type="button" className={`${button.ghost} px-2 py-1 text-xs`} onClick={setAdmin}>
-            {user.is_admin ? a.removeAdmin : a.makeAdmin}
-          </button>
-        </div>
-      </td>
-    </tr>
+            <button
+              type="button"
+              className={`${button.secondary} px-2 py-1 text-xs`}
+              onClick={() => props.onCredits('deduct')}
+            >
+              {a.removeCredits}
+            </button>
+            <button type="button" className={`${button.ghost} px-2 py-1 text-xs`} onClick={setAdmin}>
+              {user.is_admin ? a.removeAdmin : a.makeAdmin}
+            </button>
+            <button
+              type="button"
+              className={`${button.ghost} px-2 py-1 text-xs`}
+              aria-expanded={watches}
+              onClick={() => setWatches((open) => !open)}
+            >
+              {m.watches.admin.title}
+            </button>
+          </div>
+        </td>
+      </tr>
+      {watches && (
+        <tr className="border-b border-slate-100 dark:border-slate-800/70">
+          <td colSpan={7} className="px-3 py-3">
+            <UserWatches userId={user.id} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 

@@ -44,6 +44,11 @@ export function DashboardLayout() {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/dashboard/watches" className={({ isActive }) => item(isActive)}>
+              {m.watches.nav}
+            </NavLink>
+          </li>
+          <li>
             <button type="button" onClick={() => setOptions(true)} className={`${item(false)} w-full text-left`}>
               {d.newSearch}
             </button>

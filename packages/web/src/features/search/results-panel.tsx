@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { fill, plural } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
+import { WatchThisLink } from '../watches/watch-this-link.tsx';
 import { categoryLabel, SPEC_GROUPS } from './categories.ts';
 import { downloadFile, type ExportExtension, exportFileName, toCsv, toExportJson } from './export.ts';
 import { ExportButtons } from './export-buttons.tsx';
@@ -196,6 +197,8 @@ export function ResultsPanel({ state }: { state: SearchState }) {
             <p className={`mt-1 text-sm ${muted}`}>{plural(m.results.invalidSummary, summary.invalid, locale)}</p>
           )}
         </div>
+        {/* Issue 39: be told when this name gets a new account. */}
+        {state.phase === 'completed' && state.username && <WatchThisLink username={state.username} />}
       </div>
 
       {/* Open on wide screens; on a phone one line, so the first result is not pushed far down. */}

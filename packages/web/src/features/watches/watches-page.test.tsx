@@ -1,0 +1,146 @@
+/**
+ * The Watches pages (issue 39): the list shows each watch's state, runs and new events; the form starts a
+ * watch with what the person typed (prefilled from "Watch this") and shows the server's refusal; the timeline
+ * triages events.
+ */
+import type { Watch, WatchEvent, WatchList } from '@hound/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonAnswer } from '../../test/account-fixtures.ts';
+import { callsTo, stubApi } from '../../test/billing-fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import WatchPage from './watch-page.tsx';
+import WatchesPage from './watches-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const watch = (extra: Partial<Watch> = {}): Watch => ({
+  id: 'w1',
+  kind: 'username',
+  target: 'alice',
+  label: 'Alice',
+  purpose: 'Brand protection for our handles.',
+  cadence: 'daily',
+  status: 'active',
+  scope: null,
+  adult: false,
+  notify: { mail: true, webhook: false },
+  created_at: '2026-11-01T00:00:00Z',
+  baseline_at: '2026-11-01T00:00:00Z',
+  last_run: {
+    id: 'r1',
+    kind: 'scheduled',
+    created_at: '2026-11-02T03:00:00Z',
+    finished_at: '2026-11-02T03:00:10Z',
+    complete: true,
+    counts: { found: 2, not_found: 450, unknown: 6, invalid: 1 },
+    events: 1,
+    search_id: 's1',
+  },
+  next_run_at: '2026-11-03T03:00:00Z',
+  running: false,
+  new_events: 2,
+  present: 2,
+  breaches: [],
+  run_available_at: null,
+  ...extra,
+});
+
+const list = (items: Watch[], used = items.length): WatchList => ({
+  items,
+  plan: {
+    username: { slots: 10, used, cadences: ['daily', 'weekly'] },
+    email: { slots: 2, used: 0, cadences: ['weekly'], other_addresses: true },
+  },
+  webhooks_available: true,
+});
+
+const appeared: WatchEvent = {
+  id: 'e1',
+  watch_id: 'w1',
+  run_id: 'r2',
+  type: 'appeared',
+  site: 'github.com',
+  site_name: 'GitHub',
+  detail: { url: 'https://github.com/alice', rule: 'status 200', first_seen: '2026-11-02T03:00:00Z' },
+  status: 'new',
+  created_at: '2026-11-02T03:05:00Z',
+};
+
+describe('Watches page', () => {
+  it('lists each watch with its status, new events, last and next run', async () => {
+    stubApi({ 'GET /api/watches': list([watch()]), 'GET /api/watch-settings': { digest_hour: 8, time_zone: 'UTC' } });
+    renderWithApp(
+      <Routes>
+        <Route path="/dashboard/watches" element={<WatchesPage />} />
+      </Routes>,
+      { path: '/dashboard/watches' },
+    );
+    expect((await screen.findByRole('link', { name: 'Alice' })).getAttribute('href')).toBe('/dashboard/watches/w1');
+    expect(screen.getByText('2 new')).toBeTruthy();
+    expect(screen.getByText(/2 found, 450 not found, 7 not checkable/)).toBeTruthy();
+    expect(screen.getByText('1 of 10 username watches on your plan')).toBeTruthy();
+  });
+
+  it('starts a watch of the name "Watch this" brought, and shows a refusal in words', async () => {
+    let refuse = true;
+    const fetch = stubApi({
+      'GET /api/watches': list([]),
+      'GET /api/watch-settings': { digest_hour: 8, time_zone: 'UTC' },
+      'POST /api/watches': () =>
+        refuse
+          ? jsonAnswer(403, { code: 'WATCH_PLAN_LIMIT', detail: 'Your plan does not allow this cadence.' })
+          : jsonAnswer(201, watch({ id: 'w9', target: 'carol', label: '' })),
+      'GET /api/watches/w9': watch({ id: 'w9', target: 'carol', label: '' }),
+      'GET /api/watches/w9/events': { items: [], total: 0 },
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/dashboard/watches" element={<WatchesPage />} />
+        <Route path="/dashboard/watches/:id" element={<WatchPage />} />
+      </Routes>,
+      { path: '/dashboard/watches?username=carol' },
+    );
+    expect(((await screen.findByRole('textbox', { name: 'Username' })) as HTMLInputElement).value).toBe('carol');
+    fireEvent.change(screen.getByLabelText(/Why you watch it/), { target: { value: 'Watching our own handle.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start watching' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your plan does not allow this cadence.');
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Start watching' }));
+    expect(await screen.findByRole('heading', { name: 'carol' })).toBeTruthy();
+    expect(callsTo(fetch, 'POST /api/watches').at(-1)?.body).toEqual({
+      kind: 'username',
+      target: 'carol',
+      purpose: 'Watching our own handle.',
+      cadence: 'daily',
+      notify: { mail: true },
+    });
+  });
+});
+
+describe('a watch timeline', () => {
+  it('shows how an appearance was decided and marks it seen', async () => {
+    const fetch = stubApi({
+      'GET /api/watches': list([watch()]),
+      'GET /api/watches/w1': watch(),
+      'GET /api/watches/w1/events': { items: [appeared], total: 1 },
+      'POST /api/watches/w1/events/e1': { ...appeared, status: 'seen' },
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/dashboard/watches/:id" element={<WatchPage />} />
+      </Routes>,
+      { path: '/dashboard/watches/w1' },
+    );
+    expect(await screen.findByText('New account on GitHub')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://github.com/alice' })).toBeTruthy();
+    expect(screen.getByText(/How we decided: status 200\. A never-registered name/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Seen' }));
+    await waitFor(() => expect(callsTo(fetch, 'POST /api/watches/w1/events/e1')).toHaveLength(1));
+    expect(callsTo(fetch, 'POST /api/watches/w1/events/e1')[0]?.body).toEqual({ status: 'seen' });
+  });
+});
