@@ -98,6 +98,7 @@ export const accountEn = {
     mySearches: 'My Searches',
     newSearch: 'New Search',
     billing: 'Billing',
+    api: 'API',
     admin: 'Admin',
     settings: 'Settings',
     logout: 'Logout',

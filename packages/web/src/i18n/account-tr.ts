@@ -100,6 +100,7 @@ export const accountTr: typeof accountEn = {
     mySearches: 'Aramalarım',
     newSearch: 'Yeni Arama',
     billing: 'Faturalandırma',
+    api: 'API',
     admin: 'Yönetim',
     settings: 'Ayarlar',
     logout: 'Çıkış',

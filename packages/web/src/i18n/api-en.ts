@@ -1,6 +1,5 @@
 /** English strings of the public API (issue 40): the API page, and API keys and webhooks in the dashboard. */
 export const apiEn = {
-  nav: 'API',
   page: {
     title: 'API',
     heading: 'The {brand} API',

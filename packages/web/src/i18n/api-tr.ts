@@ -2,7 +2,6 @@ import type { apiEn } from './api-en.ts';
 
 /** Türkçe: genel API (konu 40) — API sayfası, paneldeki API anahtarları ve webhook'lar. */
 export const apiTr: typeof apiEn = {
-  nav: 'API',
   page: {
     title: 'API',
     heading: '{brand} API',

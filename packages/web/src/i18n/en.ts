@@ -3,11 +3,6 @@
  * `{brand}` is filled with the configured brand name; other `{name}` placeholders at the call site.
  */
 import { accountEn } from './account-en.ts';
-import { adminEn } from './admin-en.ts';
-import { apiEn } from './api-en.ts';
-import { billingEn } from './billing-en.ts';
-import { creditsEn } from './credits-en.ts';
-import { emailAnswersEn } from './email-answers-en.ts';
 import { emailEn } from './email-en.ts';
 import { graphEn } from './graph-en.ts';
 import { leadsEn } from './leads-en.ts';
@@ -16,14 +11,9 @@ import { watchesEn } from './watches-en.ts';
 export const en = {
   brand: '{brand}',
   account: accountEn,
-  admin: adminEn,
   /** The public API (issue 40): the API page, API keys and webhooks in the dashboard. */
-  api: apiEn,
-  billing: billingEn,
   /** The dashboard's credit history (issue 38). */
-  credits: creditsEn,
   /** An email search's results: counts, how each answer was decided, breaches, pivots (decision 107). */
-  emailAnswers: emailAnswersEn,
   email: emailEn,
   graph: graphEn,
   /** Follow leads (issue 29): the form's option, the results' Leads section, children in My Searches. */

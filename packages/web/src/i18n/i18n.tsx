@@ -73,3 +73,14 @@ export function useI18n(): I18nValue {
   if (!value) throw new Error('useI18n outside I18nProvider');
   return value;
 }
+
+/**
+ * A feature's own catalogue in the page's language, with `{brand}` filled in. Features whose pages are loaded
+ * lazily keep their strings out of `Messages` this way, so they arrive with their pages instead of with the
+ * first page (the initial-size budget, decision 156); both languages ship in the feature's chunk.
+ */
+export function useFeatureTexts<T>(english: T, turkish: T): T {
+  const { language } = useI18n();
+  const { brand } = useSiteConfig();
+  return useMemo(() => withBrand(language === 'tr' ? turkish : english, brand), [language, brand, english, turkish]);
+}

@@ -1,10 +1,5 @@
 /** Turkish catalogue (Türkçe). Same shape as en.ts; the spec's Turkish strings live here. */
 import { accountTr } from './account-tr.ts';
-import { adminTr } from './admin-tr.ts';
-import { apiTr } from './api-tr.ts';
-import { billingTr } from './billing-tr.ts';
-import { creditsTr } from './credits-tr.ts';
-import { emailAnswersTr } from './email-answers-tr.ts';
 import { emailTr } from './email-tr.ts';
 import { graphTr } from './graph-tr.ts';
 import { leadsTr } from './leads-tr.ts';
@@ -13,11 +8,6 @@ import { watchesTr } from './watches-tr.ts';
 export const tr: Messages = {
   brand: '{brand}',
   account: accountTr,
-  admin: adminTr,
-  api: apiTr,
-  billing: billingTr,
-  credits: creditsTr,
-  emailAnswers: emailAnswersTr,
   email: emailTr,
   graph: graphTr,
   leads: leadsTr,

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { focusRing, muted } from '../../components/ui.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useAdminTexts } from './admin-texts.ts';
 import { AuditTab } from './audit-tab.tsx';
 import { OrdersTab } from './orders-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
@@ -11,7 +11,7 @@ const TABS: Tab[] = ['users', 'orders', 'audit', 'waitlist'];
 
 /** `/admin` (admins only; the route guard sends others to /dashboard, the server checks every call). */
 export default function AdminPage() {
-  const { m } = useI18n();
+  const admin = useAdminTexts();
   // The tab is part of the address (`?tab=orders`), so a reload, Back/Forward and a shared link keep it.
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
@@ -20,12 +20,12 @@ export default function AdminPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 md:py-12">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight">{m.admin.title}</h1>
-        <p className={`mt-2 ${muted}`}>{m.admin.lead}</p>
+        <h1 className="text-3xl font-bold tracking-tight">{admin.title}</h1>
+        <p className={`mt-2 ${muted}`}>{admin.lead}</p>
       </header>
       <div
         role="tablist"
-        aria-label={m.admin.title}
+        aria-label={admin.title}
         className="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-800"
       >
         {TABS.map((t) => (
@@ -43,7 +43,7 @@ export default function AdminPage() {
                 : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
             }`}
           >
-            {m.admin.tabs[t]}
+            {admin.tabs[t]}
           </button>
         ))}
       </div>

@@ -3,6 +3,7 @@ import { card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { fetchAudit } from './admin-api.ts';
+import { useAdminTexts } from './admin-texts.ts';
 
 const brief = (value: Record<string, unknown> | null) =>
   value
@@ -14,13 +15,14 @@ const brief = (value: Record<string, unknown> | null) =>
 /** The audit trail, newest first. */
 export function AuditTab() {
   const { m, locale } = useI18n();
-  const t = m.admin.audit;
+  const admin = useAdminTexts();
+  const t = admin.audit;
   const { session } = useAuth();
   const audit = useQuery({
     queryKey: ['admin-audit', session],
     queryFn: async () => {
       const answer = await fetchAudit(0);
-      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.admin.errors.operation);
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? admin.errors.operation);
       return answer.body;
     },
   });

@@ -6,12 +6,14 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { fill, plural } from '../../lib/format.ts';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { changeCredits } from './admin-api.ts';
+import { useAdminTexts } from './admin-texts.ts';
 import { creditAmount } from './credit-amount.ts';
 
 /** "+ Credits" / "- Credits": amount (default 1) and an optional reason; closes and reloads after success. */
 export function CreditModal(props: { email: string; mode: 'grant' | 'deduct'; onClose(changed: boolean): void }) {
-  const { m, locale } = useI18n();
-  const a = m.admin.modal;
+  const { locale } = useI18n();
+  const admin = useAdminTexts();
+  const a = admin.modal;
   const toast = useToast();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -47,7 +49,7 @@ export function CreditModal(props: { email: string; mode: 'grant' | 'deduct'; on
       );
       props.onClose(true);
     } else {
-      setError(answer.detail ?? m.admin.errors.operation);
+      setError(answer.detail ?? admin.errors.operation);
     }
   };
 

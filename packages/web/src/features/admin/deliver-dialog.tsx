@@ -1,12 +1,12 @@
 import { TextWithAddress } from '../../components/breakable-address.tsx';
 import { button, muted } from '../../components/ui.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useAdminTexts } from './admin-texts.ts';
 import { DialogFrame, dialogButtons } from './dialog-frame.tsx';
 
 /** "Send the report to <customer>?" — the confirm step before a delivery, which cannot be undone. */
 export function DeliverDialog(props: { email: string; busy: boolean; onConfirm(): void; onClose(): void }) {
-  const { m } = useI18n();
-  const t = m.admin.orders.deliver;
+  const admin = useAdminTexts();
+  const t = admin.orders.deliver;
   return (
     <DialogFrame title={t.title} onClose={props.onClose} onSubmit={props.onConfirm}>
       <p className="font-medium break-words" title={props.email}>

@@ -1,7 +1,7 @@
 import { type AdminOrderDetail, EMAIL_PLUS_MESSAGES, REPORT_FIELDS } from '@hound/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en } from '../../i18n/en.ts';
+import { adminEn } from '../../i18n/admin-en.ts';
 import { jsonAnswer } from '../../test/account-fixtures.ts';
 import { callsTo, stubApi } from '../../test/billing-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -53,7 +53,7 @@ describe('admin: one Email Plus order', () => {
   it('says a refunded order is not delivered', async () => {
     await openOrder(orderDetail({ status: 'refunded', report: report() }));
     expect(status()).toBe('Refunded');
-    expect(screen.getByTestId('order-reversal').textContent).toBe(en.admin.orders.reversal.refunded);
+    expect(screen.getByTestId('order-reversal').textContent).toBe(adminEn.orders.reversal.refunded);
   });
 
   it('runs the automated search and polls the order until the search has completed', async () => {
@@ -232,7 +232,7 @@ describe('admin: one Email Plus order', () => {
     await openOrder(orderDetail({ status: 'in_progress', report: report() }));
     const deliver = screen.getByRole('button', { name: 'Deliver report' }) as HTMLButtonElement;
     expect(deliver.disabled).toBe(true);
-    expect(screen.getByTestId('deliver-needs').textContent).toBe(en.admin.orders.report.deliverNeeds);
+    expect(screen.getByTestId('deliver-needs').textContent).toBe(adminEn.orders.report.deliverNeeds);
     fireEvent.change(field('Full name'), { target: { value: 'Ada Lovelace' } });
     expect(deliver.disabled).toBe(false);
     expect(screen.queryByTestId('deliver-needs')).toBeNull();

@@ -6,6 +6,7 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useAdminTexts } from './admin-texts.ts';
 import { OrderSearchSection } from './order-search.tsx';
 import { OverdueBadge, StatusBadge, useOrderFormat } from './order-status.tsx';
 import { type AdminOrderDetail, fetchOrder, isOpen, ORDER_KEY, ORDERS_KEY } from './orders-api.ts';
@@ -15,6 +16,7 @@ import { ReportEditor } from './report-editor.tsx';
 /** One order, in place of the queue: header, automated search (polled while it runs) and the report. */
 export function OrderPanel(props: { id: string; pollMs: number; onBack(): void }) {
   const { m } = useI18n();
+  const admin = useAdminTexts();
   const { session } = useAuth();
   const client = useQueryClient();
   const key = [ORDER_KEY, props.id, session];
@@ -22,7 +24,7 @@ export function OrderPanel(props: { id: string; pollMs: number; onBack(): void }
     queryKey: key,
     queryFn: async () => {
       const answer = await fetchOrder(props.id);
-      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.admin.errors.operation);
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? admin.errors.operation);
       return answer.body;
     },
     refetchInterval: (query) => (query.state.data?.search?.status === 'running' ? props.pollMs : false),
@@ -39,7 +41,7 @@ export function OrderPanel(props: { id: string; pollMs: number; onBack(): void }
     <div className="space-y-4">
       <button type="button" className={`${button.ghost} -ml-3`} onClick={props.onBack}>
         <ArrowLeftIcon />
-        {m.admin.orders.back}
+        {admin.orders.back}
       </button>
       {detail.isPending && <p className={muted}>{m.common.loading}</p>}
       {detail.isError && !detail.data && <p className="text-red-700 dark:text-red-400">{detail.error.message}</p>}
@@ -83,8 +85,8 @@ function OrderView(props: {
 }
 
 function OrderHeader({ order, heading }: { order: AdminOrderDetail; heading: RefObject<HTMLHeadingElement | null> }) {
-  const { m } = useI18n();
-  const t = m.admin.orders;
+  const admin = useAdminTexts();
+  const t = admin.orders;
   const format = useOrderFormat();
   const id = useId();
   return (

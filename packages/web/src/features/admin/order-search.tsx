@@ -5,6 +5,7 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { plural } from '../../lib/format.ts';
 import { SiteLinks } from '../email-search/site-links.tsx';
+import { useAdminTexts } from './admin-texts.ts';
 import { type AdminOrderDetail, type OrderSearch, startOrderSearch } from './orders-api.ts';
 import { accountLines, appendLines, type ReportDraft } from './report-draft.ts';
 
@@ -18,8 +19,9 @@ export function OrderSearchSection(props: {
   readOnly: boolean;
   onStarted(searchId: string): void;
 }) {
-  const { m, locale } = useI18n();
-  const t = m.admin.orders.search;
+  const { locale } = useI18n();
+  const admin = useAdminTexts();
+  const t = admin.orders.search;
   const toast = useToast();
   const id = useId();
   const [starting, setStarting] = useState(false);
@@ -31,7 +33,7 @@ export function OrderSearchSection(props: {
     setStarting(true);
     const answer = await startOrderSearch(props.order.id);
     setStarting(false);
-    if (!answer.ok || !answer.body) return toast.error(answer.detail ?? m.admin.errors.operation);
+    if (!answer.ok || !answer.body) return toast.error(answer.detail ?? admin.errors.operation);
     props.onStarted(answer.body.search_id);
   };
 
@@ -99,8 +101,8 @@ export function OrderSearchSection(props: {
 }
 
 function SearchResults({ search }: { search: OrderSearch }) {
-  const { m } = useI18n();
-  const t = m.admin.orders.search;
+  const admin = useAdminTexts();
+  const t = admin.orders.search;
   return (
     <>
       {search.accounts.length > 0 && (

@@ -2,6 +2,7 @@ import type { AdminOrder, OrderStatus } from '@hound/contracts';
 import { AlertIcon } from '../../components/icons.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatMoney } from '../billing/format-money.ts';
+import { useAdminTexts } from './admin-texts.ts';
 
 const BADGE: Record<OrderStatus, string> = {
   lead: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
@@ -16,29 +17,30 @@ const BADGE: Record<OrderStatus, string> = {
 const pill = 'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium';
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
-  const { m } = useI18n();
+  const admin = useAdminTexts();
   return (
     <span className={`${pill} ${BADGE[status]}`} data-testid="order-status">
-      {m.admin.orders.statuses[status]}
+      {admin.orders.statuses[status]}
     </span>
   );
 }
 
 /** Overdue is said in words (and an icon), not by the red colour alone. */
 export function OverdueBadge() {
-  const { m } = useI18n();
+  const admin = useAdminTexts();
   return (
     <span className={`${pill} bg-red-700 text-white dark:bg-red-500 dark:text-slate-950`}>
       <AlertIcon />
-      {m.admin.orders.overdue}
+      {admin.orders.overdue}
     </span>
   );
 }
 
 /** Formats an order's dates and amount in the page's locale; missing values read "—". */
 export function useOrderFormat() {
-  const { m, locale } = useI18n();
-  const none = m.admin.orders.none;
+  const { locale } = useI18n();
+  const admin = useAdminTexts();
+  const none = admin.orders.none;
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return {

@@ -5,6 +5,7 @@ import { button, card, focusRing, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useAdminTexts } from './admin-texts.ts';
 import { OrderPanel } from './order-panel.tsx';
 import { OverdueBadge, StatusBadge, useOrderFormat } from './order-status.tsx';
 import { type AdminOrder, fetchOrders, ORDER_FILTERS, ORDERS_KEY, type OrdersQuery } from './orders-api.ts';
@@ -54,7 +55,8 @@ function OrdersQueue(props: {
   returnTo: string | null;
 }) {
   const { m } = useI18n();
-  const t = m.admin.orders;
+  const admin = useAdminTexts();
+  const t = admin.orders;
   const { session } = useAuth();
   const { query } = props;
   const table = useRef<HTMLDivElement>(null);
@@ -126,8 +128,8 @@ function OrdersQueue(props: {
 }
 
 function OrderRow({ order, onOpen }: { order: AdminOrder; onOpen(): void }) {
-  const { m } = useI18n();
-  const t = m.admin.orders;
+  const admin = useAdminTexts();
+  const t = admin.orders;
   const format = useOrderFormat();
   return (
     <tr

@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { usePrices } from '../billing/use-prices.ts';
 import { updatePlan } from './admin-api.ts';
+import { useAdminTexts } from './admin-texts.ts';
 import { DialogFrame, dialogButtons } from './dialog-frame.tsx';
 
 /**
@@ -15,7 +16,8 @@ import { DialogFrame, dialogButtons } from './dialog-frame.tsx';
  */
 export function PlanConfirm(props: { user: AdminUser; plan: Plan; onClose(changed: string | null): void }) {
   const { m } = useI18n();
-  const t = m.admin.planConfirm;
+  const admin = useAdminTexts();
+  const t = admin.planConfirm;
   const plans = m.account.dashboard.plans;
   const prices = usePrices().data;
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,7 @@ export function PlanConfirm(props: { user: AdminUser; plan: Plan; onClose(change
     setError(null);
     const answer = await updatePlan(user.email, plan);
     setBusy(false);
-    if (!answer.ok) return setError(answer.detail ?? m.admin.errors.updatePlan);
+    if (!answer.ok) return setError(answer.detail ?? admin.errors.updatePlan);
     const body = answer.body as { credits_granted?: number; credits?: number } | null;
     props.onClose(fill(t.done, { ...values, granted: body?.credits_granted ?? 0, balance: body?.credits ?? '' }));
   };
@@ -56,7 +58,7 @@ export function PlanConfirm(props: { user: AdminUser; plan: Plan; onClose(change
       )}
       <div className={dialogButtons}>
         <button type="button" className={button.secondary} onClick={() => props.onClose(null)} disabled={busy}>
-          {m.admin.modal.cancel}
+          {admin.modal.cancel}
         </button>
         <button type="submit" className={button.primary} disabled={busy || grant === undefined}>
           {fill(t.confirm, values)}

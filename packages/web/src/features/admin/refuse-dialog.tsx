@@ -1,9 +1,9 @@
 import { REPORT_LIMITS } from '@hound/contracts';
 import { useId, useState } from 'react';
 import { button, muted } from '../../components/ui.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { useAdminTexts } from './admin-texts.ts';
 import { DialogFrame, danger, dialogButtons } from './dialog-frame.tsx';
 import { refuseOrder } from './orders-api.ts';
 
@@ -22,8 +22,8 @@ export function RefuseDialog(props: {
   onClose(): void;
   onRefused(reason: string, refundId: string | null): void;
 }) {
-  const { m } = useI18n();
-  const t = m.admin.orders.refuse;
+  const admin = useAdminTexts();
+  const t = admin.orders.refuse;
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +36,7 @@ export function RefuseDialog(props: {
     setError(null);
     const answer = await refuseOrder(props.orderId, reason.trim());
     setBusy(false);
-    if (!answer.ok || !answer.body) return setError(answer.detail ?? m.admin.errors.operation);
+    if (!answer.ok || !answer.body) return setError(answer.detail ?? admin.errors.operation);
     props.onRefused(reason.trim(), answer.body.refund_id);
   };
 

@@ -2,9 +2,9 @@ import { REPORT_FIELDS, REPORT_LIMITS, type ReportField } from '@hound/contracts
 import { useId, useState } from 'react';
 import { useToast } from '../../components/toast.tsx';
 import { button, card, muted } from '../../components/ui.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { useAdminTexts } from './admin-texts.ts';
 import { DeliverDialog } from './deliver-dialog.tsx';
 import { danger } from './dialog-frame.tsx';
 import { useOrderFormat } from './order-status.tsx';
@@ -36,8 +36,8 @@ export function ReportEditor(props: {
   draft: ReportDraft;
   onOrder(change: Partial<AdminOrderDetail>): void;
 }) {
-  const { m } = useI18n();
-  const t = m.admin.orders.report;
+  const admin = useAdminTexts();
+  const t = admin.orders.report;
   const toast = useToast();
   const format = useOrderFormat();
   const id = useId();
@@ -48,7 +48,7 @@ export function ReportEditor(props: {
   const [dialog, setDialog] = useState<'deliver' | 'refuse' | null>(null);
   // The server refuses an empty report (EMAIL_PLUS_MESSAGES.reportEmpty); the button says so before the click.
   const empty = draft.report.full_name.trim() === '' && draft.report.notes.trim() === '';
-  const failed = (detail: string | null) => toast.error(detail ?? m.admin.errors.operation);
+  const failed = (detail: string | null) => toast.error(detail ?? admin.errors.operation);
 
   const save = async (): Promise<boolean> => {
     const report = draft.report;
@@ -88,7 +88,7 @@ export function ReportEditor(props: {
     const answer = await deliverOrder(order.id);
     setDialog(null);
     if (!answer.ok || !answer.body) return failed(answer.detail);
-    toast.success(fill(m.admin.orders.deliver.done, { email: order.customer_email }));
+    toast.success(fill(admin.orders.deliver.done, { email: order.customer_email }));
     onOrder({ status: 'delivered', delivered_at: answer.body.delivered_at, overdue: false });
   });
 
@@ -188,7 +188,7 @@ export function ReportEditor(props: {
           onClose={() => setDialog(null)}
           onRefused={(reason, refundId) => {
             setDialog(null);
-            const r = m.admin.orders.refuse;
+            const r = admin.orders.refuse;
             toast.success(refundId ? r.done : r.doneNoPayment);
             onOrder({ status: 'refused', refused_reason: reason, overdue: false });
           }}
@@ -199,8 +199,8 @@ export function ReportEditor(props: {
 }
 
 function ReadOnlyReport({ order }: { order: AdminOrderDetail }) {
-  const { m } = useI18n();
-  const t = m.admin.orders.report;
+  const admin = useAdminTexts();
+  const t = admin.orders.report;
   const { report } = order;
   if (!report) return <p className={muted}>{t.noReport}</p>;
   return (

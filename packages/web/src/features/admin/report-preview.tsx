@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { button, muted } from '../../components/ui.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useAdminTexts } from './admin-texts.ts';
 
 export interface Preview {
   subject: string;
@@ -10,8 +10,8 @@ export interface Preview {
 
 /** The report mail as the customer will get it: its subject and its HTML in a sandboxed frame (no scripts, no same origin). */
 export function ReportPreview({ preview, onClose }: { preview: Preview; onClose(): void }) {
-  const { m } = useI18n();
-  const t = m.admin.orders.report;
+  const admin = useAdminTexts();
+  const t = admin.orders.report;
   const id = useId();
   return (
     <section

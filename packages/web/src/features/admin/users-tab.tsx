@@ -9,6 +9,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { inputClass } from '../auth/auth-frame.tsx';
 import { UserWatches } from '../watches/user-watches.tsx';
 import { fetchUsersSummary, type UsersQuery, updateAdmin } from './admin-api.ts';
+import { useAdminTexts } from './admin-texts.ts';
 import { CreditModal } from './credit-modal.tsx';
 import { PlanConfirm } from './plan-confirm.tsx';
 
@@ -18,7 +19,7 @@ export const USERS_KEY = 'admin-users';
 /** Overview cards, search and paging over users, plan buttons and credit changes. */
 export function UsersTab() {
   const { m, locale } = useI18n();
-  const a = m.admin;
+  const a = useAdminTexts();
   const { session } = useAuth();
   const [query, setQuery] = useState<UsersQuery>({ q: '', plan: '', skip: 0, limit: PAGE });
   const [text, setText] = useState('');
@@ -133,7 +134,7 @@ export function UsersTab() {
 
 function UserRow(props: { user: AdminUser; onChanged(): void; onCredits(mode: 'grant' | 'deduct'): void }) {
   const { m, locale } = useI18n();
-  const a = m.admin;
+  const a = useAdminTexts();
   const toast = useToast();
   const { user } = props;
   // Plan changes are confirmed with their consequence first; a Stripe subscriber's plan follows Stripe.
@@ -235,13 +236,13 @@ function UserRow(props: { user: AdminUser; onChanged(): void; onCredits(mode: 'g
 
 /** "Showing 1–50 of 120" with Previous / Next; shared by the admin tables. */
 export function Pager(props: { total: number; query: { skip: number; limit: number }; onPage(skip: number): void }) {
-  const { m } = useI18n();
+  const admin = useAdminTexts();
   const { skip, limit } = props.query;
   const to = Math.min(props.total, skip + limit);
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <span className={muted}>
-        {m.admin.page
+        {admin.page
           .replace('{from}', String(props.total === 0 ? 0 : skip + 1))
           .replace('{to}', String(to))
           .replace('{total}', String(props.total))}
@@ -253,7 +254,7 @@ export function Pager(props: { total: number; query: { skip: number; limit: numb
           disabled={skip === 0}
           onClick={() => props.onPage(Math.max(0, skip - limit))}
         >
-          {m.admin.previous}
+          {admin.previous}
         </button>
         <button
           type="button"
@@ -261,7 +262,7 @@ export function Pager(props: { total: number; query: { skip: number; limit: numb
           disabled={to >= props.total}
           onClick={() => props.onPage(skip + limit)}
         >
-          {m.admin.next}
+          {admin.next}
         </button>
       </div>
     </div>

@@ -7,11 +7,13 @@ import { plural } from '../../lib/format.ts';
 import { ConfirmButton } from '../api/confirm-button.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { downloadWaitlistCsv, fetchWaitlist, notifyWaitlist } from './admin-api.ts';
+import { useAdminTexts } from './admin-texts.ts';
 
 /** People who asked about the API, with a CSV export and the one-time "the API is open" mail. */
 export function WaitlistTab() {
   const { m, locale } = useI18n();
-  const w = m.admin.waitlist;
+  const admin = useAdminTexts();
+  const w = admin.waitlist;
   const { session } = useAuth();
   const toast = useToast();
   const queries = useQueryClient();
@@ -19,7 +21,7 @@ export function WaitlistTab() {
     queryKey: ['admin-waitlist', session],
     queryFn: async () => {
       const answer = await fetchWaitlist();
-      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.admin.errors.operation);
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? admin.errors.operation);
       return answer.body;
     },
   });
@@ -34,7 +36,7 @@ export function WaitlistTab() {
           type="button"
           className={button.secondary}
           onClick={async () => {
-            if (!(await downloadWaitlistCsv())) toast.error(m.admin.errors.operation);
+            if (!(await downloadWaitlistCsv())) toast.error(admin.errors.operation);
           }}
         >
           <DownloadIcon />
@@ -50,7 +52,7 @@ export function WaitlistTab() {
             onConfirm={async () => {
               const answer = await notifyWaitlist();
               if (answer.ok && answer.body) toast.success(plural(w.notified, answer.body.mailed, locale));
-              else toast.error(answer.detail ?? m.admin.errors.operation);
+              else toast.error(answer.detail ?? admin.errors.operation);
               await queries.invalidateQueries({ queryKey: ['admin-waitlist'] });
             }}
           />

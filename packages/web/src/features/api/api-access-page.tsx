@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useApiTexts } from './api-texts.ts';
 import { CopyBox } from './copy-box.tsx';
 
 const ApiWaitlistModal = lazy(() => import('../waitlist/api-waitlist-modal.tsx'));
@@ -20,7 +21,8 @@ const LANGUAGES: [ApiExampleLanguage, string][] = [
 /** `/api-access`: what the API does, each plan's limits (from the server), examples, webhooks, errors. */
 export default function ApiAccessPage() {
   const { m } = useI18n();
-  const t = m.api.page;
+  const api = useApiTexts();
+  const t = api.page;
   const { user } = useAuth();
   const id = useId();
   useDocumentMeta({ title: `${t.title} · ${m.brand}`, description: t.lead }, useDefaultMeta());

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { button } from '../../components/ui.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useApiTexts } from './api-texts.ts';
 
 /** A button that asks first, in place: the question, then Confirm and Cancel (no dialog, fits a phone). */
 export function ConfirmButton(props: {
@@ -9,7 +9,7 @@ export function ConfirmButton(props: {
   onConfirm(): Promise<void> | void;
   danger?: boolean;
 }) {
-  const { m } = useI18n();
+  const api = useApiTexts();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!asking)
@@ -36,7 +36,7 @@ export function ConfirmButton(props: {
         {props.label}
       </button>
       <button type="button" className={button.secondary} onClick={() => setAsking(false)}>
-        {m.api.keys.cancel}
+        {api.keys.cancel}
       </button>
     </fieldset>
   );

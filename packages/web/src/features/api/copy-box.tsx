@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { button } from '../../components/ui.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { useApiTexts } from './api-texts.ts';
 
 /** A secret or a code sample with a Copy button; long lines wrap, so a phone never scrolls sideways. */
 export function CopyBox({ text, label, code = false }: { text: string; label: string; code?: boolean }) {
-  const { m } = useI18n();
+  const api = useApiTexts();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     if (await copyText(text)) {
@@ -20,7 +20,7 @@ export function CopyBox({ text, label, code = false }: { text: string; label: st
     >
       <div className="flex justify-end border-b border-slate-200 px-2 py-1.5 dark:border-slate-700">
         <button type="button" onClick={copy} className={`${button.secondary} py-1 text-xs`}>
-          {copied ? m.api.page.copied : m.api.page.copy}
+          {copied ? api.page.copied : api.page.copy}
         </button>
       </div>
       <pre

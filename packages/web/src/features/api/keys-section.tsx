@@ -6,6 +6,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { fill, plural } from '../../lib/format.ts';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { useApiTexts } from './api-texts.ts';
 import { ChoiceList } from './choice-list.tsx';
 import { ConfirmButton } from './confirm-button.tsx';
 import { ShownOnce } from './copy-box.tsx';
@@ -15,8 +16,9 @@ const KEYS = ['api-keys'];
 
 /** API keys in the dashboard: the plan's limits, create (shown once), the list with 30 days of use, roll, revoke. */
 export function KeysSection() {
-  const { m, locale } = useI18n();
-  const t = m.api.keys;
+  const { locale } = useI18n();
+  const api = useApiTexts();
+  const t = api.keys;
   const id = useId();
   const queries = useQueryClient();
   const list = useQuery({

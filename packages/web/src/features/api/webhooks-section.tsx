@@ -12,6 +12,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { fill, plural } from '../../lib/format.ts';
 import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { useApiTexts } from './api-texts.ts';
 import { ChoiceList } from './choice-list.tsx';
 import { ConfirmButton } from './confirm-button.tsx';
 import { ShownOnce } from './copy-box.tsx';
@@ -26,8 +27,8 @@ const statusChip: Record<WebhookEndpoint['status'], string> = {
 
 /** Webhook endpoints in the dashboard: add (secret shown once), test, the delivery log with redelivery, remove. */
 export function WebhooksSection() {
-  const { m } = useI18n();
-  const t = m.api.webhooks;
+  const api = useApiTexts();
+  const t = api.webhooks;
   const id = useId();
   const queries = useQueryClient();
   const list = useQuery({
@@ -50,7 +51,7 @@ export function WebhooksSection() {
       body: { url: url.trim(), events },
     });
     setBusy(false);
-    if (!answer.ok || !answer.body) return setError(answer.detail ?? m.api.keys.failed);
+    if (!answer.ok || !answer.body) return setError(answer.detail ?? api.keys.failed);
     setError(null);
     setUrl('');
     setSecret(answer.body.secret);
@@ -70,7 +71,7 @@ export function WebhooksSection() {
           title={t.secretTitle}
           lead={t.secretLead}
           text={secret}
-          done={m.api.keys.done}
+          done={api.keys.done}
           onDone={() => setSecret(null)}
         />
       )}
@@ -116,8 +117,9 @@ export function WebhooksSection() {
 }
 
 function EndpointItem({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange(): Promise<void> }) {
-  const { m, locale } = useI18n();
-  const t = m.api.webhooks;
+  const { locale } = useI18n();
+  const api = useApiTexts();
+  const t = api.webhooks;
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
   const [open, setOpen] = useState(false);
@@ -128,7 +130,7 @@ function EndpointItem({ endpoint, onChange }: { endpoint: WebhookEndpoint; onCha
     setNote(
       answer.ok && answer.body
         ? { ok: true, text: fill(t.tested, { status: answer.body.http_status }) }
-        : { ok: false, text: answer.detail ?? m.api.keys.failed },
+        : { ok: false, text: answer.detail ?? api.keys.failed },
     );
     await onChange();
   };
@@ -170,8 +172,9 @@ function EndpointItem({ endpoint, onChange }: { endpoint: WebhookEndpoint; onCha
 }
 
 function DeliveryLog({ endpointId, active }: { endpointId: string; active: boolean }) {
-  const { m, locale } = useI18n();
-  const t = m.api.webhooks;
+  const { locale } = useI18n();
+  const api = useApiTexts();
+  const t = api.webhooks;
   const queries = useQueryClient();
   const key = ['webhook-deliveries', endpointId];
   const log = useQuery({

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FullFooter, MinimalFooter } from '../../components/footer.tsx';
-import { en } from '../../i18n/en.ts';
-import { tr } from '../../i18n/tr.ts';
+import { billingEn } from '../../i18n/billing-en.ts';
+import { billingTr } from '../../i18n/billing-tr.ts';
 import { jsonAnswer, TEST_USER } from '../../test/account-fixtures.ts';
 import { callsTo, NO_SUBSCRIPTION, PRICES_OFF, stubApi } from '../../test/billing-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -29,9 +29,9 @@ afterEach(() => {
 
 describe('billing messages', () => {
   it('the English catalogue carries the server messages word for word, Turkish has its own', () => {
-    expect(en.billing.server).toEqual(BILLING_MESSAGES);
-    expect(tr.billing.checkout.failed).toBe('Checkout başarısız');
-    expect(tr.billing.server.checkoutFailed).toBe('Checkout başarısız');
+    expect(billingEn.server).toEqual(BILLING_MESSAGES);
+    expect(billingTr.checkout.failed).toBe('Checkout başarısız');
+    expect(billingTr.server.checkoutFailed).toBe('Checkout başarısız');
   });
 });
 
@@ -349,7 +349,7 @@ describe('billing page', () => {
   });
 
   it('words each subscription state', () => {
-    const texts = en.billing.page;
+    const texts = billingEn.page;
     const day = (iso: string) => iso.slice(0, 10);
     const at = {
       period_end: '2026-12-23T00:00:00Z',

@@ -5,20 +5,20 @@
  */
 import { BILLING_MESSAGES } from '@hound/contracts';
 import { useCallback } from 'react';
-import { useI18n } from '../../i18n/i18n.tsx';
 import { useAccountText } from '../auth/account-text.ts';
+import { useBillingTexts } from './billing-texts.ts';
 
 type Key = keyof typeof BILLING_MESSAGES;
 const KEY_OF = new Map<string, Key>(Object.entries(BILLING_MESSAGES).map(([key, text]) => [text, key as Key]));
 
 export function useBillingText(): (text: string) => string {
-  const { m } = useI18n();
+  const billing = useBillingTexts();
   const say = useAccountText();
   return useCallback(
     (text: string) => {
       const key = KEY_OF.get(text);
-      return key ? m.billing.server[key] : say(text);
+      return key ? billing.server[key] : say(text);
     },
-    [m, say],
+    [billing, say],
   );
 }

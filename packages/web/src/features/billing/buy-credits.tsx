@@ -1,6 +1,7 @@
 import { button, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
+import { useBillingTexts } from './billing-texts.ts';
 import { formatMoney } from './format-money.ts';
 import { useCheckout } from './use-checkout.ts';
 import { usePrices } from './use-prices.ts';
@@ -11,11 +12,12 @@ import { usePrices } from './use-prices.ts';
  * sells packs; the amount and the count are the server's.
  */
 export function BuyCredits({ stacked = false }: { stacked?: boolean }) {
-  const { m, locale } = useI18n();
+  const { locale } = useI18n();
+  const billing = useBillingTexts();
   const prices = usePrices().data;
   const checkout = useCheckout();
   if (!prices?.payments_enabled || !prices.credits) return null;
-  const label = fill(m.billing.pack.buy, {
+  const label = fill(billing.pack.buy, {
     count: prices.pack_credits.toLocaleString(locale),
     amount: formatMoney(prices.amounts.credits, locale),
   });
@@ -28,9 +30,9 @@ export function BuyCredits({ stacked = false }: { stacked?: boolean }) {
         aria-busy={checkout.pending === 'credits' || undefined}
         onClick={() => void checkout.start({ kind: 'credits' })}
       >
-        {checkout.pending === 'credits' ? m.billing.actions.redirecting : label}
+        {checkout.pending === 'credits' ? billing.actions.redirecting : label}
       </button>
-      <p className={`mt-1 text-xs ${muted}`}>{m.billing.pack.note}</p>
+      <p className={`mt-1 text-xs ${muted}`}>{billing.pack.note}</p>
     </div>
   );
 }

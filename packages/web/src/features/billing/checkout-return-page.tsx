@@ -9,6 +9,7 @@ import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { fetchCheckoutStatus } from './billing-api.ts';
+import { useBillingTexts } from './billing-texts.ts';
 import { usePrices } from './use-prices.ts';
 
 export interface CheckoutReturnProps {
@@ -24,8 +25,8 @@ export interface CheckoutReturnProps {
  * server has applied its webhook, then the signed-in user is reloaded so every page shows the new plan.
  */
 export default function CheckoutReturnPage({ pollMs = 1000, maxPolls = 60 }: CheckoutReturnProps) {
-  const { m } = useI18n();
-  const t = m.billing.return;
+  const billing = useBillingTexts();
+  const t = billing.return;
   useDocumentMeta({ title: t.metaTitle, description: t.thanks, noindex: true }, useDefaultMeta());
   const [params] = useSearchParams();
   if (params.get('status') === 'cancel') {
@@ -40,8 +41,8 @@ export default function CheckoutReturnPage({ pollMs = 1000, maxPolls = 60 }: Che
 }
 
 function Success({ sessionId, pollMs, maxPolls }: { sessionId: string | null } & Required<CheckoutReturnProps>) {
-  const { m } = useI18n();
-  const t = m.billing.return;
+  const billing = useBillingTexts();
+  const t = billing.return;
   const auth = useAuth();
   const location = useLocation();
   if (auth.status === 'loading') return <Confirming />;
@@ -70,7 +71,8 @@ type Outcome = { kind: 'waiting' } | { kind: 'done'; status: CheckoutStatus } | 
 
 function Poller({ sessionId, pollMs, maxPolls }: { sessionId: string } & Required<CheckoutReturnProps>) {
   const { m, locale } = useI18n();
-  const t = m.billing.return;
+  const billing = useBillingTexts();
+  const t = billing.return;
   const { refresh } = useAuth();
   const prices = usePrices();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'waiting' });
@@ -143,23 +145,23 @@ function Poller({ sessionId, pollMs, maxPolls }: { sessionId: string } & Require
 }
 
 function Thanks() {
-  const { m } = useI18n();
+  const billing = useBillingTexts();
   const { refresh } = useAuth();
   useEffect(() => {
     void refresh();
   }, [refresh]);
   return (
-    <Frame icon="check" title={m.billing.return.thanksTitle}>
-      <p>{m.billing.return.thanks}</p>
+    <Frame icon="check" title={billing.return.thanksTitle}>
+      <p>{billing.return.thanks}</p>
       <BackLinks />
     </Frame>
   );
 }
 
 function Confirming() {
-  const { m } = useI18n();
+  const billing = useBillingTexts();
   return (
-    <Frame icon="clock" title={m.billing.return.confirming} busy>
+    <Frame icon="clock" title={billing.return.confirming} busy>
       <ProgressBar />
     </Frame>
   );
@@ -174,8 +176,8 @@ function ProgressBar() {
 }
 
 function BackLinks() {
-  const { m } = useI18n();
-  const t = m.billing.return;
+  const billing = useBillingTexts();
+  const t = billing.return;
   return (
     <div className="flex flex-col gap-2 pt-2 sm:flex-row">
       <Link to="/dashboard" className={`${button.primary} w-full sm:w-auto`}>

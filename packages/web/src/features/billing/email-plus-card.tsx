@@ -11,6 +11,7 @@ import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { emailProblemText } from '../email-search/email-problem-text.ts';
 import { postLead } from './billing-api.ts';
 import { useBillingText } from './billing-text.ts';
+import { useBillingTexts } from './billing-texts.ts';
 import { formatMoney } from './format-money.ts';
 import { TargetAddressField } from './target-address-field.tsx';
 import { useCheckout } from './use-checkout.ts';
@@ -28,7 +29,8 @@ interface Problems {
  */
 export function EmailPlusCard({ email }: { email: string }) {
   const { m, locale } = useI18n();
-  const t = m.billing.plus;
+  const billing = useBillingTexts();
+  const t = billing.plus;
   const modal = m.email.modal;
   const { user } = useAuth();
   const toast = useToast();
@@ -52,9 +54,9 @@ export function EmailPlusCard({ email }: { email: string }) {
     const found: Problems = {
       ...(targetProblem ? { target: emailProblemText(targetProblem, m.email.errors) } : {}),
       ...(length < LEAD_LIMITS.purposeMin || length > LEAD_LIMITS.purposeMax
-        ? { purpose: m.billing.server.purposeRequired }
+        ? { purpose: billing.server.purposeRequired }
         : {}),
-      ...(accepted ? {} : { terms: m.billing.server.termsRequired }),
+      ...(accepted ? {} : { terms: billing.server.termsRequired }),
     };
     setProblems(found);
     if (Object.keys(found).length > 0) return;
@@ -65,7 +67,7 @@ export function EmailPlusCard({ email }: { email: string }) {
       setLead({ id: answer.body.lead_id, email: target.trim() });
       return;
     }
-    toast.error(answer.detail ? say(answer.detail) : m.billing.server.leadFailed);
+    toast.error(answer.detail ? say(answer.detail) : billing.server.leadFailed);
   };
 
   const price = prices.data ? formatMoney(prices.data.amounts.plus, locale) : null;
@@ -113,7 +115,7 @@ export function EmailPlusCard({ email }: { email: string }) {
             aria-busy={checkout.pending === 'plus' || undefined}
             onClick={() => checkout.start({ kind: 'plus', leadId: lead.id })}
           >
-            {checkout.pending === 'plus' ? m.billing.actions.redirecting : t.proceed}
+            {checkout.pending === 'plus' ? billing.actions.redirecting : t.proceed}
           </button>
           {price && (
             <p className={`text-sm ${muted}`} data-testid="plus-renews">
@@ -196,7 +198,7 @@ export function EmailPlusCard({ email }: { email: string }) {
         </form>
       )}
       {prices.data && !paymentsOn && (
-        <p className="mt-3 text-sm font-medium text-amber-900 dark:text-amber-200">{m.billing.server.paymentsOff}</p>
+        <p className="mt-3 text-sm font-medium text-amber-900 dark:text-amber-200">{billing.server.paymentsOff}</p>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { fetchMyOrders } from './billing-api.ts';
+import { useBillingTexts } from './billing-texts.ts';
 import { EmailPlusSubscriptions } from './email-plus-subscriptions.tsx';
 
 export const ORDERS_KEY = 'email-plus-orders';
@@ -33,8 +34,9 @@ export function EmailPlusOrders() {
 
 /** "Email Plus orders": shown only when the user has paid for at least one report; delivered ones reopen. */
 function OrdersList() {
-  const { m, locale } = useI18n();
-  const t = m.billing.orders;
+  const { locale } = useI18n();
+  const billing = useBillingTexts();
+  const t = billing.orders;
   const { session } = useAuth();
   const orders = useQuery({
     queryKey: [ORDERS_KEY, session],

@@ -10,6 +10,7 @@ import { errorClass } from '../auth/auth-frame.tsx';
 import { emailProblemText } from '../email-search/email-problem-text.ts';
 import { fetchMySubscriptions, patchSubscriptionTarget, postCancelSubscription } from './billing-api.ts';
 import { useBillingText } from './billing-text.ts';
+import { useBillingTexts } from './billing-texts.ts';
 import { formatMoney } from './format-money.ts';
 import { TargetAddressField } from './target-address-field.tsx';
 import { usePrices } from './use-prices.ts';
@@ -22,8 +23,8 @@ export const SUBSCRIPTIONS_KEY = 'email-plus-subscriptions';
  * naming the date). Shown only to someone who has subscribed.
  */
 export function EmailPlusSubscriptions() {
-  const { m } = useI18n();
-  const t = m.billing.subscriptions;
+  const billing = useBillingTexts();
+  const t = billing.subscriptions;
   const { session } = useAuth();
   const subscriptions = useQuery({
     queryKey: [SUBSCRIPTIONS_KEY, session],
@@ -56,7 +57,8 @@ const LIVE = ['active', 'trialing', 'past_due'];
 
 function SubscriptionItem({ subscription }: { subscription: EmailPlusSubscription }) {
   const { m, locale } = useI18n();
-  const t = m.billing.subscriptions;
+  const billing = useBillingTexts();
+  const t = billing.subscriptions;
   const say = useBillingText();
   const prices = usePrices();
   const queryClient = useQueryClient();

@@ -9,6 +9,7 @@ import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { fetchMyOrderReport } from './billing-api.ts';
+import { useBillingTexts } from './billing-texts.ts';
 
 /**
  * `/dashboard/orders/:id`: a delivered Email Plus report, reopened from the dashboard, to read again or
@@ -16,8 +17,9 @@ import { fetchMyOrderReport } from './billing-api.ts';
  * header, sidebar and footer, so the printed page is the report alone.
  */
 export default function OrderReportPage() {
-  const { m, locale } = useI18n();
-  const t = m.billing.report;
+  const { locale } = useI18n();
+  const billing = useBillingTexts();
+  const t = billing.report;
   const { id = '' } = useParams();
   const { session } = useAuth();
   const report = useQuery({

@@ -1,7 +1,8 @@
 /** Issue 27 item 5: a premium user at 0 credits is told when credits come back and what to do now. */
+
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en } from '../../i18n/en.ts';
+import { billingEn } from '../../i18n/billing-en.ts';
 import { TEST_USER } from '../../test/account-fixtures.ts';
 import { NO_SUBSCRIPTION, stubApi } from '../../test/billing-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -27,8 +28,8 @@ describe('a premium user with no credits', () => {
     await vi.waitFor(() =>
       expect(said.textContent).toBe('Your 10 credits come back on 24 December 2026, when Premium renews.'),
     );
-    expect(screen.getByText(en.billing.outOfCredits.plus)).toBeTruthy();
-    expect(screen.getByRole('link', { name: en.billing.outOfCredits.username }).getAttribute('href')).toBe(
+    expect(screen.getByText(billingEn.outOfCredits.plus)).toBeTruthy();
+    expect(screen.getByRole('link', { name: billingEn.outOfCredits.username }).getAttribute('href')).toBe(
       '/username-search',
     );
     expect(screen.queryByRole('button', { name: 'Use My Credit' })).toBeNull();

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
+import { useBillingTexts } from './billing-texts.ts';
 import { BuyCredits } from './buy-credits.tsx';
 import { usePrices, useSubscription } from './use-prices.ts';
 
@@ -12,7 +13,8 @@ import { usePrices, useSubscription } from './use-prices.ts';
  */
 export function OutOfCredits() {
   const { m, locale } = useI18n();
-  const t = m.billing.outOfCredits;
+  const billing = useBillingTexts();
+  const t = billing.outOfCredits;
   const subscription = useSubscription().data;
   const prices = usePrices().data;
   const date = (iso: string) =>

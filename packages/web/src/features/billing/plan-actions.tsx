@@ -6,6 +6,7 @@ import { button, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useBillingTexts } from './billing-texts.ts';
 import { formatMoney } from './format-money.ts';
 import { UpgradeConfirm } from './upgrade-confirm.tsx';
 import { useCheckout } from './use-checkout.ts';
@@ -31,7 +32,8 @@ export interface PlanActionsProps {
  */
 export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, offNote = true }: PlanActionsProps) {
   const { m, locale } = useI18n();
-  const t = m.billing.actions;
+  const billing = useBillingTexts();
+  const t = billing.actions;
   const auth = useAuth();
   const location = useLocation();
   const prices = usePrices();
@@ -48,7 +50,7 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
     );
   }
   if (auth.status === 'loading' || prices.isPending) return <p className={`text-sm ${muted}`}>{m.common.loading}</p>;
-  if (!prices.data) return <p className={`text-sm ${muted}`}>{m.billing.pricing.loadFailed}</p>;
+  if (!prices.data) return <p className={`text-sm ${muted}`}>{billing.pricing.loadFailed}</p>;
 
   const p = prices.data;
   const monthly = formatMoney(p.amounts.monthly, locale);
@@ -113,9 +115,9 @@ export function PlanActions({ plan, trialAction = 'upgrade', stacked = false, of
       </ul>
       {confirming && <UpgradeConfirm onClose={() => setConfirming(false)} />}
       {!enabled && offNote && (
-        <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200">{m.billing.server.paymentsOff}</p>
+        <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200">{billing.server.paymentsOff}</p>
       )}
-      {enabled && signedOut && <p className={`mt-2 text-sm ${muted}`}>{m.billing.pricing.signedOutNote}</p>}
+      {enabled && signedOut && <p className={`mt-2 text-sm ${muted}`}>{billing.pricing.signedOutNote}</p>}
       {enabled && !signedOut && notes.length > 0 && (
         <ul className={`mt-2 space-y-0.5 text-xs ${muted}`}>
           {notes.map((note) => (

@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useBillingTexts } from './billing-texts.ts';
 import { formatMoney } from './format-money.ts';
 import { PlanActions } from './plan-actions.tsx';
 import { usePrices } from './use-prices.ts';
@@ -17,7 +18,8 @@ import { usePrices } from './use-prices.ts';
  */
 export default function PricingPage() {
   const { m, locale } = useI18n();
-  const t = m.billing.pricing;
+  const billing = useBillingTexts();
+  const t = billing.pricing;
   useDocumentMeta({ title: t.metaTitle, description: t.metaDescription }, useDefaultMeta());
   const { user } = useAuth();
   const prices = usePrices();
@@ -37,7 +39,7 @@ export default function PricingPage() {
           className="mx-auto mt-8 flex max-w-2xl items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 dark:border-amber-500/40 dark:bg-amber-400/10 dark:text-amber-200"
         >
           <AlertIcon className="mt-0.5 shrink-0" />
-          {m.billing.server.paymentsOff}
+          {billing.server.paymentsOff}
         </p>
       )}
       {prices.isError && (

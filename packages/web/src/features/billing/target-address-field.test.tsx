@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { billingEn } from '../../i18n/billing-en.ts';
+import { billingTr } from '../../i18n/billing-tr.ts';
 import { en } from '../../i18n/en.ts';
 import type { Language, Messages } from '../../i18n/messages.ts';
 import { tr } from '../../i18n/tr.ts';
@@ -33,10 +35,10 @@ function expectAddressField(scope: HTMLElement, label: string, problem: string) 
   expect(document.getElementById(described!)?.textContent).toBe(problem);
 }
 
-describe.each<[Language, Messages]>([
-  ['en', en],
-  ['tr', tr],
-])('the Email Plus target address field (%s)', (language, m) => {
+describe.each<[Language, Messages, typeof billingEn]>([
+  ['en', en, billingEn],
+  ['tr', tr, billingTr],
+])('the Email Plus target address field (%s)', (language, m, billing) => {
   it('the card asks for it and ties a bad address’s problem to it', async () => {
     stubApi({});
     const { container } = renderWithApp(<EmailPlusCard email="target@example.com" />, { language });
@@ -45,7 +47,7 @@ describe.each<[Language, Messages]>([
     expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(input.getAttribute('aria-describedby')).toBeNull();
     fireEvent.change(input, { target: { value: 'not-an-address' } });
-    const save = screen.getByRole('button', { name: m.billing.plus.save });
+    const save = screen.getByRole('button', { name: billing.plus.save });
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(save);
     expectAddressField(container, m.email.modal.plusTarget, m.email.errors.malformed);
@@ -55,11 +57,11 @@ describe.each<[Language, Messages]>([
     stubApi({ 'GET /me/email-plus/subscriptions': { items: [SUB] } });
     renderWithApp(<EmailPlusSubscriptions />, { language });
     const item = await screen.findByTestId('email-plus-subscription');
-    fireEvent.click(within(item).getByRole('button', { name: m.billing.subscriptions.change }));
-    const input = within(item).getByLabelText(m.billing.subscriptions.newTarget) as HTMLInputElement;
+    fireEvent.click(within(item).getByRole('button', { name: billing.subscriptions.change }));
+    const input = within(item).getByLabelText(billing.subscriptions.newTarget) as HTMLInputElement;
     expect(input.value).toBe('target@example.com');
     fireEvent.change(input, { target: { value: 'not-an-address' } });
-    fireEvent.click(within(item).getByRole('button', { name: m.billing.subscriptions.save }));
-    expectAddressField(item, m.billing.subscriptions.newTarget, m.email.errors.malformed);
+    fireEvent.click(within(item).getByRole('button', { name: billing.subscriptions.save }));
+    expectAddressField(item, billing.subscriptions.newTarget, m.email.errors.malformed);
   });
 });

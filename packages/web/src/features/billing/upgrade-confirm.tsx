@@ -3,6 +3,7 @@ import { button } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { DialogFrame, dialogButtons } from '../admin/dialog-frame.tsx';
+import { useBillingTexts } from './billing-texts.ts';
 import { formatMoney } from './format-money.ts';
 import { useCheckout } from './use-checkout.ts';
 import { usePrices } from './use-prices.ts';
@@ -22,8 +23,9 @@ export function nextMonth(from: Date): Date {
  * (issue 27 item 3). A decline is said here, in red, and changes nothing.
  */
 export function UpgradeConfirm({ onClose, now = new Date() }: { onClose(): void; now?: Date }) {
-  const { m, locale } = useI18n();
-  const t = m.billing.confirm;
+  const { locale } = useI18n();
+  const billing = useBillingTexts();
+  const t = billing.confirm;
   const prices = usePrices().data;
   const checkout = useCheckout();
   const [error, setError] = useState<string | null>(null);

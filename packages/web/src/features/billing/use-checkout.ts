@@ -2,10 +2,10 @@ import type { CheckoutRequest } from '@hound/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../components/toast.tsx';
-import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { postCheckout } from './billing-api.ts';
 import { useBillingText } from './billing-text.ts';
+import { useBillingTexts } from './billing-texts.ts';
 import { usePrices } from './use-prices.ts';
 
 /** What a button buys: the monthly plan (also a trial's upgrade), the trial, an Email Plus report, or a credit pack. */
@@ -28,7 +28,7 @@ export const redirectTo = {
  * server's detail or "Checkout failed"; no answer at all → "Checkout error".
  */
 export function useCheckout() {
-  const { m } = useI18n();
+  const billing = useBillingTexts();
   const { session, user } = useAuth();
   const prices = usePrices();
   const navigate = useNavigate();
@@ -60,7 +60,7 @@ export function useCheckout() {
       }
       const ids = prices.data;
       const priceId = ids ? ids[product.kind === 'monthly' ? 'monthly' : product.kind] : null;
-      if (!ids?.payments_enabled || !priceId) return failed(m.billing.server.paymentsOff);
+      if (!ids?.payments_enabled || !priceId) return failed(billing.server.paymentsOff);
       const request: CheckoutRequest =
         product.kind === 'plus'
           ? {
@@ -77,10 +77,10 @@ export function useCheckout() {
         return null; // the page is leaving; the button stays busy
       }
       setPending(null);
-      if (answer.status === 0) return failed(m.billing.checkout.error);
-      return failed(answer.detail ? say(answer.detail) : m.billing.checkout.failed);
+      if (answer.status === 0) return failed(billing.checkout.error);
+      return failed(answer.detail ? say(answer.detail) : billing.checkout.failed);
     },
-    [session, user, prices.data, navigate, location, toast, say, m],
+    [session, user, prices.data, navigate, location, toast, say, billing],
   );
 
   return { start, pending };

@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { fetchInvoices, fetchPortal } from '../billing/billing-api.ts';
+import { useBillingTexts } from '../billing/billing-texts.ts';
 import { EmailPlusSubscriptions } from '../billing/email-plus-subscriptions.tsx';
 import { formatMoney } from '../billing/format-money.ts';
 import { PlanActions } from '../billing/plan-actions.tsx';
@@ -21,6 +22,7 @@ export const INVOICES_KEY = 'billing-invoices';
 /** `/dashboard/billing`: plan and credits, the subscription and its portal, plan actions, invoices. */
 export default function BillingPage() {
   const { m } = useI18n();
+  const billing = useBillingTexts();
   const { user, session } = useAuth();
   const live = useLiveAccount();
   const invoices = useQuery({
@@ -33,7 +35,7 @@ export default function BillingPage() {
     enabled: session,
   });
   if (!user) return null;
-  const t = m.billing.page;
+  const t = billing.page;
   return (
     <div className="space-y-8">
       <header>
@@ -62,8 +64,9 @@ export default function BillingPage() {
 }
 
 function SubscriptionSection({ hasInvoices, plan }: { hasInvoices: boolean; plan: Plan }) {
-  const { m, locale } = useI18n();
-  const t = m.billing.page;
+  const { locale } = useI18n();
+  const billing = useBillingTexts();
+  const t = billing.page;
   const prices = usePrices();
   const subscription = useSubscription();
   const [opening, setOpening] = useState(false);
@@ -84,7 +87,7 @@ function SubscriptionSection({ hasInvoices, plan }: { hasInvoices: boolean; plan
   };
 
   const reason =
-    prices.data && !paymentsOn ? m.billing.server.paymentsOff : !hasAccount ? m.billing.portal.noAccount : null;
+    prices.data && !paymentsOn ? billing.server.paymentsOff : !hasAccount ? billing.portal.noAccount : null;
   return (
     <section aria-labelledby="subscription" className={`${card} space-y-5 p-5`}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -109,7 +112,7 @@ function SubscriptionSection({ hasInvoices, plan }: { hasInvoices: boolean; plan
             aria-describedby={reason ? reasonId : undefined}
             onClick={openPortal}
           >
-            {opening ? m.billing.portal.opening : m.billing.portal.manage}
+            {opening ? billing.portal.opening : billing.portal.manage}
           </button>
           {reason && (
             <p id={reasonId} className={`mt-1 text-sm ${muted}`}>
@@ -126,8 +129,9 @@ function SubscriptionSection({ hasInvoices, plan }: { hasInvoices: boolean; plan
 }
 
 function InvoiceTable({ items }: { items: Invoice[] }) {
-  const { m, locale } = useI18n();
-  const t = m.billing.page;
+  const { locale } = useI18n();
+  const billing = useBillingTexts();
+  const t = billing.page;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const statuses: Record<string, string> = t.invoiceStatuses;
   const th = 'px-2 py-2 text-left font-medium whitespace-nowrap first:pl-0 last:pr-0 sm:px-3';

@@ -8,6 +8,7 @@ import { apiFetch } from '../../lib/api-fetch.ts';
 import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useLiveAccount } from '../billing/use-credits.ts';
+import { useCreditsTexts } from './credits-texts.ts';
 
 export const CREDIT_HISTORY_KEY = 'credit-history';
 const PAGE = 10;
@@ -25,7 +26,8 @@ async function fetchPage(skip: number): Promise<CreditHistoryResponse> {
  */
 export function CreditHistory() {
   const { m, locale } = useI18n();
-  const t = m.credits;
+  const credits = useCreditsTexts();
+  const t = credits;
   const { user } = useAuth();
   const live = useLiveAccount();
   const id = useId();
@@ -99,8 +101,8 @@ export function CreditHistory() {
 }
 
 function EntryText({ entry }: { entry: CreditHistoryEntry }) {
-  const { m } = useI18n();
-  const t = m.credits;
+  const credits = useCreditsTexts();
+  const t = credits;
   if (entry.kind !== 'reserve') return <>{t.kinds[entry.kind]}</>;
   const text = t.reserve[entry.reservation ?? 'held'];
   if (entry.reservation !== 'spent' || !entry.search_id) return <>{text}</>;

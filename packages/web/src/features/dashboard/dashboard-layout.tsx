@@ -20,7 +20,7 @@ export function DashboardLayout() {
   const d = m.account.dashboard;
   const [options, setOptions] = useState(false);
   const links: [string, string][] = [
-    ['/dashboard/api', m.api.nav],
+    ['/dashboard/api', d.api],
     ['/dashboard/billing', d.billing],
     ...(auth.user?.is_admin ? ([['/admin', d.admin]] as [string, string][]) : []),
     ['/dashboard/settings', d.settings],

@@ -3,8 +3,11 @@
  * credit pack is offered where credits run out and bought as a one-off payment, the dashboard explains the
  * balance with its history, and Settings moves the account to another address with a code.
  */
+
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { billingEn } from '../../i18n/billing-en.ts';
+import { creditsEn } from '../../i18n/credits-en.ts';
 import { en } from '../../i18n/en.ts';
 import { TEST_USER } from '../../test/account-fixtures.ts';
 import { callsTo, PRICES, stubApi } from '../../test/billing-fixtures.ts';
@@ -34,7 +37,7 @@ describe('the dashboard', () => {
     stubApi({ 'GET /me/credits': { credits: 3, plan: 'trial' } }, { user: { ...TEST_USER, plan: 'free' } });
     renderWithApp(<DashboardHome />, { path: '/dashboard' });
     await vi.waitFor(() => expect(screen.getByTestId('plan').textContent).toBe('Trial'));
-    const actions = await screen.findByRole('list', { name: en.billing.actions.label });
+    const actions = await screen.findByRole('list', { name: billingEn.actions.label });
     await vi.waitFor(() => expect(within(actions).getByRole('button').textContent).toMatch(/^Upgrade to Premium/));
     expect(within(actions).queryByRole('button', { name: /Start 7-day trial/ })).toBeNull();
   });
@@ -55,7 +58,7 @@ describe('the dashboard', () => {
   it('has no pack button when the server sells none', async () => {
     stubApi({ 'GET /billing/prices': { ...PRICES, credits: null }, 'GET /me/credits': { credits: 0, plan: 'free' } });
     renderWithApp(<DashboardHome />, { path: '/dashboard' });
-    await screen.findByRole('list', { name: en.billing.actions.label });
+    await screen.findByRole('list', { name: billingEn.actions.label });
     expect(screen.queryByTestId('buy-credits')).toBeNull();
   });
 
@@ -77,15 +80,15 @@ describe('the dashboard', () => {
     const history = await screen.findByTestId('credit-history');
     await vi.waitFor(() => expect(within(history).getAllByTestId('credit-entry')).toHaveLength(3));
     const rows = within(history).getAllByTestId('credit-entry');
-    expect(rows[0]!.textContent).toContain(en.credits.kinds.expiry);
+    expect(rows[0]!.textContent).toContain(creditsEn.kinds.expiry);
     expect(rows[0]!.textContent).toContain('+1');
-    expect(rows[1]!.textContent).toContain(en.credits.reserve.expired);
-    expect(within(rows[2]!).getByRole('link', { name: en.credits.reserve.spent }).getAttribute('href')).toBe(
+    expect(rows[1]!.textContent).toContain(creditsEn.reserve.expired);
+    expect(within(rows[2]!).getByRole('link', { name: creditsEn.reserve.spent }).getAttribute('href')).toBe(
       '/email-search/es_1',
     );
-    fireEvent.click(within(history).getByRole('button', { name: en.credits.more }));
+    fireEvent.click(within(history).getByRole('button', { name: creditsEn.more }));
     await vi.waitFor(() => expect(within(history).getAllByTestId('credit-entry')).toHaveLength(4));
-    expect(within(history).queryByRole('button', { name: en.credits.more })).toBeNull();
+    expect(within(history).queryByRole('button', { name: creditsEn.more })).toBeNull();
   });
 });
 

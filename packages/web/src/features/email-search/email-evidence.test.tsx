@@ -1,6 +1,8 @@
 import type { EmailCheckResult } from '@hound/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { emailAnswersEn } from '../../i18n/email-answers-en.ts';
+import { emailAnswersTr } from '../../i18n/email-answers-tr.ts';
 import { en } from '../../i18n/en.ts';
 import { tr } from '../../i18n/tr.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -80,7 +82,7 @@ describe('readable dates', () => {
 
 describe('how an email answer was decided', () => {
   it('says it in plain words from the check’s method and verdict', () => {
-    const t = en.emailAnswers;
+    const t = emailAnswersEn;
     expect(howDecided(result('a', 'found'), t, en.reasons)).toBe(
       'The sign-up form says this address is already in use.',
     );
@@ -94,13 +96,13 @@ describe('how an email answer was decided', () => {
     expect(howDecided(result('a', 'not_found', { method: 'profile' }), t, en.reasons)).toContain('no public profile');
     // A method a newer server may add still reads as an answer, not as a blank.
     expect(howDecided(result('a', 'found', { method: 'sms' }), t, en.reasons)).toBe(t.decided.other.found);
-    expect(howDecided(result('a', 'found', { method: 'register' }), tr.emailAnswers, tr.reasons)).toBe(
+    expect(howDecided(result('a', 'found', { method: 'register' }), emailAnswersTr, tr.reasons)).toBe(
       'Kayıt formu bu adresin zaten kullanıldığını söylüyor.',
     );
   });
 
   it('names the reason a site could not be checked or was not run', () => {
-    const t = en.emailAnswers;
+    const t = emailAnswersEn;
     expect(reasonSentence('unexpected_response', t, en.reasons)).toContain('neither');
     expect(reasonSentence('missing_key', t, en.reasons)).toContain('API key');
     expect(reasonSentence('disabled', t, en.reasons)).toContain('notify the address’s owner');
@@ -176,10 +178,10 @@ describe('<EmailResults>', () => {
     expect(within(github).getByText('The sign-up form says this address is already in use.')).toBeTruthy();
     expect(github.querySelector('img')?.getAttribute('src')).toBe('/api/favicon/github.example');
     // No page per address: the toggle says it shows the evidence (spec 001 §2's "Show links" is for links).
-    expect(within(github).queryByText(en.emailAnswers.noPage)).toBeNull();
+    expect(within(github).queryByText(emailAnswersEn.noPage)).toBeNull();
     expect(within(github).queryByRole('button', { name: 'Show links' })).toBeNull();
     fireEvent.click(within(github).getByRole('button', { name: 'Show evidence' }));
-    expect(within(github).getByText(en.emailAnswers.noPage)).toBeTruthy();
+    expect(within(github).getByText(emailAnswersEn.noPage)).toBeTruthy();
     expect(within(github).getByText('status 422 and body contains "already associated"')).toBeTruthy();
     expect(within(github).getByText('422')).toBeTruthy();
     expect(within(github).getByRole('button', { name: 'Hide evidence' })).toBeTruthy();
@@ -205,7 +207,7 @@ describe('<EmailResults>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Could not check (2)' }));
     expect(screen.getByText(en.reasons.blocked.long)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Not run (1)' }));
-    expect(screen.getByText(en.emailAnswers.reasons.disabled)).toBeTruthy();
+    expect(screen.getByText(emailAnswersEn.reasons.disabled)).toBeTruthy();
 
     const pivots = screen.getByRole('region', { name: 'Search as a username' });
     expect(within(pivots).getByRole('link', { name: 'Search “ivy.stone”' }).getAttribute('href')).toBe(
@@ -226,11 +228,11 @@ describe('<EmailResults>', () => {
 
   it('says "old record" only for an old record, and speaks Turkish', () => {
     renderWithApp(<EmailResults email={EMAIL} results={RESULTS} old />, { language: 'tr' });
-    for (const button of screen.getAllByRole('button', { name: tr.emailAnswers.showEvidence })) fireEvent.click(button);
+    for (const button of screen.getAllByRole('button', { name: emailAnswersTr.showEvidence })) fireEvent.click(button);
     expect(screen.getAllByText(tr.email.modal.noLinks).length).toBe(2); // Duolingo and GitHub have no page
     expect(screen.getByText('Kayıt formu bu adresin zaten kullanıldığını söylüyor.')).toBeTruthy();
     expect(screen.getByText('Veri ihlalleri (2)')).toBeTruthy();
-    expect(screen.getByText(tr.emailAnswers.counts.notFound)).toBeTruthy();
+    expect(screen.getByText(emailAnswersTr.counts.notFound)).toBeTruthy();
   });
 
   it('says when breaches are not checked, and "No results found." with no account', () => {
@@ -240,7 +242,7 @@ describe('<EmailResults>', () => {
         results={[result('hibp', 'invalid', { reason: 'missing_key' }), result('spotify', 'not_found')]}
       />,
     );
-    expect(screen.getByTestId('breaches').textContent).toBe(en.emailAnswers.breachesOff);
+    expect(screen.getByTestId('breaches').textContent).toBe(emailAnswersEn.breachesOff);
     expect(screen.getByText('No results found.')).toBeTruthy();
   });
 });

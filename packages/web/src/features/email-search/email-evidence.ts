@@ -4,11 +4,12 @@
  * details. Pure functions over the API's results, so they are unit-tested without a browser.
  */
 import type { EmailCheckResult } from '@hound/contracts';
+import type { emailAnswersEn } from '../../i18n/email-answers-en.ts';
 import type { Messages } from '../../i18n/messages.ts';
 import { fill } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 
-type Evidence = Messages['emailAnswers'];
+type Evidence = typeof emailAnswersEn;
 
 /** The record type of a breach, as the HIBP check names it (spec 001 §3 "Hacked Email Address"). */
 export const BREACH_RECORD = 'Hacked Email Address';

@@ -4,6 +4,7 @@ import { useSiteConfig } from '../../api/site-config.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { downloadFile, type ExportExtension, exportFileName } from '../search/export.ts';
 import { ExportButtons } from '../search/export-buttons.tsx';
+import { useEmailAnswerTexts } from './email-answer-texts.ts';
 
 const TYPES: Record<ExportExtension, string> = {
   json: 'application/json',
@@ -18,11 +19,12 @@ export function EmailExportBar(props: {
   results: readonly EmailCheckResult[];
 }) {
   const { m, locale } = useI18n();
+  const answers = useEmailAnswerTexts();
   const { brand } = useSiteConfig();
   const exportAs = async (ext: ExportExtension) => {
     // The writers are fetched on first use: the dialog's own download stays small.
     const report = await import('./email-report.ts');
-    const input = { brand, ...props, exportedAt: new Date(), locale, m };
+    const input = { brand, ...props, exportedAt: new Date(), locale, m, answers };
     const content =
       ext === 'json'
         ? report.toEmailJson(input)
@@ -35,7 +37,7 @@ export function EmailExportBar(props: {
   };
   return (
     <fieldset className="flex min-w-0 flex-wrap items-center gap-2">
-      <legend className="sr-only">{m.emailAnswers.exportTitle}</legend>
+      <legend className="sr-only">{answers.exportTitle}</legend>
       <ExportButtons disabled={props.results.length === 0} onExport={(ext) => void exportAs(ext)} />
     </fieldset>
   );

@@ -8,6 +8,7 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { fill } from '../../lib/format.ts';
+import { useEmailAnswerTexts } from './email-answer-texts.ts';
 import { getEmailSearch } from './email-api.ts';
 import { download, toCsv, toJson } from './email-export.ts';
 import { EmailResults } from './email-results.tsx';
@@ -34,6 +35,7 @@ export function EmailLogRow({
   nested?: boolean;
 }) {
   const { m, locale } = useI18n();
+  const answers = useEmailAnswerTexts();
   const t = m.email.logs;
   const toast = useToast();
   const client = useQueryClient();
@@ -75,7 +77,7 @@ export function EmailLogRow({
             {item.counts && (
               <span data-testid="email-log-counts">
                 {' · '}
-                {m.emailAnswers.counts.asked}: {item.counts.asked.toLocaleString(locale)}
+                {answers.counts.asked}: {item.counts.asked.toLocaleString(locale)}
               </span>
             )}
           </p>
@@ -125,18 +127,19 @@ export function EmailLogRow({
  */
 function LoggedResults({ item }: { item: EmailLogItem }) {
   const { m } = useI18n();
+  const answers = useEmailAnswerTexts();
   const snapshot = useQuery({
     queryKey: ['email-search', item.searchId, 'log'],
     queryFn: async () => {
       const answer = await getEmailSearch(item.searchId);
-      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? m.emailAnswers.failed);
+      if (!answer.ok || !answer.body) throw new Error(answer.detail ?? answers.failed);
       return answer.body;
     },
   });
   return (
     <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
       {snapshot.isPending ? (
-        <p className={muted}>{m.emailAnswers.loading}</p>
+        <p className={muted}>{answers.loading}</p>
       ) : snapshot.isError ? (
         <p role="alert" className="text-red-700 dark:text-red-400">
           {snapshot.error.message}

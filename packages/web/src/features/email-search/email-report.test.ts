@@ -1,5 +1,6 @@
 import type { EmailCheckResult } from '@hound/contracts';
 import { describe, expect, it } from 'vitest';
+import { emailAnswersEn } from '../../i18n/email-answers-en.ts';
 import { en } from '../../i18n/en.ts';
 import { exportFileName } from '../search/export.ts';
 import { EMAIL_COLUMNS, toEmailCsv, toEmailHtml, toEmailJson, toEmailXlsx } from './email-report.ts';
@@ -29,6 +30,7 @@ const input = {
   exportedAt: new Date('2026-11-29T10:00:00Z'),
   locale: 'en-GB',
   m: en,
+  answers: emailAnswersEn,
 };
 
 describe('email results exports', () => {

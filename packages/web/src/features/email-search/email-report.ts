@@ -4,6 +4,7 @@
  * Made in the browser and loaded only when a visitor asks for one.
  */
 import { countEmailResults, type EmailCheckResult } from '@hound/contracts';
+import type { emailAnswersEn } from '../../i18n/email-answers-en.ts';
 import type { Messages } from '../../i18n/messages.ts';
 import { fill } from '../../lib/format.ts';
 import { documentHead } from '../../lib/html-document.ts';
@@ -22,6 +23,7 @@ export interface EmailReportInput {
   exportedAt: Date;
   locale: string;
   m: Messages;
+  answers: typeof emailAnswersEn;
 }
 
 const VERDICT_ORDER = { found: 0, unknown: 1, not_found: 2, invalid: 3 } as const;
@@ -53,7 +55,7 @@ function table(input: EmailReportInput): SheetCell[][] {
     r.category,
     r.verdict,
     r.reason ?? '',
-    howDecided(r, input.m.emailAnswers, input.m.reasons),
+    howDecided(r, input.answers, input.m.reasons),
     isWebLink(r.url) ? r.url : '',
     (r.usernames ?? []).join(' '),
     r.evidence.status ?? '',
@@ -87,8 +89,8 @@ export function toEmailXlsx(input: EmailReportInput): Uint8Array<ArrayBuffer> {
 }
 
 export function toEmailHtml(input: EmailReportInput): string {
-  const { m, locale } = input;
-  const r = m.emailAnswers.report;
+  const { m, locale, answers } = input;
+  const r = answers.report;
   const counts = countEmailResults(input.results);
   const when = input.exportedAt.toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
   const number = (n: number) => n.toLocaleString(locale);
@@ -101,9 +103,9 @@ export function toEmailHtml(input: EmailReportInput): string {
 <td>${htmlText(x.name)}<br><small>${htmlText(x.domain)}</small></td>
 <td><span class="badge">${htmlText(verdict(x.verdict))}</span></td>
 <td>${htmlText(categoryLabel(x.category, m.categoryNames))}</td>
-<td>${htmlText(howDecided(x, m.emailAnswers, m.reasons))}${
+<td>${htmlText(howDecided(x, answers, m.reasons))}${
         (x.usernames ?? []).length
-          ? `<br><small>${htmlText(m.emailAnswers.usernames)}: ${htmlText(x.usernames!.join(', '))}</small>`
+          ? `<br><small>${htmlText(answers.usernames)}: ${htmlText(x.usernames!.join(', '))}</small>`
           : ''
       }</td>
 <td class="url">${href ? `<a href="${href}" rel="noopener noreferrer nofollow">${href}</a>` : '—'}</td>
@@ -144,10 +146,10 @@ export function toEmailHtml(input: EmailReportInput): string {
 <h1>${htmlText(fill(r.heading, { email: input.email }))}</h1>
 <p class="meta">${htmlText(fill(m.report.generated, { brand: input.brand, date: when }))}</p>
 <ul class="summary">
-<li>${htmlText(m.emailAnswers.counts.asked)}: <b>${number(counts.asked)}</b></li>
-<li>${htmlText(m.emailAnswers.counts.found)}: <b>${number(counts.found)}</b></li>
-<li>${htmlText(m.emailAnswers.counts.notFound)}: <b>${number(counts.notFound)}</b></li>
-<li>${htmlText(m.emailAnswers.counts.unknown)}: <b>${number(counts.unknown)}</b></li>
+<li>${htmlText(answers.counts.asked)}: <b>${number(counts.asked)}</b></li>
+<li>${htmlText(answers.counts.found)}: <b>${number(counts.found)}</b></li>
+<li>${htmlText(answers.counts.notFound)}: <b>${number(counts.notFound)}</b></li>
+<li>${htmlText(answers.counts.unknown)}: <b>${number(counts.unknown)}</b></li>
 </ul>
 <table>
 <thead><tr><th>${htmlText(m.report.site)}</th><th>${htmlText(r.answer)}</th><th>${htmlText(m.report.category)}</th><th>${htmlText(r.how)}</th><th>${htmlText(m.report.profile)}</th></tr></thead>

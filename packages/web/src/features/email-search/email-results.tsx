@@ -8,6 +8,7 @@ import { fill, plural } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { categoryLabel } from '../search/categories.ts';
 import { SiteIcon } from '../search/site-icon.tsx';
+import { useEmailAnswerTexts } from './email-answer-texts.ts';
 import {
   type BreachState,
   breachState,
@@ -45,7 +46,8 @@ export function EmailResults({
   searched?: ReadonlySet<string>;
 }) {
   const { m, locale } = useI18n();
-  const t = m.emailAnswers;
+  const answers = useEmailAnswerTexts();
+  const t = answers;
   const counts = countEmailResults(results);
   const groups = groupResults(results);
   const names = usernamesToSearch(email, results);
@@ -136,7 +138,8 @@ export function EmailResults({
 
 function Breaches({ state }: { state: BreachState }) {
   const { m, locale } = useI18n();
-  const t = m.emailAnswers;
+  const answers = useEmailAnswerTexts();
+  const t = answers;
   if (state.kind === 'absent') return null;
   if (state.kind !== 'found')
     return (
@@ -180,7 +183,8 @@ function Breaches({ state }: { state: BreachState }) {
 
 function FoundAccount({ result, old, onPivot }: { result: EmailCheckResult; old: boolean; onPivot?(): void }) {
   const { m, locale } = useI18n();
-  const t = m.emailAnswers;
+  const answers = useEmailAnswerTexts();
+  const t = answers;
   const [open, setOpen] = useState(false);
   const evidenceId = useId();
   const details = visibleDetails(result);
@@ -317,7 +321,8 @@ function Detail({ label, value }: { label: string; value: DetailValue }) {
 /** A group of answers (not registered, could not check, not run), folded: its list renders only when opened. */
 function Folded({ title, results, testId }: { title: string; results: EmailCheckResult[]; testId: string }) {
   const { m } = useI18n();
-  const t = m.emailAnswers;
+  const answers = useEmailAnswerTexts();
+  const t = answers;
   const [open, setOpen] = useState(false);
   const listId = useId();
   if (results.length === 0) return null;

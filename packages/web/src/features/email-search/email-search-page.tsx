@@ -9,6 +9,7 @@ import { MailIcon } from '../../components/icons.tsx';
 import { button, card, focusRing, link, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useBillingTexts } from '../billing/billing-texts.ts';
 import { FollowLeadsOption } from '../search/follow-leads-option.tsx';
 import { getEmailSearch } from './email-api.ts';
 import { EMAIL_LOGS_KEY, fetchEmailLogs } from './email-logs-list.tsx';
@@ -24,6 +25,7 @@ import { resumedState } from './modal-state.ts';
  */
 export default function EmailSearchPage() {
   const { m } = useI18n();
+  const billing = useBillingTexts();
   const t = m.email.page;
   const { authenticated, status } = useAuth();
   const config = useSiteConfig();
@@ -111,7 +113,7 @@ export default function EmailSearchPage() {
             </p>
           )}
           <p id={`${id}-note`} className={`mt-3 text-sm ${muted}`}>
-            {plusFirst ? m.billing.pricing.plus.addressFirst : t.note}
+            {plusFirst ? billing.pricing.plus.addressFirst : t.note}
           </p>
           <p className="mt-2 flex gap-4 text-sm">
             <Link to="/email-terms" className={link}>
