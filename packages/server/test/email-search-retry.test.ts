@@ -101,7 +101,7 @@ for (const mode of MODES) {
       expect(unkeyed).toMatchObject({ status: 400, json: { code: 'CREDITS_INSUFFICIENT' } });
       // And the key cannot answer a search of another address.
       const other = await direct('POST', '/api/email/searches', { email: 'someone.else@example.com' }, keyed);
-      expect(other.status).toBe(400);
+      expect(other).toMatchObject({ status: 409, json: { code: 'IDEMPOTENCY_KEY_REUSED' } });
       expect(await searchesOf(user)).toHaveLength(1);
     });
 
