@@ -8,7 +8,8 @@ import { screenshot } from '../support/browser.ts';
 import { describeInBrowser, search, USERNAME, useJourney, waitForCompletion } from '../support/journey.ts';
 
 describeInBrowser('watches', () => {
-  const journey = useJourney();
+  // The scheduler's pass every 2 s: the new watch's baseline run starts within the test's patience.
+  const journey = useJourney({ env: { WATCH_PASS_SECONDS: '2' } });
 
   it('watches a username from its results with "Watch this" and lists it on the Watches page (390 px)', async () => {
     const page = await journey.open('/register', { width: 390, height: 844 });
@@ -32,6 +33,10 @@ describeInBrowser('watches', () => {
     await page.getByRole('link', { name: USERNAME, exact: true }).waitFor();
     await page.getByText('1 of 1 username watches on your plan').waitFor();
     await page.getByText('Your plan has no free username watch.').waitFor();
+    // The baseline run starts at the scheduler's next pass; the page follows it to its counts without a reload.
+    await page.getByText(/\d+ found, \d+ not found, \d+ not checkable/).waitFor({ timeout: 60_000 });
+    // The baseline knows the accounts the search found.
+    await page.getByText(/ · [1-9]\d* accounts now$/).waitFor();
     // Nothing scrolls sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'watches');
