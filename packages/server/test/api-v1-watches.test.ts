@@ -82,7 +82,8 @@ for (const mode of MODES) {
     it('a key without the watch scope gets 403, no key or a session 401, and nothing changes', async () => {
       const refused = await call('GET', '/api/v1/watches', undefined, withKey(searchOnlyKey));
       expect(refused.status).toBe(403);
-      expect(refused.json.code).toBe('API_KEY_SCOPE');
+      // The API's error shape, as on every /api/v1 route.
+      expect(refused.json).toMatchObject({ status: 'error', code: 'API_KEY_SCOPE', error: expect.any(String) });
       const write = await call('PATCH', `/api/v1/watches/${watchId}`, { status: 'active' }, withKey(searchOnlyKey));
       expect(write.status).toBe(403);
       const anonymous = await call('GET', '/api/v1/watches');
@@ -104,6 +105,7 @@ for (const mode of MODES) {
       ] as const) {
         const answer = await call(method, path, body, withKey(strangerKey));
         expect([method, path, answer.status]).toEqual([method, path, 404]);
+        expect(answer.json).toMatchObject({ status: 'error', code: expect.any(String), error: expect.any(String) });
       }
       expect((await call('GET', '/api/v1/watches', undefined, withKey(strangerKey))).json.items).toEqual([]);
       const [row] = await stack.services.db.db.select().from(watches).where(eq(watches.id, watchId));

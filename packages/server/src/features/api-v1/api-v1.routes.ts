@@ -35,7 +35,7 @@ export const V1_FEATURES: V1Feature[] = [
   {
     scope: 'watch',
     rebase: '/api',
-    register: (app, deps) => app.register(watchesRoutes, { ...deps.watches, webhooks: true }),
+    register: (app, deps) => app.register(watchesRoutes, { ...deps.watches, webhooks: true, v1: true }),
   },
 ];
 

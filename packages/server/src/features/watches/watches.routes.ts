@@ -3,6 +3,7 @@ import {
   DetailErrorSchema,
   TriageWatchEventRequestSchema,
   UpdateWatchRequestSchema,
+  V1ErrorSchema,
   WatchEventListSchema,
   WatchEventSchema,
   WatchEventsQuerySchema,
@@ -20,7 +21,7 @@ import { deleteWatch } from './delete-watch.ts';
 import { getWatch } from './get-watch.ts';
 import { listWatchEvents } from './list-watch-events.ts';
 import { listWatches } from './list-watches.ts';
-import { WatchIdParams, watchErrors } from './route-schemas.ts';
+import { WatchIdParams, watchErrorsAs } from './route-schemas.ts';
 import { runWatchNow } from './run-watch-now.ts';
 import { triageWatchEvent } from './triage-watch-event.ts';
 import { updateWatch } from './update-watch.ts';
@@ -43,7 +44,10 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
   finish: FinishDeps;
   /** Whether webhook delivery exists on this server (notification settings show the choice). */
   webhooks: boolean;
-}> = async (app, { deps, finish, webhooks }) => {
+  /** Served under /api/v1: errors in the API's shape (decision 157). */
+  v1?: boolean;
+}> = async (app, { deps, finish, webhooks, v1 = false }) => {
+  const errors = watchErrorsAs(v1 ? V1ErrorSchema : DetailErrorSchema);
   app.post(
     '/api/watches',
     {
@@ -54,7 +58,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
           'The first run (a silent baseline) starts at once; later runs follow the cadence. `purpose` is required. 403 `WATCH_PLAN_LIMIT` when the plan has no free slot of this kind, does not allow the cadence, or (email, free plan) the address is not your own; 409 `WATCH_EXISTS`.',
         tags,
         body: CreateWatchRequestSchema,
-        response: { 201: WatchSchema, ...watchErrors },
+        response: { 201: WatchSchema, ...errors },
       },
     },
     async (request, reply) => reply.code(201).send(await createWatch(deps, actorOf(request), request.body)),
@@ -67,7 +71,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'My watches and what my plan allows',
         tags,
-        response: { 200: WatchListSchema, ...watchErrors },
+        response: { 200: WatchListSchema, ...errors },
       },
     },
     async (request) => listWatches(deps, caller(request).user.id, webhooks),
@@ -77,7 +81,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
     '/api/watch-settings',
     {
       config: user,
-      schema: { summary: 'My digest hour and time zone', tags, response: { 200: WatchSettingsSchema, ...watchErrors } },
+      schema: { summary: 'My digest hour and time zone', tags, response: { 200: WatchSettingsSchema, ...errors } },
     },
     async (request) => getWatchSettings(deps.db, caller(request).user.id),
   );
@@ -90,7 +94,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
         summary: 'Set my digest hour and time zone',
         tags,
         body: WatchSettingsSchema,
-        response: { 200: WatchSettingsSchema, ...watchErrors },
+        response: { 200: WatchSettingsSchema, ...errors },
       },
     },
     async (request) => saveWatchSettings(deps.db, caller(request).user.id, request.body),
@@ -104,7 +108,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
         summary: 'One of my watches',
         tags,
         params: WatchIdParams,
-        response: { 200: WatchSchema, ...watchErrors },
+        response: { 200: WatchSchema, ...errors },
       },
     },
     async (request) => getWatch(deps, caller(request).user.id, request.params.id),
@@ -119,7 +123,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
         tags,
         params: WatchIdParams,
         body: UpdateWatchRequestSchema,
-        response: { 200: WatchSchema, ...watchErrors },
+        response: { 200: WatchSchema, ...errors },
       },
     },
     async (request) => updateWatch(deps, caller(request).user.id, request.params.id, request.body),
@@ -133,7 +137,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
         summary: 'Delete a watch with its baseline, runs and events',
         tags,
         params: WatchIdParams,
-        response: { 204: z.null(), ...watchErrors },
+        response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
@@ -152,7 +156,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
           'At most once an hour per watch (429 `WATCH_RUN_TOO_SOON` with `Retry-After`); 409 `WATCH_RUN_OPEN` while a run is queued or running.',
         tags,
         params: WatchIdParams,
-        response: { 202: WatchSchema, ...watchErrors, 503: DetailErrorSchema },
+        response: { 202: WatchSchema, ...errors },
       },
     },
     async (request, reply) => reply.code(202).send(await runWatchNow(deps, caller(request).user.id, request.params.id)),
@@ -167,7 +171,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
         tags,
         params: WatchIdParams,
         querystring: WatchEventsQuerySchema,
-        response: { 200: WatchEventListSchema, ...watchErrors },
+        response: { 200: WatchEventListSchema, ...errors },
       },
     },
     async (request) => listWatchEvents(deps, caller(request).user.id, request.params.id, request.query),
@@ -182,7 +186,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
         tags,
         params: EventId,
         body: TriageWatchEventRequestSchema,
-        response: { 200: WatchEventSchema, ...watchErrors },
+        response: { 200: WatchEventSchema, ...errors },
       },
     },
     async (request) =>
