@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiKeyLimitsSchema, ApiKeySchema } from './api-keys.ts';
 import { EmailSearchRequestSchema, EmailSearchSnapshotSchema, EmailSearchStatusSchema } from './email.ts';
 import { SearchStatusResponseSchema, SearchStatusSchema, StartSearchRequestSchema } from './search.ts';
+import { WATCH_KINDS, WatchEventSchema } from './watches.ts';
 
 export const API_V1_BASE = '/api/v1';
 
@@ -124,6 +125,13 @@ export const WebhookEmailSearchCompletedSchema = z.object({
   finished_at: z.string().nullable(),
 });
 export type WebhookEmailSearchCompleted = z.infer<typeof WebhookEmailSearchCompletedSchema>;
+
+/** `data` of `watch.event`: one event of a watch as it happens (its triage with `/api/v1/watches/{id}/events`). */
+export const WebhookWatchEventSchema = z.object({
+  watch: z.object({ id: z.string(), kind: z.enum(WATCH_KINDS), target: z.string(), label: z.string() }),
+  event: WatchEventSchema,
+});
+export type WebhookWatchEvent = z.infer<typeof WebhookWatchEventSchema>;
 
 /** Every webhook body (Standard Webhooks): the event's type, when it happened, and its data. */
 export function webhookEnvelope<T extends z.ZodType>(type: string, data: T) {

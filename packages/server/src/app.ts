@@ -41,7 +41,9 @@ import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { createWatchDeps } from './features/watches/watch-deps.ts';
+import { watchMailLinkRoutes } from './features/watches/watch-mail-links.routes.ts';
 import { watchesRoutes } from './features/watches/watches.routes.ts';
+import { watchesAdminRoutes } from './features/watches/watches-admin.routes.ts';
 import { installSecurityHeaders } from './features/web/security-headers.ts';
 import { registerWebApp } from './features/web/web-app.routes.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
@@ -224,7 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: deps.options.publicUrl,
     },
   });
-  await app.register(watchesRoutes, {
+  // Watchlists (issue 39): the owner's routes for the session here and for API keys under /api/v1 (decision 157).
+  const watches = {
     deps: createWatchDeps(
       {
         db: deps.db.db,
@@ -244,8 +247,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     ),
     finish: { db: deps.db.db, bus: deps.bus, limiter: deps.limiter, metrics: deps.metrics },
-    webhooks: true,
-  });
+  };
+  await app.register(watchesRoutes, { ...watches, webhooks: true });
+  await app.register(watchMailLinkRoutes, { deps: watches.deps });
+  await app.register(watchesAdminRoutes, { deps: watches.deps });
   await app.register(webhooksRoutes, {
     deps: { db: deps.db.db, box: deps.webhooks.box, sender: deps.webhooks, rules: deps.options.webhooks, now },
   });
@@ -274,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       rate: deps.apiRate,
       limits: deps.options.api,
       emailSearch,
+      watches,
       streams,
       finished,
       now,

@@ -43,9 +43,25 @@ describe('OpenAPI documents', () => {
       '/api/v1/searches/{id}/events',
       '/api/v1/searches/{id}/tree',
       '/api/v1/usage',
+      '/api/v1/watch-settings',
+      '/api/v1/watches',
+      '/api/v1/watches/{id}',
+      '/api/v1/watches/{id}/events',
+      '/api/v1/watches/{id}/events/{eventId}',
+      '/api/v1/watches/{id}/run',
     ]);
     expect(Object.keys(doc.components.securitySchemes)).toEqual(['bearerKey', 'apiKeyHeader']);
-    expect(Object.keys(doc.webhooks)).toEqual(['search.completed', 'email_search.completed', 'webhook.test']);
+    expect(Object.keys(doc.webhooks)).toEqual([
+      'search.completed',
+      'email_search.completed',
+      'watch.event',
+      'webhook.test',
+    ]);
+    // Watches (decision 157): the owner's routes with the same schemas as the web app's; no mail link, no admin.
+    expect(Object.keys(doc.paths['/api/v1/watches/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
+    expect(doc.paths['/api/v1/watches'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['kind', 'target', 'purpose']),
+    );
     // Generated from the schemas the server validates with: the username rule's limits, the wait bound.
     const start = doc.paths['/api/v1/searches'].post;
     expect(start.requestBody.content['application/json'].schema.required).toContain('username');

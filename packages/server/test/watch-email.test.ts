@@ -27,80 +27,83 @@ const breach = (name: string, date: string) => ({
   DataClasses: ['Passwords'],
 });
 
-describe('an email watch (PGlite + in-process)', () => {
-  let net: TestInternet;
-  let stack: Stack;
-  let deps: WatchDeps;
-  let user: TestUser;
-  let sites: ReturnType<typeof serveEmailChecks>;
-  let breaches = [breach('Adobe', '2013-10-04')];
-  const clock = new TestClock(new Date('2026-07-06T03:00:00Z'));
+for (const mode of MODES) {
+  describe.skipIf(mode.skip)(`an email watch (${mode.name})`, () => {
+    let net: TestInternet;
+    let stack: Stack;
+    let deps: WatchDeps;
+    let user: TestUser;
+    let sites: ReturnType<typeof serveEmailChecks>;
+    let breaches = [breach('Adobe', '2013-10-04')];
+    const clock = new TestClock(new Date('2026-07-06T03:00:00Z'));
 
-  beforeAll(async () => {
-    net = await startTestInternet({ sites: 2 });
-    const file = path.join(net.dir, 'watch-email-checks.json');
-    fs.writeFileSync(file, JSON.stringify({ format: 'hound-email', version: 1, checks: [...quiet, hibp] }));
-    sites = serveEmailChecks(net.internet, [...quiet, hibp]);
-    sites.register(TARGET, [quiet[0]!.id]);
-    // Have I Been Pwned answers what the test says the address's breaches are now.
-    net.internet.route('haveibeenpwned.com', '/api/v3/breachedaccount/*', (request) =>
-      request.url.includes(encodeURIComponent(TARGET)) || request.url.includes(TARGET)
-        ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(breaches) }
-        : { status: 404, body: '' },
-    );
-    stack = await startStack(MODES[0]!, {
-      createEngine: net.createEngine({ timeoutMs: 10_000, emailCatalogues: [file] }),
-      now: clock.now,
-      env: { HIBP_API_KEY: 'test-hibp-key-123' },
+    beforeAll(async () => {
+      net = await startTestInternet({ sites: 2 });
+      const file = path.join(net.dir, 'watch-email-checks.json');
+      fs.writeFileSync(file, JSON.stringify({ format: 'hound-email', version: 1, checks: [...quiet, hibp] }));
+      sites = serveEmailChecks(net.internet, [...quiet, hibp]);
+      sites.register(TARGET, [quiet[0]!.id]);
+      // Have I Been Pwned answers what the test says the address's breaches are now.
+      net.internet.route('haveibeenpwned.com', '/api/v3/breachedaccount/*', (request) =>
+        request.url.includes(encodeURIComponent(TARGET)) || request.url.includes(TARGET)
+          ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(breaches) }
+          : { status: 404, body: '' },
+      );
+      stack = await startStack(mode, {
+        createEngine: net.createEngine({ timeoutMs: 10_000, emailCatalogues: [file] }),
+        now: clock.now,
+        env: { HIBP_API_KEY: 'test-hibp-key-123' },
+      });
+      deps = watchDepsOf(stack, clock);
+      user = await createTestUser(stack.services.db.db, { plan: 'premium', credits: 0 });
+    }, 120_000);
+    afterAll(async () => {
+      await stack?.close();
+      await net?.close();
     });
-    deps = watchDepsOf(stack, clock);
-    user = await createTestUser(stack.services.db.db, { plan: 'premium', credits: 0 });
-  }, 120_000);
-  afterAll(async () => {
-    await stack?.close();
-    await net?.close();
+
+    const types = async (id: string) =>
+      (await stack.services.db.db.select().from(watchEvents).where(eq(watchEvents.watchId, id)))
+        .map(
+          (e) =>
+            `${e.type}${e.site ? `:${e.site}` : ''}${e.type === 'new_breach' ? `:${String(e.detail.breach)}` : ''}`,
+        )
+        .sort();
+
+    it('baselines silently, then tells a new registration (confirmed) and a new breach, by name only', async () => {
+      const made = await injectClient(stack.app)(
+        'POST',
+        '/api/watches',
+        { kind: 'email', target: TARGET, cadence: 'weekly', purpose: 'Our shared support mailbox.' },
+        user.headers,
+      );
+      expect(made.status, made.text).toBe(201);
+      const id = made.json.id;
+      await passUntilSettled(deps);
+      expect(await types(id)).toEqual(['baseline']);
+      const [row] = await stack.services.db.db.select().from(watches).where(eq(watches.id, id));
+      expect(row?.breaches).toEqual(['Adobe']);
+
+      sites.register(TARGET, [quiet[1]!.id]);
+      breaches = [...breaches, breach('LinkedIn', '2016-05-18')];
+      clock.advance(7 * DAY);
+      await passUntilSettled(deps);
+      expect(await types(id)).toEqual(['baseline', 'new_breach:hibp:LinkedIn']);
+      clock.advance(3 * MINUTE);
+      await passUntilSettled(deps);
+      expect(await types(id)).toEqual([`appeared:${quiet[1]!.id}`, 'baseline', 'new_breach:hibp:LinkedIn']);
+
+      const mails = await waitFor(async () => {
+        const rows = await stack.services.db.db.select().from(devMail).where(eq(devMail.to, user.email));
+        return rows.length >= 2 ? rows : undefined;
+      });
+      const breachMail = mails.find((m) => m.subject.includes('breach'))!;
+      expect(breachMail.text).toContain('New breach: LinkedIn');
+      expect(breachMail.text).not.toContain('Passwords');
+      expect(breachMail.text).not.toContain('2016-05-18');
+      // Watches are slots, not per-run charges.
+      const [owner] = await stack.services.db.db.select().from(users).where(eq(users.id, user.id));
+      expect(owner?.emailSearchCredits).toBe(0);
+    }, 120_000);
   });
-
-  const types = async (id: string) =>
-    (await stack.services.db.db.select().from(watchEvents).where(eq(watchEvents.watchId, id)))
-      .map(
-        (e) => `${e.type}${e.site ? `:${e.site}` : ''}${e.type === 'new_breach' ? `:${String(e.detail.breach)}` : ''}`,
-      )
-      .sort();
-
-  it('baselines silently, then tells a new registration (confirmed) and a new breach, by name only', async () => {
-    const made = await injectClient(stack.app)(
-      'POST',
-      '/api/watches',
-      { kind: 'email', target: TARGET, cadence: 'weekly', purpose: 'Our shared support mailbox.' },
-      user.headers,
-    );
-    expect(made.status, made.text).toBe(201);
-    const id = made.json.id;
-    await passUntilSettled(deps);
-    expect(await types(id)).toEqual(['baseline']);
-    const [row] = await stack.services.db.db.select().from(watches).where(eq(watches.id, id));
-    expect(row?.breaches).toEqual(['Adobe']);
-
-    sites.register(TARGET, [quiet[1]!.id]);
-    breaches = [...breaches, breach('LinkedIn', '2016-05-18')];
-    clock.advance(7 * DAY);
-    await passUntilSettled(deps);
-    expect(await types(id)).toEqual(['baseline', 'new_breach:hibp:LinkedIn']);
-    clock.advance(3 * MINUTE);
-    await passUntilSettled(deps);
-    expect(await types(id)).toEqual([`appeared:${quiet[1]!.id}`, 'baseline', 'new_breach:hibp:LinkedIn']);
-
-    const mails = await waitFor(async () => {
-      const rows = await stack.services.db.db.select().from(devMail).where(eq(devMail.to, user.email));
-      return rows.length >= 2 ? rows : undefined;
-    });
-    const breachMail = mails.find((m) => m.subject.includes('breach'))!;
-    expect(breachMail.text).toContain('New breach: LinkedIn');
-    expect(breachMail.text).not.toContain('Passwords');
-    expect(breachMail.text).not.toContain('2016-05-18');
-    // Watches are slots, not per-run charges.
-    const [owner] = await stack.services.db.db.select().from(users).where(eq(users.id, user.id));
-    expect(owner?.emailSearchCredits).toBe(0);
-  }, 120_000);
-});
+}

@@ -3,7 +3,7 @@ export const apiEn = {
   page: {
     title: 'API',
     heading: 'The {brand} API',
-    lead: 'Run username and email searches from your own scripts, notebooks and tools. Searches are jobs: start one, then read it, stream its results, or get a signed webhook when it ends. A site that could not be checked says why — nothing is dropped silently.',
+    lead: 'Run username and email searches from your own scripts, notebooks and tools. Searches are jobs: start one, then read it, stream its results, or get a signed webhook when it ends. A site that could not be checked says why — nothing is dropped silently. Watches too: with the “watch” scope, create and triage the watches of a username or an address at /api/v1/watches, and hear of their events by webhook.',
     createKey: 'Create an API key',
     signInFirst: 'Sign in to create an API key',
     openapi: 'OpenAPI document',

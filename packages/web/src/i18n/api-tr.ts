@@ -5,7 +5,7 @@ export const apiTr: typeof apiEn = {
   page: {
     title: 'API',
     heading: '{brand} API',
-    lead: 'Kullanıcı adı ve e-posta aramalarını kendi betiklerinizden, not defterlerinizden ve araçlarınızdan çalıştırın. Aramalar birer iştir: başlatın, sonra okuyun, sonuçlarını canlı izleyin ya da bittiğinde imzalı bir webhook alın. Denetlenemeyen bir site nedenini söyler — hiçbir şey sessizce atlanmaz.',
+    lead: 'Kullanıcı adı ve e-posta aramalarını kendi betiklerinizden, not defterlerinizden ve araçlarınızdan çalıştırın. Aramalar birer iştir: başlatın, sonra okuyun, sonuçlarını canlı izleyin ya da bittiğinde imzalı bir webhook alın. Denetlenemeyen bir site nedenini söyler — hiçbir şey sessizce atlanmaz. İzlemeler de: “watch” yetkisiyle bir kullanıcı adının ya da adresin izlemelerini /api/v1/watches üzerinden oluşturun ve yönetin, olaylarını webhook ile öğrenin.',
     createKey: 'API anahtarı oluşturun',
     signInFirst: 'API anahtarı oluşturmak için giriş yapın',
     openapi: 'OpenAPI belgesi',

@@ -2,12 +2,13 @@
  * The versioned API, `/api/v1` (decisions 143, 144). One scope: the key guard (key, plan, requests per
  * minute) runs before every route, then each feature's own scope check. A feature is one line of
  * `V1_FEATURES`: its scope and how its routes are registered (paths relative to `/api/v1`), so another
- * capability — the watches of issue 39 — is mounted by adding its line.
+ * capability — the watches of issue 39 — is mounted by adding its line (decision 157).
  */
 import { API_V1_BASE, type ApiKeyScope, V1PlansSchema } from '@hound/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiLimitsFor } from '../api-keys/api-limits.ts';
+import { watchesRoutes } from '../watches/watches.routes.ts';
 import type { ApiV1Deps } from './api-v1-deps.ts';
 import { emailSearchesV1Routes } from './email-searches.v1.routes.ts';
 import { keyGuard, requireScope } from './key-guard.ts';
@@ -30,6 +31,12 @@ export const V1_FEATURES: V1Feature[] = [
   { scope: 'search:username', register: (app, deps) => app.register(searchesV1Routes, { deps }) },
   { scope: 'search:email', register: (app, deps) => app.register(emailSearchesV1Routes, { deps }) },
   { scope: 'account:read', register: (app, deps) => app.register(usageV1Routes, { deps }) },
+  // The web app's watch routes as they are, at /api/v1/watches… (the mail links and the admin's view are not in them).
+  {
+    scope: 'watch',
+    rebase: '/api',
+    register: (app, deps) => app.register(watchesRoutes, { ...deps.watches, webhooks: true, v1: true }),
+  },
 ];
 
 /** Mounts one feature in the v1 scope (`app` is that scope, registered with the `/api/v1` prefix). */

@@ -8,6 +8,7 @@ import {
   WEBHOOK_TEST_EVENT,
   WebhookEmailSearchCompletedSchema,
   WebhookSearchCompletedSchema,
+  WebhookWatchEventSchema,
   webhookEnvelope,
 } from '@hound/contracts';
 import { z } from 'zod';
@@ -15,7 +16,8 @@ import { z } from 'zod';
 type Document = Record<string, unknown> & { paths?: Record<string, Record<string, Record<string, unknown>>> };
 
 const DESCRIPTION = [
-  'Username and email searches for scripts and integrations. Authenticate with an API key from the dashboard',
+  'Username and email searches, and watches of a username or an address, for scripts and integrations.',
+  'Authenticate with an API key from the dashboard',
   '(`Authorization: Bearer hound_live_…` or `X-API-Key`). Searches are jobs: start one (202), then read it',
   '(`?wait=30` to wait for the end), stream its events, or receive a signed webhook when it ends.',
   'Every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; a 429 also `Retry-After`.',
@@ -83,6 +85,10 @@ export function v1Document(full: Document, publicUrl: string): Record<string, un
       'email_search.completed': webhook(
         'An email search of the account ended',
         webhookEnvelope('email_search.completed', WebhookEmailSearchCompletedSchema),
+      ),
+      'watch.event': webhook(
+        'A watch of the account has an event (an account appeared or went, a new breach, a run summary, …)',
+        webhookEnvelope('watch.event', WebhookWatchEventSchema),
       ),
       [WEBHOOK_TEST_EVENT]: webhook(
         'The test event that verifies an endpoint',

@@ -3,11 +3,11 @@ import {
   DetailErrorSchema,
   TriageWatchEventRequestSchema,
   UpdateWatchRequestSchema,
+  V1ErrorSchema,
   WatchEventListSchema,
   WatchEventSchema,
   WatchEventsQuerySchema,
   WatchListSchema,
-  WatchMailActionSchema,
   WatchSchema,
   WatchSettingsSchema,
 } from '@hound/contracts';
@@ -19,10 +19,9 @@ import type { FinishDeps } from '../searches/finish-search.ts';
 import { createWatch } from './create-watch.ts';
 import { deleteWatch } from './delete-watch.ts';
 import { getWatch } from './get-watch.ts';
-import { listUserWatches } from './list-user-watches.ts';
 import { listWatchEvents } from './list-watch-events.ts';
 import { listWatches } from './list-watches.ts';
-import { applyMailAction } from './mail-action.ts';
+import { WatchIdParams, watchErrorsAs } from './route-schemas.ts';
 import { runWatchNow } from './run-watch-now.ts';
 import { triageWatchEvent } from './triage-watch-event.ts';
 import { updateWatch } from './update-watch.ts';
@@ -30,34 +29,25 @@ import type { WatchDeps } from './watch-deps.ts';
 import { getWatchSettings, saveWatchSettings } from './watch-settings.ts';
 
 const tags = ['watches'];
-const errors = {
-  400: DetailErrorSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-  409: DetailErrorSchema,
-  422: DetailErrorSchema,
-  429: DetailErrorSchema,
-};
-const Id = z.object({ id: z.string().min(1).max(64) });
-const EventId = Id.extend({ eventId: z.string().min(1).max(64) });
+const EventId = WatchIdParams.extend({ eventId: z.string().min(1).max(64) });
 const user = { auth: 'user' as const };
 
 /**
- * Watchlists (issue 39). Every route but the mail links needs a session and answers only the watch's owner
- * (anyone else, admins included, gets the 404 of a missing watch); admins read a user's watches under /admin.
+ * Watchlists (issue 39): the owner's routes. Each needs a signed-in caller and answers only the watch's owner
+ * (anyone else, admins included, gets the 404 of a missing watch). Mounted twice: for the web app's session at
+ * `/api/watches…`, and under `/api/v1` for API keys with the `watch` scope (`V1_FEATURES`, decision 157). The
+ * mail links (watch-mail-links.routes.ts) and the admin's view (watches-admin.routes.ts) are not in it: a
+ * signed link needs no key, and a key never reaches /admin.
  */
 export const watchesRoutes: FastifyPluginAsyncZod<{
   deps: WatchDeps;
   finish: FinishDeps;
   /** Whether webhook delivery exists on this server (notification settings show the choice). */
   webhooks: boolean;
-}> = async (app, { deps, finish, webhooks }) => {
-  // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form; nothing in it is read.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  );
-
+  /** Served under /api/v1: errors in the API's shape (decision 157). */
+  v1?: boolean;
+}> = async (app, { deps, finish, webhooks, v1 = false }) => {
+  const errors = watchErrorsAs(v1 ? V1ErrorSchema : DetailErrorSchema);
   app.post(
     '/api/watches',
     {
@@ -78,7 +68,11 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
     '/api/watches',
     {
       config: user,
-      schema: { summary: 'My watches and what my plan allows', tags, response: { 200: WatchListSchema, ...errors } },
+      schema: {
+        summary: 'My watches and what my plan allows',
+        tags,
+        response: { 200: WatchListSchema, ...errors },
+      },
     },
     async (request) => listWatches(deps, caller(request).user.id, webhooks),
   );
@@ -110,7 +104,12 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
     '/api/watches/:id',
     {
       config: user,
-      schema: { summary: 'One of my watches', tags, params: Id, response: { 200: WatchSchema, ...errors } },
+      schema: {
+        summary: 'One of my watches',
+        tags,
+        params: WatchIdParams,
+        response: { 200: WatchSchema, ...errors },
+      },
     },
     async (request) => getWatch(deps, caller(request).user.id, request.params.id),
   );
@@ -122,7 +121,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Pause, resume, change cadence, label or notifications',
         tags,
-        params: Id,
+        params: WatchIdParams,
         body: UpdateWatchRequestSchema,
         response: { 200: WatchSchema, ...errors },
       },
@@ -137,7 +136,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Delete a watch with its baseline, runs and events',
         tags,
-        params: Id,
+        params: WatchIdParams,
         response: { 204: z.null(), ...errors },
       },
     },
@@ -156,8 +155,8 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
         description:
           'At most once an hour per watch (429 `WATCH_RUN_TOO_SOON` with `Retry-After`); 409 `WATCH_RUN_OPEN` while a run is queued or running.',
         tags,
-        params: Id,
-        response: { 202: WatchSchema, ...errors, 503: DetailErrorSchema },
+        params: WatchIdParams,
+        response: { 202: WatchSchema, ...errors },
       },
     },
     async (request, reply) => reply.code(202).send(await runWatchNow(deps, caller(request).user.id, request.params.id)),
@@ -170,7 +169,7 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: "A watch's events, newest first",
         tags,
-        params: Id,
+        params: WatchIdParams,
         querystring: WatchEventsQuerySchema,
         response: { 200: WatchEventListSchema, ...errors },
       },
@@ -192,47 +191,5 @@ export const watchesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       triageWatchEvent(deps, caller(request).user.id, request.params.id, request.params.eventId, request.body.status),
-  );
-
-  app.post(
-    '/api/watches/:id/mail-action',
-    {
-      schema: {
-        summary: "A watch mail's link: stop its mails, or pause it",
-        description: 'No session: the signed token from the mail is the proof (400 `WATCH_LINK_INVALID` otherwise).',
-        tags,
-        params: Id,
-        body: WatchMailActionSchema,
-        response: { 200: z.object({ action: z.enum(['unsubscribe', 'pause']), label: z.string() }), ...errors },
-      },
-    },
-    async (request) => applyMailAction(deps, request.params.id, request.body.action, request.body.token),
-  );
-
-  app.post(
-    '/api/watches/:id/unsubscribe',
-    {
-      schema: {
-        summary: 'One-click unsubscribe (RFC 8058) from a watch mail',
-        tags,
-        params: Id,
-        querystring: z.object({ token: z.string().max(200) }),
-        response: { 200: z.object({ action: z.enum(['unsubscribe', 'pause']), label: z.string() }), ...errors },
-      },
-    },
-    async (request) => applyMailAction(deps, request.params.id, 'unsubscribe', request.query.token),
-  );
-
-  app.get(
-    '/admin/users/:id/watches',
-    {
-      schema: {
-        summary: "A user's watches (admin)",
-        tags: ['admin'],
-        params: Id,
-        response: { 200: z.object({ items: z.array(WatchSchema) }), ...errors },
-      },
-    },
-    async (request) => ({ items: await listUserWatches(deps.db, request.params.id, deps.now()) }),
   );
 };

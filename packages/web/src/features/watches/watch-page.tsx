@@ -11,7 +11,9 @@ import { errorClass } from '../auth/auth-frame.tsx';
 import { RunLines, StatusPill } from './watch-summary.tsx';
 import { useEventTitle, useWatchText } from './watch-text.ts';
 import {
+  awaitsRun,
   deleteWatch,
+  FOLLOW_MS,
   fetchWatch,
   fetchWatchEvents,
   fetchWatches,
@@ -38,7 +40,10 @@ export default function WatchPage() {
       return answer.body;
     },
     enabled: session,
-    refetchInterval: (query) => ((query.state.data as Watch | null | undefined)?.running ? 3000 : false),
+    refetchInterval: (query) => {
+      const data = query.state.data as Watch | null | undefined;
+      return data && awaitsRun(data) ? FOLLOW_MS : false;
+    },
   });
   return (
     <div className="space-y-6">

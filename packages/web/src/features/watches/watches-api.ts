@@ -14,6 +14,14 @@ const one = (id: string) => `/api/watches/${encodeURIComponent(id)}`;
 
 export const WATCHES_KEY = 'watches';
 
+/** How often a page re-reads a watch that is running, or active and waiting for its first run (the baseline
+ * starts at the scheduler's next pass, within seconds), so its first results appear without a reload. */
+export const FOLLOW_MS = 3000;
+
+export function awaitsRun(watch: Pick<Watch, 'running' | 'status' | 'last_run'>): boolean {
+  return watch.running || (watch.status === 'active' && watch.last_run === null);
+}
+
 export const fetchWatches = () => apiFetch<WatchList>('/api/watches');
 export const fetchWatch = (id: string) => apiFetch<Watch>(one(id));
 export const postWatch = (body: CreateWatchRequest) => apiFetch<Watch>('/api/watches', { method: 'POST', body });

@@ -11,6 +11,7 @@ import { jsonAnswer } from '../../test/account-fixtures.ts';
 import { callsTo, stubApi } from '../../test/billing-fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import WatchPage from './watch-page.tsx';
+import { awaitsRun } from './watches-api.ts';
 import WatchesPage from './watches-page.tsx';
 
 afterEach(() => {
@@ -142,5 +143,14 @@ describe('a watch timeline', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Seen' }));
     await waitFor(() => expect(callsTo(fetch, 'POST /api/watches/w1/events/e1')).toHaveLength(1));
     expect(callsTo(fetch, 'POST /api/watches/w1/events/e1')[0]?.body).toEqual({ status: 'seen' });
+  });
+});
+
+describe('following a watch', () => {
+  it('re-reads a watch while it runs or, active, waits for its first run; not a paused or settled one', () => {
+    expect(awaitsRun(watch({ running: true }))).toBe(true);
+    expect(awaitsRun(watch({ last_run: null }))).toBe(true);
+    expect(awaitsRun(watch({ last_run: null, status: 'paused' }))).toBe(false);
+    expect(awaitsRun(watch())).toBe(false);
   });
 });

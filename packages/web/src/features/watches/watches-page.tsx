@@ -8,7 +8,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { DigestSettings } from './digest-settings.tsx';
 import { WatchForm } from './watch-form.tsx';
 import { RunLines, StatusPill } from './watch-summary.tsx';
-import { fetchWatches, WATCHES_KEY } from './watches-api.ts';
+import { awaitsRun, FOLLOW_MS, fetchWatches, WATCHES_KEY } from './watches-api.ts';
 
 /** `/dashboard/watches`: every watch with its last and next run and new events, a new-watch form, the digest hour. */
 export default function WatchesPage() {
@@ -24,9 +24,9 @@ export default function WatchesPage() {
       return answer.body;
     },
     enabled: session,
-    // While a run is open, follow it.
+    // While a run is open or a new watch waits for its first, follow it.
     refetchInterval: (query) =>
-      (query.state.data as WatchList | undefined)?.items.some((w) => w.running) ? 3000 : false,
+      (query.state.data as WatchList | undefined)?.items.some(awaitsRun) ? FOLLOW_MS : false,
   });
   const prefill = params.get('username');
   return (
