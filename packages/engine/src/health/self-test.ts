@@ -1,5 +1,6 @@
 import type { CheckHealth, SearchProgress, Site, SiteCheck, SiteHealth, Verdict } from '../model.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
+import { type ControlProbes, knownName } from '../search/control-probe.ts';
 import { linkedAbort } from '../search/linked-abort.ts';
 import { RequestCache, runCheck } from '../search/run-check.ts';
 import type { Transport } from '../transport/index.ts';
@@ -14,6 +15,8 @@ export interface SelfTestOptions {
   /** Per-check budget in ms. @default the transport's */
   timeoutMs?: number;
   now?: () => Date;
+  /** Where the probes' answers are kept as the checks' controls (decision 127: the self-test keeps them warm). */
+  controls?: ControlProbes;
 }
 
 interface Probe {
@@ -42,6 +45,7 @@ async function testCheck(
   check: SiteCheck,
   requests: RequestCache,
   claimedPerCheck: number,
+  controls: ControlProbes | undefined,
 ): Promise<CheckHealth | undefined> {
   const probes: Probe[] = check.knownClaimed
     .slice(0, claimedPerCheck)
@@ -50,6 +54,14 @@ async function testCheck(
   if (unclaimed) probes.push(unclaimed);
   if (probes.length === 0) return undefined;
   const runs = await Promise.all(probes.map((probe) => runCheck(check, probe.username, requests)));
+  if (controls) {
+    const known = knownName(check);
+    runs.forEach((run, i) => {
+      const probe = probes[i] as Probe;
+      if (probe.expect === 'not_found') controls.record(check, 'random', probe.username, run);
+      else if (probe.username === known) controls.record(check, 'known', probe.username, run);
+    });
+  }
   const failures: string[] = [];
   const founds: AnswerSignature[] = [];
   let notFound: AnswerSignature | undefined;
@@ -124,7 +136,9 @@ export async function runSelfTest(
     return await Promise.all(
       candidates.map(async (site): Promise<SiteHealth> => {
         const tested = (
-          await Promise.all(site.checks.filter(testable).map((c) => testCheck(c, requests, claimedPerCheck)))
+          await Promise.all(
+            site.checks.filter(testable).map((c) => testCheck(c, requests, claimedPerCheck, options.controls)),
+          )
         ).filter((c): c is CheckHealth => c !== undefined);
         options.onProgress?.({ done: ++done, total });
         const reliable = tested.length === 0 || tested.some((c) => c.reliable);

@@ -1,12 +1,13 @@
 import { baselineMismatch, type CheckBaseline, checkKey, isOwnMissingAnswer, isOwnTitle } from '../health/baseline.ts';
 import type { CheckMirror, CheckRequest, CheckResponse, Reason, RuleOutcome, SiteCheck } from '../model.ts';
-import { judge } from '../rules/judge.ts';
+import { judge, showsUsername } from '../rules/judge.ts';
 import { needsWholeBody, ruleNeedles } from '../rules/needles.ts';
 import { sameSite } from '../rules/outcome.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
 import type { SendOptions, SendResult, Transport } from '../transport/index.ts';
 import { stripChars } from '../username/strip.ts';
-import type { ControlProbes } from './control-probe.ts';
+import { answerShape, sameAnswer } from './answer-shape.ts';
+import { type ControlAnswer, type ControlProbes, isKnownName, knownName } from './control-probe.ts';
 
 /** What a search (not the self-test) checks a decision against (decision 100). */
 export interface SearchGuards {
@@ -107,9 +108,82 @@ const MIN_MIRROR_BUDGET_MS = 1_000;
  * that decides (found or not found) gives the result, else the main server's failure stands.
  */
 export async function runCheck(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
+  const guards = requests.guards;
+  // The known account's control starts with the target's request (decision 127): no wall time on top.
+  const known = guards ? knownControl(check, username, requests, guards.controls) : undefined;
   const run = await runWithMirrors(check, username, requests);
-  if (!requests.guards) return run;
-  return settleWeakFound(check, againstBaseline(check, username, run, requests.guards.baselines), requests);
+  if (!guards) return run;
+  const judged = againstBaseline(check, username, run, guards.baselines);
+  return settleWeakFound(check, username, await againstKnown(check, username, judged, known), requests);
+}
+
+/** The known account's control, or why there is none (the target is that account, or the catalogue names none). */
+function knownControl(
+  check: SiteCheck,
+  username: string,
+  requests: RequestCache,
+  controls: ControlProbes,
+): Promise<ControlAnswer | undefined> | string {
+  if (isKnownName(check, username)) return 'the name searched is the known account itself';
+  if (knownName(check) === undefined) return 'no known account in the catalogue to check the site against';
+  const taken = controls.answer(check, (name) => runOnce(check, name, requests), 'known');
+  // Not awaited when the target's verdict needs no control; never an unhandled rejection.
+  taken.catch(() => undefined);
+  return taken;
+}
+
+/** The target's answer is the control's, each name masked (answer-shape.ts); only computed when verdicts differ. */
+function sameAsControl(control: ControlAnswer, run: CheckRun, username: string): boolean {
+  return (
+    control.shape !== undefined &&
+    run.response !== undefined &&
+    sameAnswer(control.shape, answerShape(run.response, username))
+  );
+}
+
+/** A verdict that rests on a status or a missing marker: a `not_found`, or a weak `found`. */
+function restsOnAbsence(outcome: RuleOutcome): boolean {
+  return outcome.verdict === 'not_found' || (outcome.verdict === 'found' && outcome.weak === true);
+}
+
+/**
+ * A positive control (decision 127): a `not_found` or a weak `found` stands only when the site answers
+ * its known account `found`. When the known account gets the same answer (same verdict, or the same page
+ * once each name is masked), the site is not answering about users right now: `unknown`
+ * `site_not_answering`, both answers in the rule. An undecided control, or none, leaves the verdict as the
+ * rules gave it, noted.
+ */
+async function againstKnown(
+  check: SiteCheck,
+  username: string,
+  run: CheckRun,
+  known: Promise<ControlAnswer | undefined> | string | undefined,
+): Promise<CheckRun> {
+  if (known === undefined || !restsOnAbsence(run.outcome)) return run;
+  if (typeof known === 'string') {
+    return known.startsWith('no known') ? { ...run, notes: [...run.notes, known] } : run;
+  }
+  const control = await known;
+  if (control === undefined) return { ...run, notes: [...run.notes, 'no known-account control (cancelled)'] };
+  const { verdict, rule } = run.outcome;
+  // A not-found page the known account gets too, or a weak found where the known account is missing.
+  const sameShape = verdict === 'not_found' && control.verdict !== verdict && sameAsControl(control, run, username);
+  const theirs = `the known account "${control.username}" got ${control.verdict}: ${control.rule}`;
+  if (control.verdict === 'not_found' || sameShape) {
+    return {
+      ...run,
+      outcome: {
+        format: check.format,
+        verdict: 'unknown',
+        reason: 'site_not_answering',
+        rule: `${verdict}: ${rule}; but ${theirs}${sameShape ? ' (the same page, names masked)' : ''}`,
+      },
+    };
+  }
+  if (control.verdict === 'found') {
+    return { ...run, outcome: { ...run.outcome, rule: `${rule}; the known account "${control.username}" is found` } };
+  }
+  return { ...run, notes: [...run.notes, `known-account control undecided (${control.verdict}: ${control.rule})`] };
 }
 
 /**
@@ -175,35 +249,54 @@ function ownMissingAnswer(
 }
 
 /**
- * A `found` on a status or a missing marker alone, on a page that does not show the username, holds only
- * when a never-registered name is answered differently (decision 100); when the site answers it the same
- * way the result is `unknown` `indistinguishable`. An undecided control leaves the found as it was, noted.
+ * A `found` on a status or a missing marker alone holds only when a never-registered name is answered
+ * differently (decision 100); when the site answers it the same way (same verdict, or the same page once
+ * each name is masked) the result is `unknown` `indistinguishable`. A page that shows the username is
+ * exempt only when it also matches the site's own profile as the self-test saw it (decision 127): catch-alls
+ * and not-found pages echo the name too. An undecided control leaves the found as it was, noted.
  */
-async function settleWeakFound(check: SiteCheck, run: CheckRun, requests: RequestCache): Promise<CheckRun> {
+async function settleWeakFound(
+  check: SiteCheck,
+  username: string,
+  run: CheckRun,
+  requests: RequestCache,
+): Promise<CheckRun> {
   const { weak, ...outcome } = run.outcome;
-  if (!weak || outcome.verdict !== 'found' || !requests.guards) return { ...run, outcome };
-  const control = await requests.guards.controls.answer(
-    check,
-    async (name) => (await runOnce(check, name, requests)).outcome,
-  );
-  if (control === undefined) {
-    return { ...run, outcome, notes: [...run.notes, 'no control probe (no never-registered name fits the site)'] };
+  const settled = { ...run, outcome };
+  if (!weak || outcome.verdict !== 'found' || !requests.guards) return settled;
+  if (run.response && showsUsername(run.response, stripChars(username, check.stripChars))) {
+    // againstBaseline let the found through, so a found baseline here is one the answer matched.
+    const baseline = requests.guards.baselines.get(checkKey(check));
+    if (baseline?.found && baseline.url === check.request.url) {
+      return {
+        ...settled,
+        outcome: {
+          ...outcome,
+          rule: `${outcome.rule}; the page shows the name and is the site's own profile (self-test baseline)`,
+        },
+      };
+    }
   }
-  if (control.verdict === 'found') {
+  const control = await requests.guards.controls.answer(check, (name) => runOnce(check, name, requests));
+  if (control === undefined) {
+    return { ...settled, notes: [...run.notes, 'no control probe (no never-registered name fits the site)'] };
+  }
+  const sameShape = control.verdict !== 'found' && sameAsControl(control, run, username);
+  if (control.verdict === 'found' || sameShape) {
     return {
       ...run,
       outcome: {
         format: check.format,
         verdict: 'unknown',
         reason: 'indistinguishable',
-        rule: `${outcome.rule}; but a never-registered name ("${control.username}") is answered the same way: ${control.rule}`,
+        rule: `${outcome.rule}; but a never-registered name ("${control.username}") is answered the same way: ${control.verdict}: ${control.rule}`,
       },
     };
   }
   if (control.verdict === 'not_found') {
-    return { ...run, outcome: { ...outcome, rule: `${outcome.rule}; a never-registered name is not found` } };
+    return { ...settled, outcome: { ...outcome, rule: `${outcome.rule}; a never-registered name is not found` } };
   }
-  return { ...run, outcome, notes: [...run.notes, `control probe undecided (${control.verdict}: ${control.rule})`] };
+  return { ...settled, notes: [...run.notes, `control probe undecided (${control.verdict}: ${control.rule})`] };
 }
 
 async function runWithMirrors(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
