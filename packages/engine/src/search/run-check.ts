@@ -113,9 +113,13 @@ export async function runCheck(check: SiteCheck, username: string, requests: Req
   const known = guards ? knownControl(check, username, requests, guards.controls) : undefined;
   const run = await runWithMirrors(check, username, requests);
   if (!guards) return run;
+  // A search for the known account is that check's known-account control for the searches after it.
+  if (known === KNOWN_ITSELF) guards.controls.record(check, 'known', username, run);
   const judged = againstBaseline(check, username, run, guards.baselines);
   return settleWeakFound(check, username, await againstKnown(check, username, judged, known), requests);
 }
+
+const KNOWN_ITSELF = 'the name searched is the known account itself';
 
 /** The known account's control, or why there is none (the target is that account, or the catalogue names none). */
 function knownControl(
@@ -124,7 +128,7 @@ function knownControl(
   requests: RequestCache,
   controls: ControlProbes,
 ): Promise<ControlAnswer | undefined> | string {
-  if (isKnownName(check, username)) return 'the name searched is the known account itself';
+  if (isKnownName(check, username)) return KNOWN_ITSELF;
   if (knownName(check) === undefined) return 'no known account in the catalogue to check the site against';
   const taken = controls.answer(check, (name) => runOnce(check, name, requests), 'known');
   // Not awaited when the target's verdict needs no control; never an unhandled rejection.
