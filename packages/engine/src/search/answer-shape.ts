@@ -124,6 +124,14 @@ export function answerShape(response: CheckResponse, name: string): AnswerShape 
 }
 
 /**
+ * The kind of answer a shape is, coarser than the shape: status, host, type, redirect and title (names
+ * masked), not the body. Two not-found pages of one site share it; a hosting platform's 404 does not.
+ */
+export function answerKind(shape: AnswerShape): string {
+  return [shape.status, shape.host, shape.type ?? '', shape.location ?? '', shape.title ?? ''].join('\u0000');
+}
+
+/**
  * Why two shapes are different answers, or undefined when they are the same answer (the site said the
  * same thing to both names). Status, host, type, location, title and body must all agree.
  */

@@ -58,6 +58,8 @@ export interface ControlCounts {
 export class ControlProbes {
   private readonly entries = new Map<string, Promise<ControlAnswer | undefined>>();
   private readonly settled = new Map<string, ControlAnswer>();
+  /** Per check and kind: the kinds of answer (answer-shape.ts `answerKind`) already judged beside that control. */
+  private readonly confirmed = new Map<string, Set<string>>();
   readonly counts: ControlCounts = { sent: 0, shared: 0 };
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -101,11 +103,43 @@ export class ControlProbes {
     return taken;
   }
 
+  /** The probes' clock (ms since the epoch). */
+  clock(): number {
+    return this.now();
+  }
+
+  /**
+   * True when an answer of this kind (`answerKind`) was already judged beside the check's current `kind`
+   * control: a cached control speaks only for answers like those it was taken with (decision 127).
+   */
+  vouchesFor(check: SiteCheck, kind: ControlKind, answerKind: string): boolean {
+    return this.confirmed.get(keyOf(check, kind))?.has(answerKind) ?? false;
+  }
+
+  /** Notes that an answer of this kind was judged beside the check's current `kind` control. */
+  vouch(check: SiteCheck, kind: ControlKind, answerKind: string): void {
+    const key = keyOf(check, kind);
+    const kinds = this.confirmed.get(key) ?? new Set<string>();
+    if (kinds.size < 16) kinds.add(answerKind);
+    this.confirmed.set(key, kinds);
+  }
+
+  /** Drops the check's `kind` control and takes a new one (the site's answers changed since it was taken). */
+  retake(
+    check: SiteCheck,
+    run: (username: string) => Promise<RuleOutcome | ControlRun>,
+    kind: ControlKind,
+  ): Promise<ControlAnswer | undefined> {
+    this.forget(keyOf(check, kind));
+    return this.answer(check, run, kind);
+  }
+
   /** Keeps what the self-test's own probe of `username` got as the check's `kind` control. */
   record(check: SiteCheck, kind: ControlKind, username: string, run: ControlRun): void {
     const answer = this.answerOf(kind, username, run);
     if (!answer) return;
     const key = keyOf(check, kind);
+    this.forget(key);
     this.entries.set(key, Promise.resolve(answer));
     this.settled.set(key, answer);
     this.trim();
@@ -149,6 +183,7 @@ export class ControlProbes {
   private forget(key: string): void {
     this.entries.delete(key);
     this.settled.delete(key);
+    this.confirmed.delete(key);
   }
 
   private trim(): void {

@@ -1,12 +1,12 @@
 import { baselineMismatch, type CheckBaseline, checkKey, isOwnMissingAnswer, isOwnTitle } from '../health/baseline.ts';
 import type { CheckMirror, CheckRequest, CheckResponse, Reason, RuleOutcome, SiteCheck } from '../model.ts';
-import { judge, showsUsername } from '../rules/judge.ts';
+import { judge } from '../rules/judge.ts';
 import { needsWholeBody, ruleNeedles } from '../rules/needles.ts';
 import { sameSite } from '../rules/outcome.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
 import type { SendOptions, SendResult, Transport } from '../transport/index.ts';
 import { stripChars } from '../username/strip.ts';
-import { answerShape, sameAnswer } from './answer-shape.ts';
+import { answerKind, answerShape, sameAnswer } from './answer-shape.ts';
 import { type ControlAnswer, type ControlProbes, isKnownName, knownName } from './control-probe.ts';
 
 /** What a search (not the self-test) checks a decision against (decision 100). */
@@ -110,13 +110,15 @@ const MIN_MIRROR_BUDGET_MS = 1_000;
 export async function runCheck(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
   const guards = requests.guards;
   // The known account's control starts with the target's request (decision 127): no wall time on top.
+  const startedAt = guards?.controls.clock() ?? 0;
   const known = guards ? knownControl(check, username, requests, guards.controls) : undefined;
   const run = await runWithMirrors(check, username, requests);
   if (!guards) return run;
   // A search for the known account is that check's known-account control for the searches after it.
   if (known === KNOWN_ITSELF) guards.controls.record(check, 'known', username, run);
   const judged = againstBaseline(check, username, run, guards.baselines);
-  return settleWeakFound(check, username, await againstKnown(check, username, judged, known), requests);
+  const checked = await againstKnown(check, username, judged, known, requests, startedAt);
+  return settleFound(check, username, checked, requests, startedAt);
 }
 
 const KNOWN_ITSELF = 'the name searched is the known account itself';
@@ -162,17 +164,30 @@ async function againstKnown(
   username: string,
   run: CheckRun,
   known: Promise<ControlAnswer | undefined> | string | undefined,
+  requests: RequestCache,
+  startedAt: number,
 ): Promise<CheckRun> {
   if (known === undefined || !restsOnAbsence(run.outcome)) return run;
   if (typeof known === 'string') {
     return known.startsWith('no known') ? { ...run, notes: [...run.notes, known] } : run;
   }
-  const control = await known;
+  const controls = (requests.guards as SearchGuards).controls;
+  let control = await known;
+  // A cached control speaks only for answers like those judged beside it: a not-found answer of a kind it
+  // has not seen (another status, type or title: the site changed, or this is not its page) takes a new one.
+  const kind =
+    run.outcome.verdict === 'not_found' && run.response ? answerKind(answerShape(run.response, username)) : undefined;
+  if (control && kind !== undefined && control.at < startedAt && !controls.vouchesFor(check, 'known', kind)) {
+    control = await controls.retake(check, (name) => runOnce(check, name, requests), 'known');
+  }
   if (control === undefined) return { ...run, notes: [...run.notes, 'no known-account control (cancelled)'] };
   const { verdict, rule } = run.outcome;
   // A not-found page the known account gets too, or a weak found where the known account is missing.
   const sameShape = verdict === 'not_found' && control.verdict !== verdict && sameAsControl(control, run, username);
   const theirs = `the known account "${control.username}" got ${control.verdict}: ${control.rule}`;
+  if (kind !== undefined && (control.verdict === 'found' || control.verdict === 'not_found')) {
+    controls.vouch(check, 'known', kind);
+  }
   if (control.verdict === 'not_found' || sameShape) {
     return {
       ...run,
@@ -253,39 +268,38 @@ function ownMissingAnswer(
 }
 
 /**
- * A `found` on a status or a missing marker alone holds only when a never-registered name is answered
- * differently (decision 100); when the site answers it the same way (same verdict, or the same page once
- * each name is masked) the result is `unknown` `indistinguishable`. A page that shows the username is
- * exempt only when it also matches the site's own profile as the self-test saw it (decision 127): catch-alls
- * and not-found pages echo the name too. An undecided control leaves the found as it was, noted.
+ * A `found` holds only when a never-registered name is answered differently (decisions 100 and 127): when
+ * the site answers it the same way (same verdict, or the same page once each name is masked) the result is
+ * `unknown` `indistinguishable`. Every found takes it, not only those on a status or a missing marker:
+ * catch-alls, search pages and empty API results carry presence words and echo the name (founds are few,
+ * and the control is shared for CONTROL_TTL_MS). A cached control speaks only for found answers of a kind
+ * already judged beside it; another kind takes a new one. An undecided control leaves the found, noted.
  */
-async function settleWeakFound(
+async function settleFound(
   check: SiteCheck,
   username: string,
   run: CheckRun,
   requests: RequestCache,
+  startedAt: number,
 ): Promise<CheckRun> {
-  const { weak, ...outcome } = run.outcome;
+  const { weak: _weak, ...outcome } = run.outcome;
   const settled = { ...run, outcome };
-  if (!weak || outcome.verdict !== 'found' || !requests.guards) return settled;
-  if (run.response && showsUsername(run.response, stripChars(username, check.stripChars))) {
-    // againstBaseline let the found through, so a found baseline here is one the answer matched.
-    const baseline = requests.guards.baselines.get(checkKey(check));
-    if (baseline?.found && baseline.url === check.request.url) {
-      return {
-        ...settled,
-        outcome: {
-          ...outcome,
-          rule: `${outcome.rule}; the page shows the name and is the site's own profile (self-test baseline)`,
-        },
-      };
-    }
+  if (outcome.verdict !== 'found' || !requests.guards) return settled;
+  const controls = requests.guards.controls;
+  const take = (name: string) => runOnce(check, name, requests);
+  const kind = run.response ? answerKind(answerShape(run.response, username)) : undefined;
+  let control = await controls.answer(check, take);
+  if (control && kind !== undefined && control.at < startedAt && !controls.vouchesFor(check, 'random', kind)) {
+    control = await controls.retake(check, take, 'random');
   }
-  const control = await requests.guards.controls.answer(check, (name) => runOnce(check, name, requests));
   if (control === undefined) {
     return { ...settled, notes: [...run.notes, 'no control probe (no never-registered name fits the site)'] };
   }
   const sameShape = control.verdict !== 'found' && sameAsControl(control, run, username);
+  // This kind of answer has now been judged beside this control, whichever way: the next one is not retaken.
+  if (kind !== undefined && (control.verdict === 'found' || control.verdict === 'not_found')) {
+    controls.vouch(check, 'random', kind);
+  }
   if (control.verdict === 'found' || sameShape) {
     return {
       ...run,
