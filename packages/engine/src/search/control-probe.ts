@@ -27,6 +27,9 @@ export interface ControlAnswer {
   shape?: AnswerShape;
 }
 
+/** A control as saved and handed to threads: the answer and the kinds of answer it vouches for. */
+export type SavedControl = ControlAnswer & { vouched?: string[] };
+
 /** A control's run: the check's own outcome for the control name, with the answer it judged. */
 export interface ControlRun {
   outcome: RuleOutcome;
@@ -145,10 +148,14 @@ export class ControlProbes {
     this.trim();
   }
 
-  /** Fresh settled answers by key, for `<dataDir>/controls.json`. */
-  snapshot(): Record<string, ControlAnswer> {
-    const out: Record<string, ControlAnswer> = {};
-    for (const [key, answer] of this.settled) if (this.fresh(answer)) out[key] = answer;
+  /** Fresh settled answers by key, with the kinds of answer they vouch for, for `<dataDir>/controls.json`. */
+  snapshot(): Record<string, SavedControl> {
+    const out: Record<string, SavedControl> = {};
+    for (const [key, answer] of this.settled) {
+      if (!this.fresh(answer)) continue;
+      const vouched = this.confirmed.get(key);
+      out[key] = vouched && vouched.size > 0 ? { ...answer, vouched: [...vouched] } : answer;
+    }
     return out;
   }
 
@@ -156,8 +163,12 @@ export class ControlProbes {
   restore(saved: Record<string, unknown>): void {
     for (const [key, value] of Object.entries(saved)) {
       if (!isAnswer(value) || !this.fresh(value) || this.entries.has(key)) continue;
-      this.entries.set(key, Promise.resolve(value));
-      this.settled.set(key, value);
+      const { vouched, ...answer } = value as SavedControl;
+      this.entries.set(key, Promise.resolve(answer));
+      this.settled.set(key, answer);
+      if (Array.isArray(vouched)) {
+        this.confirmed.set(key, new Set(vouched.filter((k): k is string => typeof k === 'string').slice(0, 16)));
+      }
     }
     this.trim();
   }

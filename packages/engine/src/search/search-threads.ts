@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SearchEvent, Site, SiteResult } from '../model.ts';
 import { TRANSPORT_DEFAULTS, type Transport } from '../transport/index.ts';
-import type { ControlAnswer } from './control-probe.ts';
+import type { SavedControl } from './control-probe.ts';
 import type { StreamOptions } from './search-stream.ts';
 import type { SelectedSite } from './select-sites.ts';
 import type { FromThread, ThreadStart, ToThread } from './thread-messages.ts';
@@ -86,7 +86,7 @@ export class SearchThreads {
   private readonly start: ThreadStart;
   private nextId = 0;
   private closed = false;
-  private controls: Record<string, ControlAnswer> | undefined;
+  private controls: Record<string, SavedControl> | undefined;
 
   constructor(sites: readonly Site[], transport: Transport, count: number, nice = 0) {
     this.threads = Array.from({ length: count }, () => undefined);
@@ -140,7 +140,7 @@ export class SearchThreads {
   }
 
   /** Hands the engine's control answers to every thread, now and to threads started later (decision 127). */
-  shareControls(controls: Record<string, ControlAnswer>): void {
+  shareControls(controls: Record<string, SavedControl>): void {
     this.controls = controls;
     for (const thread of this.threads) thread?.worker.postMessage({ type: 'controls', controls } satisfies ToThread);
   }
