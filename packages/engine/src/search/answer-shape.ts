@@ -18,7 +18,10 @@ const MIN_MASKED = 2;
 /** The forms a name takes in an answer: as typed, URL-encoded (either case of hex), and HTML-escaped. */
 export function nameForms(name: string): string[] {
   if (name.length < MIN_MASKED) return [];
-  const forms = new Set<string>([name, encodeURIComponent(name), encodeURIComponent(name).replace(/%20/g, '+')]);
+  const encoded = encodeURIComponent(name);
+  // RFC 3986 leaves !'()* as they are; URL parsers and servers often encode them anyway.
+  const strict = encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const forms = new Set<string>([name, encoded, encoded.replace(/%20/g, '+'), strict]);
   const escaped = name
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
