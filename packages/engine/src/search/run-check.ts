@@ -137,7 +137,7 @@ function knownControl(
 ): Promise<ControlAnswer | undefined> | string {
   if (isKnownName(check, username)) return KNOWN_ITSELF;
   if (knownName(check) === undefined) return 'no known account in the catalogue to check the site against';
-  const taken = controls.answer(check, (name) => runOnce(check, name, requests), 'known');
+  const taken = controls.answer(check, (name) => runOnce(check, name, requests, undefined, true), 'known');
   // Not awaited when the target's verdict needs no control; never an unhandled rejection.
   taken.catch(() => undefined);
   return taken;
@@ -201,7 +201,7 @@ async function againstKnown(
   const kind =
     run.outcome.verdict === 'not_found' && run.response ? answerKind(answerShape(run.response, username)) : undefined;
   if (control && kind !== undefined && control.at < startedAt && !controls.vouchesFor(check, 'known', kind)) {
-    control = await controls.retake(check, (name) => runOnce(check, name, requests), 'known');
+    control = await controls.retake(check, (name) => runOnce(check, name, requests, undefined, true), 'known');
   }
   if (control === undefined) return { ...run, notes: [...run.notes, 'no known-account control (cancelled)'] };
   const { verdict, rule } = run.outcome;
@@ -309,7 +309,7 @@ async function settleFound(
   const settled = { ...run, outcome };
   if (outcome.verdict !== 'found' || !requests.guards) return settled;
   const controls = requests.guards.controls;
-  const take = (name: string) => runOnce(check, name, requests);
+  const take = (name: string) => runOnce(check, name, requests, undefined, true);
   const kind = run.response ? answerKind(answerShape(run.response, username)) : undefined;
   let control = await controls.answer(check, take);
   if (control && kind !== undefined && control.at < startedAt && !controls.vouchesFor(check, 'random', kind)) {
@@ -373,6 +373,7 @@ async function runOnce(
   username: string,
   requests: RequestCache,
   timeoutMs?: number,
+  control = false,
 ): Promise<CheckRun> {
   const prepared = prepareRequest(check, username);
   if (!prepared.ok) {
@@ -407,7 +408,8 @@ async function runOnce(
     );
   }
   const outcome = safeJudge(check, response, username);
-  if (prepared.request.method === 'HEAD' && outcome.verdict === 'found') {
+  // A control's HEAD found is a witness, not a result: its GET confirmation would only add a request.
+  if (prepared.request.method === 'HEAD' && outcome.verdict === 'found' && !control) {
     return confirmWithGet(check, prepared.request, username, requests, { ...base, response, outcome }, timeoutMs);
   }
   return { ...base, response, outcome };
