@@ -20,7 +20,8 @@
  * leave the username off their profiles (so their weak founds take a control probe), and
  * BENCH_COMPARE_GUARDS=1 runs each scenario with the checks off and then on (BENCH_COMPARE_ORDER=on-first:
  * the other way round), back to back, and prints a `guards_cost` line with the extra requests, wall time
- * and engine CPU.
+ * and engine CPU. BENCH_SECOND=1 searches again on other names right after, within the control window
+ * (decision 127), and adds a `second` object (requests, wall time, verdicts, controls sent).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -235,9 +236,11 @@ async function scenario(
       },
     });
     const usernames = Array.from({ length: options.parallel }, (_, i) => `houndbench${i}`);
+    // A second search within the control window (decision 127), on other names, when asked for.
+    const second = env.BENCH_SECOND === '1' ? usernames.map((u) => `${u}again`) : [];
     const candidates = [...new Set(served.sites.map((s) => s.host))].filter(chosen);
     const registered = new Map<string, Set<string>>();
-    for (const username of usernames) {
+    for (const username of [...usernames, ...second]) {
       registered.set(
         username,
         new Set(await internet.call<string[]>({ type: 'register', username, hosts: candidates })),
@@ -313,6 +316,32 @@ async function scenario(
     const checks = engine.sites
       .filter((s) => runs[0]?.results.some((r) => r.siteId === s.id))
       .reduce((n, s) => n + s.checks.length, 0);
+    const controlsFirst = { ...controlProbesFor(engine.transport).counts };
+    let secondLine: Record<string, unknown> = {};
+    if (second.length > 0) {
+      await internet.call({ type: 'reset' });
+      const at = performance.now();
+      const again = await Promise.all(second.map((u) => search(engine, u)));
+      const againMs = performance.now() - at;
+      const againLog = await internet.call<unknown[]>({ type: 'log' });
+      const againScores = again.map((run, i) =>
+        score(
+          run.results,
+          expectations(engine, second[i] as string, registered.get(second[i] as string) as Set<string>),
+        ),
+      );
+      const counts = controlProbesFor(engine.transport).counts;
+      secondLine = {
+        second: {
+          requests: againLog.length,
+          wall_ms: Math.round(againMs),
+          correct: againScores.reduce((n, s) => n + s.correct, 0),
+          wrong: againScores.reduce((n, s) => n + s.wrong, 0),
+          unknown: againScores.reduce((n, s) => n + s.unknown, 0),
+          control_probes: { sent: counts.sent - controlsFirst.sent, shared: counts.shared - controlsFirst.shared },
+        },
+      };
+    }
     const line = {
       scenario: name,
       searches: options.parallel,
@@ -354,7 +383,8 @@ async function scenario(
       nameless_share: Number(env.BENCH_NAMELESS ?? 0),
       baselines: env.BENCH_DATA_DIR ? 'self-test' : 'none',
       // Control probes started and weak founds answered from one already taken (decision 100).
-      control_probes: { ...controlProbesFor(engine.transport).counts },
+      control_probes: controlsFirst,
+      ...secondLine,
       ...(sum('wrong') > 0 ? { wrong_examples: scores.flatMap((s) => s.wrongSites).slice(0, 10) } : {}),
     };
     await engine.close();

@@ -195,9 +195,10 @@ describe('hound email', () => {
 describe('non-public addresses (decision 096)', () => {
   it('does not ask a site at a loopback address unless the flag or the environment allows it', async () => {
     let requests = 0;
-    const server = createServer((_req, res) => {
+    // The catalogue's known "blue" has a profile; anyone else is missing (decision 127's positive control).
+    const server = createServer((req, res) => {
       requests++;
-      res.writeHead(404).end();
+      res.writeHead(req.url === '/blue' ? 200 : 404).end(req.url === '/blue' ? 'blue' : '');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -224,4 +225,34 @@ describe('non-public addresses (decision 096)', () => {
       server.close();
     }
   });
+});
+
+describe('a fresh run: empty data dir, no self-test (decision 127)', () => {
+  it('a site whose every answer is a 404 page is site_not_answering, not "not found"; the controls are kept for the next run', async () => {
+    let requests = 0;
+    // A hosting platform's 404 for every path: the catalogue's known account included.
+    const server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(404, { 'content-type': 'text/html' }).end("<h1>There isn't a site here.</h1>");
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const file = path.join(dir, 'turned.json');
+      const entry = { url: `${base}/{}`, urlMain: `${base}/`, errorType: 'status_code', username_claimed: 'blue' };
+      await writeFile(file, JSON.stringify({ Turned: entry }));
+      const dataDir = path.join(dir, 'data-fresh');
+      const args = ['someone', '--catalogue', file, '--print-all', '--data-dir', dataDir, '--allow-private-addresses'];
+      const first = await hound(args);
+      expect(first.stdout).toContain('Turned: unknown (site_not_answering)');
+      expect(requests).toBe(2); // the target and the known account, together
+      const saved = JSON.parse(await readFile(path.join(dataDir, 'controls.json'), 'utf8'));
+      expect(Object.values(saved.controls)).toEqual([expect.objectContaining({ kind: 'known', username: 'blue' })]);
+      const second = await hound(['someone-else', ...args.slice(1)]);
+      expect(second.stdout).toContain('Turned: unknown (site_not_answering)');
+      expect(requests).toBe(3); // the known account's answer came from controls.json
+    } finally {
+      server.close();
+    }
+  }, 60_000);
 });
