@@ -138,6 +138,8 @@ export const EmailCheckSchema = z
     notFound: z.array(SignalSchema).min(1),
     /** May notify the address's owner (a reset mail, a login alert): skipped unless loud checks are enabled. */
     loud: z.boolean().default(false),
+    /** Why a loud check is loud (shown by `hound email --list`); see LOUD_REASONS. */
+    loudWhy: z.enum(['reset_mail', 'sign_in_code', 'wrong_password']).optional(),
     /** An adult site: left out of a search unless it asks for adult sites (like NSFW username sites). */
     adult: z.boolean().default(false),
     /** Setting that holds the API key (`{key}`); without it the check is `invalid`. */
@@ -177,8 +179,26 @@ export const EmailCheckSchema = z
     /** Where the site's behaviour is documented (a peer tool's module, the site's API docs). */
     source: z.array(z.string().min(1).max(300)).max(4).default([]),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.loudWhy === undefined || c.loud, {
+    message: '`loudWhy` goes only with `loud: true`',
+    path: ['loudWhy'],
+  });
 export type EmailCheck = z.infer<typeof EmailCheckSchema>;
+
+/** What a loud check may do to the address's owner, by `loudWhy`. */
+export const LOUD_REASONS: Record<NonNullable<EmailCheck['loudWhy']>, string> = {
+  reset_mail: 'sends the owner a password-reset or recovery mail',
+  sign_in_code: 'sends the owner a sign-in code or link',
+  wrong_password:
+    "submits a wrong password to the owner's account (may show in its security log, count toward a lock-out or a captcha)",
+};
+
+/** Why a check is loud, in words; undefined for a quiet check. */
+export function loudReason(check: Pick<EmailCheck, 'loud' | 'loudWhy'>): string | undefined {
+  if (!check.loud) return undefined;
+  return check.loudWhy ? LOUD_REASONS[check.loudWhy] : 'may notify the address owner';
+}
 
 export const EmailCatalogueSchema = z
   .object({

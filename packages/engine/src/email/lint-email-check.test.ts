@@ -91,6 +91,34 @@ describe('the email-check lint', () => {
     ).toEqual([]);
   });
 
+  it('flags a sign-in with a wrong password that is not loud (issue 41 item 7b)', () => {
+    const signIn = {
+      method: 'login',
+      requests: [
+        {
+          method: 'POST',
+          url: 'https://example.com/login',
+          body: { form: { login: '{email}', password: 'not-the-password' } },
+        },
+      ],
+    };
+    const quiet = check(SPECIFIC, [{ jsonPath: 'taken', equals: false }], signIn);
+    expect(lintEmailCheck(quiet)).toEqual([
+      expect.objectContaining({ severity: 'weak', code: 'quiet_wrong_password' }),
+    ]);
+    const loud = check(SPECIFIC, [{ jsonPath: 'taken', equals: false }], {
+      ...signIn,
+      loud: true,
+      loudWhy: 'wrong_password',
+    });
+    expect(lintEmailCheck(loud)).toEqual([]);
+    // A sign-up that sends a password is no attempt on anyone's account.
+    expect(
+      lintEmailCheck(check(SPECIFIC, [{ jsonPath: 'taken', equals: false }], { ...signIn, method: 'register' })),
+    ).toEqual([]);
+    expect(() => check(SPECIFIC, SPECIFIC, { loudWhy: 'wrong_password' })).toThrow(/loudWhy/);
+  });
+
   it('knows the words every answer carries', () => {
     for (const weak of ['no', 'ok', 'True', 'false', '"pass"', 'already', '"success": true', 'status:ok'])
       expect([weak, isWeakEmailText(weak)]).toEqual([weak, true]);

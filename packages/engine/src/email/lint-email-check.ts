@@ -17,6 +17,7 @@ export type EmailLintCode =
   | 'no_answers'
   | 'answer_misjudged'
   | 'adult_unflagged'
+  | 'quiet_wrong_password'
   | 'no_source';
 
 export interface EmailLintFinding {
@@ -207,9 +208,32 @@ export function lintEmailCheck(
       code: 'adult_unflagged',
       detail: 'an adult site without `adult: true` would be asked by every search',
     });
+  // A sign-in with a password is a failed login on someone's account: it may show in their security log
+  // and count toward a lock-out, so it runs only when an operator turns loud checks on (issue 41 item 7b).
+  if (submitsPassword(check) && !check.loud)
+    findings.push({
+      checkId: check.id,
+      severity: 'weak',
+      code: 'quiet_wrong_password',
+      detail: 'signs in with a wrong password but is not `loud: true` (`loudWhy: "wrong_password"`)',
+    });
   if (check.source.length === 0)
     findings.push({ checkId: check.id, severity: 'note', code: 'no_source', detail: 'no `source` recorded' });
   return findings;
+}
+
+const PASSWORD_FIELD = /pass(word)?$|^pwd$/i;
+
+/** A sign-in request that carries a non-empty password: an attempt on the owner's account. */
+export function submitsPassword(check: EmailCheck): boolean {
+  if (check.method !== 'login') return false;
+  return check.requests.some((request) => {
+    const body = request.body;
+    const fields = body && 'form' in body ? body.form : body && 'json' in body ? body.json : {};
+    return Object.entries(fields).some(
+      ([key, value]) => PASSWORD_FIELD.test(key) && typeof value === 'string' && value !== '',
+    );
+  });
 }
 
 export function lintEmailChecks(checks: readonly EmailCheck[]): EmailLintFinding[] {

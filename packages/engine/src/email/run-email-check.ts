@@ -6,7 +6,7 @@
 import type { CheckResponse, EmailResult, Evidence, RuleOutcome } from '../model.ts';
 import type { SendOptions, Transport } from '../transport/index.ts';
 import { buildRequest, fillUrl, type Variables } from './build-request.ts';
-import type { EmailCheck, TokenSource } from './catalogue-format.ts';
+import { type EmailCheck, loudReason, type TokenSource } from './catalogue-format.ts';
 import { parseJsonBody, readJsonPath } from './json-path.ts';
 import { judgeEmail } from './judge-email.ts';
 
@@ -130,7 +130,7 @@ export async function runEmailCheck(
   if (check.loud && !context.loud)
     return invalid(
       'disabled',
-      'may notify the address owner; loud checks are off (turn them on with HOUND_EMAIL_LOUD=true, or --loud in the CLI)',
+      `${loudReason(check)}; loud checks are off (turn them on with HOUND_EMAIL_LOUD=true, or --loud in the CLI)`,
     );
   // One budget for the whole check: each request gets what is left of it (a two-request check at 6 s
   // ends within 6 s, not 12).
