@@ -35,8 +35,13 @@ export type TokenSource = z.infer<typeof TokenSourceSchema>;
 /** One condition on a response. A rule (found or not found) holds when ALL its signals hold. */
 export const SignalSchema = z.union([
   z.object({ status: z.array(z.number().int().min(100).max(599)).min(1) }).strict(),
-  z.object({ bodyContains: z.string().min(1).max(500) }).strict(),
-  z.object({ bodyLacks: z.string().min(1).max(500) }).strict(),
+  /**
+   * A phrase the site writes: looked for in what a reader of an HTML page sees (not in scripts, styles,
+   * comments or attributes; entities decoded), in any other body as it is. `raw: true` looks in the page's
+   * markup as sent (a class name, an element): say so only when the marker is markup (decision 130).
+   */
+  z.object({ bodyContains: z.string().min(1).max(500), raw: z.literal(true).optional() }).strict(),
+  z.object({ bodyLacks: z.string().min(1).max(500), raw: z.literal(true).optional() }).strict(),
   /** The whole body, trimmed, is exactly this (e.g. `[]`, `ok`): an exact answer, unlike a bare substring. */
   z.object({ bodyEquals: z.string().max(500) }).strict(),
   /**
