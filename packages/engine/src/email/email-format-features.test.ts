@@ -194,8 +194,9 @@ describe('through the testkit', () => {
       if (request.url.includes('op=token'))
         return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{"token":"T0k3n"}}' };
       const ok = request.headers.authorization === 'Bearer T0k3n';
+      const taken = body.includes('call.person@example.com');
       return ok
-        ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"account":{"taken":true}}' }
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: `{"account":{"taken":${taken}}}` }
         : { status: 401, headers: { 'content-type': 'text/plain' }, body: 'no token' };
     });
     const result = await runOwn(
@@ -225,15 +226,20 @@ describe('through the testkit', () => {
     expect(result).toMatchObject({ verdict: 'found' });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/gw?op=token', header: 'web' });
     expect(JSON.parse(seen[0]!.body)).toEqual({ app: 'Test', device: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    expect(seen[1]).toMatchObject({ method: 'POST', url: '/gw?op=check' });
+    // The probe, and the never-registered control (decision 131) with the same token.
+    expect(seen.slice(1).map((s) => s.url)).toEqual(['/gw?op=check', '/gw?op=check']);
   });
 
   it('reads a Location without following it, wherever it points', async () => {
-    internet.route('reset.test', '/reset', () => ({
-      status: 302,
-      headers: { location: 'https://done.test/password/reset/done/', 'content-type': 'text/html' },
-      body: '',
-    }));
+    internet.route('reset.test', '/reset', (request) =>
+      request.body.toString('utf8').includes(encodeURIComponent('reset.person@example.com'))
+        ? {
+            status: 302,
+            headers: { location: 'https://done.test/password/reset/done/', 'content-type': 'text/html' },
+            body: '',
+          }
+        : { status: 200, headers: { 'content-type': 'text/html' }, body: '<p>No such user.</p>' },
+    );
     internet.route('done.test', '/password/reset/done/', () => ({ status: 200, body: 'followed' }));
     internet.log.reset();
     const result = await runOwn(
@@ -249,6 +255,7 @@ describe('through the testkit', () => {
       'reset.person@example.com',
     );
     expect(result).toMatchObject({ verdict: 'found', evidence: { status: 302 } });
-    expect(internet.log.requests().map((r) => new URL(r.url).hostname)).toEqual(['reset.test']);
+    // The probe and its never-registered control; the Location is never fetched.
+    expect(internet.log.requests().map((r) => new URL(r.url).hostname)).toEqual(['reset.test', 'reset.test']);
   });
 });
