@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Internet, startInternet } from '@hound/testkit';
+import { type Internet, type RouteResponse, startInternet } from '@hound/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueError } from '../catalogue/errors.ts';
 import { createEngine } from '../engine.ts';
@@ -231,7 +231,7 @@ describe('through the testkit', () => {
   });
 
   it('reads a Location without following it, wherever it points', async () => {
-    internet.route('reset.test', '/reset', (request) =>
+    internet.route('reset.test', '/reset', (request): RouteResponse =>
       request.body.toString('utf8').includes(encodeURIComponent('reset.person@example.com'))
         ? {
             status: 302,
