@@ -19,6 +19,11 @@ export {
   type AdversarialPage,
   adversarialPage,
 } from './faults/adversarial-pages.ts';
+export {
+  type GeneratedEmailAnswer,
+  type GeneratedFamily,
+  generateEmailAnswers,
+} from './faults/generated-email-answers.ts';
 export { WALL_KINDS, wallPage, wallVariants } from './faults/hostile-pages.ts';
 export { NOISY_PROFILE_VARIANTS } from './faults/noisy-profile.ts';
 export { LEAD_CHAIN, type LeadChain, plantLeadChain } from './site/lead-chain.ts';

@@ -30,6 +30,7 @@ export class AnswerView {
   readonly kind: AnswerKind;
   readonly json: unknown;
   #text: string | undefined;
+  #markup: string | undefined;
 
   constructor(
     readonly response: CheckResponse,
@@ -37,6 +38,18 @@ export class AnswerView {
   ) {
     this.json = response.truncated ? undefined : parseJsonBody(response.body, jsonPrefix);
     this.kind = kindOf(response.status, response.headers['content-type'] ?? '', response.body, this.json);
+  }
+
+  /** A page's markup without what no reader sees (scripts, styles, comments): where `raw` markers are looked for. */
+  get markup(): string {
+    this.#markup ??=
+      this.kind === 'html'
+        ? this.response.body
+            .replace(/<script\b[\s\S]*?<\/script\s*>/gi, ' ')
+            .replace(/<style\b[\s\S]*?<\/style\s*>/gi, ' ')
+            .replace(/<!--[\s\S]*?-->/g, ' ')
+        : this.response.body;
+    return this.#markup;
   }
 
   /** What the reader of an HTML page sees; any other body as it is. */

@@ -38,7 +38,8 @@ export const SignalSchema = z.union([
   /**
    * A phrase the site writes: looked for in what a reader of an HTML page sees (not in scripts, styles,
    * comments or attributes; entities decoded), in any other body as it is. `raw: true` looks in the page's
-   * markup as sent (a class name, an element): say so only when the marker is markup (decision 130).
+   * markup (a class name, an element; still not in scripts, styles or comments): say so only when the
+   * marker is markup (decision 130).
    */
   z.object({ bodyContains: z.string().min(1).max(500), raw: z.literal(true).optional() }).strict(),
   z.object({ bodyLacks: z.string().min(1).max(500), raw: z.literal(true).optional() }).strict(),

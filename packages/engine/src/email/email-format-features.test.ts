@@ -231,14 +231,17 @@ describe('through the testkit', () => {
   });
 
   it('reads a Location without following it, wherever it points', async () => {
-    internet.route('reset.test', '/reset', (request): RouteResponse =>
-      request.body.toString('utf8').includes(encodeURIComponent('reset.person@example.com'))
-        ? {
-            status: 302,
-            headers: { location: 'https://done.test/password/reset/done/', 'content-type': 'text/html' },
-            body: '',
-          }
-        : { status: 200, headers: { 'content-type': 'text/html' }, body: '<p>No such user.</p>' },
+    internet.route(
+      'reset.test',
+      '/reset',
+      (request): RouteResponse =>
+        request.body.toString('utf8').includes(encodeURIComponent('reset.person@example.com'))
+          ? {
+              status: 302,
+              headers: { location: 'https://done.test/password/reset/done/', 'content-type': 'text/html' },
+              body: '',
+            }
+          : { status: 200, headers: { 'content-type': 'text/html' }, body: '<p>No such user.</p>' },
     );
     internet.route('done.test', '/password/reset/done/', () => ({ status: 200, body: 'followed' }));
     internet.log.reset();

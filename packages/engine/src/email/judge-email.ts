@@ -49,10 +49,13 @@ export function isPresent(value: unknown): boolean {
   return true;
 }
 
-/** Whether a text marker is in the answer: in what a page's reader sees, or in the markup for a `raw` one. */
+/**
+ * Whether a text marker is in the answer: in what a page's reader sees, or for a `raw` one in its markup
+ * (tags and attributes, never scripts, styles or comments).
+ */
 function contains(view: AnswerView, marker: string, raw: boolean | undefined): boolean {
-  if (raw || view.kind !== 'html') return view.response.body.includes(marker);
-  return view.text.includes(asVisible(marker));
+  if (view.kind !== 'html') return view.response.body.includes(marker);
+  return raw ? view.markup.includes(marker) : view.text.includes(asVisible(marker));
 }
 
 function holds(signal: Signal, view: AnswerView): boolean {
