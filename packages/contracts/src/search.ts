@@ -75,7 +75,8 @@ export const PlatformResultSchema = z.object({
    * `blocked_address`: the site's address, or a redirect's, is loopback, private, link-local or otherwise
    * not public, so it was not asked — decision 096; `indistinguishable`: the site answers a never-registered
    * name the same way; `unfamiliar_answer`: the answer does not look like the site's own profile or
-   * not-found page as its self-test last saw it — decision 100). A string, so a client shows a newer
+   * not-found page as its self-test last saw it — decision 100; `site_not_answering`: the site gives the
+   * catalogue's known account the same answer, so it is not answering about users — decision 127). A string, so a client shows a newer
    * reason as "other".
    */
   reason: z.string().optional(),

@@ -22,6 +22,7 @@ import type {
   SiteCheck,
   SiteHealth,
 } from './model.ts';
+import { controlProbesFor, readControls, writeControls } from './search/control-probe.ts';
 import { SearchError } from './search/errors.ts';
 import { searchStream } from './search/search-stream.ts';
 import { SearchThreads } from './search/search-threads.ts';
@@ -166,11 +167,17 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const sites = buildSites(checks);
+    const controlsFile = resolve(dataDir, 'controls.json');
+    const controls = controlProbesFor(transport);
+    await readControls(controlsFile, controls);
+    const searchThreads = threads > 0 ? new SearchThreads(sites, transport, threads, nice) : undefined;
+    searchThreads?.shareControls(controls.snapshot());
     return new LoadedEngine(sites, checks, sources, warnings, transport, health, emailChecks, {
       healthFile,
       claimedPerCheck: options.health?.claimedPerCheck ?? 2,
       guards: options.searchGuards ?? true,
-      threads: threads > 0 ? new SearchThreads(sites, transport, threads, nice) : undefined,
+      threads: searchThreads,
+      controlsFile,
     });
   } catch (error) {
     await transport.close();
@@ -199,6 +206,8 @@ class LoadedEngine implements HoundEngine {
       claimedPerCheck: number;
       guards: boolean;
       threads: SearchThreads | undefined;
+      /** `<dataDir>/controls.json` (decision 127). */
+      controlsFile: string;
     },
   ) {
     const ids = new Set(sites.map((s) => s.id));
@@ -282,10 +291,13 @@ class LoadedEngine implements HoundEngine {
     } = {},
   ): Promise<SiteHealth[]> {
     if (this.closed) throw new SearchError('engine_closed', 'The engine has been closed.');
+    const controls = controlProbesFor(this.transport);
     const results = await runSelfTest(this.sites, this.transport, {
       ...options,
       claimedPerCheck: this.settings.claimedPerCheck,
+      controls,
     });
+    this.settings.threads?.shareControls(controls.snapshot());
     const emailResults = await runEmailSelfTest(this.emailChecks, this.transport, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
@@ -305,6 +317,11 @@ class LoadedEngine implements HoundEngine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // The controls taken here outlive the process (the CLI's next run within the TTL sends none); a
+    // data dir that cannot be written costs only those requests again.
+    if (this.settings.guards) {
+      await writeControls(this.settings.controlsFile, controlProbesFor(this.transport)).catch(() => undefined);
+    }
     await Promise.all([this.settings.threads?.close(), this.transport.close()]);
   }
 }

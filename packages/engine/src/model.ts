@@ -33,7 +33,8 @@ export type UnknownReason =
   | 'cancelled'
   | 'unexpected_response' // a response the site's rules recognise as neither found nor not found
   | 'indistinguishable' // the site answers a never-registered name the same way: the answer says nothing about the user
-  | 'unfamiliar_answer'; // the answer does not look like this site's own profile or not-found page (its self-test baseline)
+  | 'unfamiliar_answer' // the answer does not look like this site's own profile or not-found page (its self-test baseline)
+  | 'site_not_answering'; // the site gives its known account the same answer: it is not answering about users right now
 
 /** Why a check was not attempted. No request is sent for these. */
 export type InvalidReason = 'unsupported_username' | 'disabled' | 'unsupported_check' | 'missing_key';
@@ -85,8 +86,8 @@ export interface RuleOutcome {
   detail?: string;
   /**
    * A `found` that rests only on a status or on a missing "no such user" marker, on a page that does not
-   * show the username: a control probe must tell it apart from any name (decision 100). Internal: never
-   * left on a search result.
+   * show the username: a control probe must tell it apart from any name (decisions 100 and 127; a page that
+   * shows the name is no proof by itself). Internal: never left on a search result.
    */
   weak?: boolean;
 }

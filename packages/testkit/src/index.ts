@@ -24,6 +24,14 @@ export {
   type GeneratedFamily,
   generateEmailAnswers,
 } from './faults/generated-email-answers.ts';
+export {
+  GENERATED_FRAMES,
+  GENERATED_STATUSES,
+  type GeneratedFrame,
+  type GeneratedPage,
+  generatedPages,
+  requestedName,
+} from './faults/generated-pages.ts';
 export { WALL_KINDS, wallPage, wallVariants } from './faults/hostile-pages.ts';
 export { NOISY_PROFILE_VARIANTS } from './faults/noisy-profile.ts';
 export { LEAD_CHAIN, type LeadChain, plantLeadChain } from './site/lead-chain.ts';

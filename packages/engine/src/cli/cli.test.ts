@@ -195,9 +195,10 @@ describe('hound email', () => {
 describe('non-public addresses (decision 096)', () => {
   it('does not ask a site at a loopback address unless the flag or the environment allows it', async () => {
     let requests = 0;
-    const server = createServer((_req, res) => {
+    // The catalogue's known "blue" has a profile; anyone else is missing (decision 127's positive control).
+    const server = createServer((req, res) => {
       requests++;
-      res.writeHead(404).end();
+      res.writeHead(req.url === '/blue' ? 200 : 404).end(req.url === '/blue' ? 'blue' : '');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

@@ -120,7 +120,8 @@ RESULTS
     unknown     the site could not tell (timeout, blocked, rate_limited, conflict, dns, tls,
                 blocked_address: its address is not public, indistinguishable: it answers a
                 made-up name the same way, unfamiliar_answer: not the site's own profile or
-                not-found page as the self-test last saw it, ...)
+                not-found page as the self-test last saw it, site_not_answering: a
+                known account gets the same answer, ...)
     invalid     the site cannot check this name (unsupported_username, disabled, unsupported_check,
                 missing_key)
 

@@ -1,10 +1,12 @@
 /**
  * An email check's answer as its rules read it (decision 130): its kind (JSON, an HTML page, plain text, an
- * empty body or a redirect), the text a reader of the page sees (no `<script>`, `<style>`, comments or
- * attributes) and the parsed JSON, each worked out once and only when a rule asks.
+ * empty body or a redirect), the text a reader of the page sees (the shared page view's: no `<script>`,
+ * `<style>`, comments or attributes) and the parsed JSON (after the check's anti-JSON prefix), each worked
+ * out once and only when a rule asks. Bodies arrive decoded as browsers do (transport/sniff-charset.ts).
  */
 import type { CheckResponse } from '../model.ts';
 import { visibleText } from '../rules/block-pages.ts';
+import { pageView } from '../rules/page-view.ts';
 import type { EmailCheck, ExampleAnswer } from './catalogue-format.ts';
 import { parseJsonBody } from './json-path.ts';
 
@@ -54,7 +56,7 @@ export class AnswerView {
 
   /** What the reader of an HTML page sees; any other body as it is. */
   get text(): string {
-    this.#text ??= this.kind === 'html' ? visibleText(this.response.body) : this.response.body;
+    this.#text ??= this.kind === 'html' ? pageView(this.response).visibleText() : this.response.body;
     return this.#text;
   }
 }

@@ -1,5 +1,6 @@
 import type { CheckResponse, SiteCheck } from '../model.ts';
 import { header, redirectTarget } from '../rules/redirect.ts';
+import { maskName } from '../search/answer-shape.ts';
 import { commonHeaders, type HeaderSignature, headerMismatch, headerSignatureOf } from './header-signature.ts';
 
 /**
@@ -64,13 +65,8 @@ function siteNameOf(body: string): string | undefined {
   return name ? name : undefined;
 }
 
-function mask(text: string, username: string): string {
-  if (username.length < 2) return text;
-  const escaped = username.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text
-    .replace(new RegExp(escaped, 'gi'), '{u}')
-    .replace(new RegExp(encodeURIComponent(username).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '{u}');
-}
+/** The username (as typed, URL-encoded, HTML-escaped; any case) masked as `{u}` (answer-shape.ts). */
+const mask = maskName;
 
 function hostOf(url: string): string {
   try {

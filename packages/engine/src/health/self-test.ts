@@ -1,7 +1,9 @@
 import type { CheckHealth, SearchProgress, Site, SiteCheck, SiteHealth, Verdict } from '../model.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
+import { answerKind, answerShape } from '../search/answer-shape.ts';
+import { type ControlProbes, knownName } from '../search/control-probe.ts';
 import { linkedAbort } from '../search/linked-abort.ts';
-import { RequestCache, runCheck } from '../search/run-check.ts';
+import { type CheckRun, RequestCache, runCheck } from '../search/run-check.ts';
 import type { Transport } from '../transport/index.ts';
 import { type AnswerSignature, foundSignature, isOwnMissingAnswer, signatureOf } from './baseline.ts';
 import { randomUsername } from './random-username.ts';
@@ -14,6 +16,8 @@ export interface SelfTestOptions {
   /** Per-check budget in ms. @default the transport's */
   timeoutMs?: number;
   now?: () => Date;
+  /** Where the probes' answers are kept as the checks' controls (decision 127: the self-test keeps them warm). */
+  controls?: ControlProbes;
 }
 
 interface Probe {
@@ -21,6 +25,28 @@ interface Probe {
   expect: Verdict;
   /** How the probe reads in a reason, e.g. `claimed "blue"`. */
   label: string;
+}
+
+/**
+ * The probes' answers are the check's controls for the searches after the self-test (decision 127): the
+ * never-registered name's is its `random` control, the first known name's its `known` one; each vouches
+ * for the other's kind of answer (a not-found answer like the random name's is judged beside the known
+ * account's, a profile like the known account's beside the random name's), so a warm search sends none.
+ */
+function keepControls(check: SiteCheck, probes: readonly Probe[], runs: readonly CheckRun[], controls: ControlProbes) {
+  const known = knownName(check);
+  const kinds: { found: string[]; missing: string[] } = { found: [], missing: [] };
+  runs.forEach((run, i) => {
+    const probe = probes[i] as Probe;
+    if (probe.expect === 'not_found') controls.record(check, 'random', probe.username, run);
+    else if (probe.username === known) controls.record(check, 'known', probe.username, run);
+    if (run.response && run.outcome.verdict === probe.expect) {
+      const kind = answerKind(answerShape(run.response, probe.username));
+      (probe.expect === 'found' ? kinds.found : kinds.missing).push(kind);
+    }
+  });
+  for (const kind of kinds.found) controls.vouch(check, 'random', kind);
+  for (const kind of kinds.missing) controls.vouch(check, 'known', kind);
 }
 
 /** A check the self-test can probe: HTTP-checkable and not disabled. */
@@ -42,6 +68,7 @@ async function testCheck(
   check: SiteCheck,
   requests: RequestCache,
   claimedPerCheck: number,
+  controls: ControlProbes | undefined,
 ): Promise<CheckHealth | undefined> {
   const probes: Probe[] = check.knownClaimed
     .slice(0, claimedPerCheck)
@@ -50,6 +77,7 @@ async function testCheck(
   if (unclaimed) probes.push(unclaimed);
   if (probes.length === 0) return undefined;
   const runs = await Promise.all(probes.map((probe) => runCheck(check, probe.username, requests)));
+  if (controls) keepControls(check, probes, runs, controls);
   const failures: string[] = [];
   const founds: AnswerSignature[] = [];
   let notFound: AnswerSignature | undefined;
@@ -124,7 +152,9 @@ export async function runSelfTest(
     return await Promise.all(
       candidates.map(async (site): Promise<SiteHealth> => {
         const tested = (
-          await Promise.all(site.checks.filter(testable).map((c) => testCheck(c, requests, claimedPerCheck)))
+          await Promise.all(
+            site.checks.filter(testable).map((c) => testCheck(c, requests, claimedPerCheck, options.controls)),
+          )
         ).filter((c): c is CheckHealth => c !== undefined);
         options.onProgress?.({ done: ++done, total });
         const reliable = tested.length === 0 || tested.some((c) => c.reliable);

@@ -17,8 +17,6 @@ export function judge(check: SiteCheck, response: CheckResponse, searched?: stri
   const username = searched === undefined ? undefined : stripChars(searched, check.stripChars);
   const outcome = judgeByFormat(check, rule, response, username);
   if (outcome.verdict !== 'found') return outcome;
-  // A weak found on a page that shows the username has its second signal (decision 100).
-  if (outcome.weak && showsUsername(response, username)) delete outcome.weak;
   // A found must be earned on a page: `{}`, `[]` or `null` is no profile, whatever the rule read into it.
   if (response.method !== undefined && response.method !== 'HEAD' && isNearEmptyData(response.body)) {
     return unknown(
@@ -49,8 +47,11 @@ function judgeByFormat(
   }
 }
 
-/** The page's visible text (or a long page's unkept rest) shows the username; under 3 characters proves nothing. */
-function showsUsername(response: CheckResponse, username: string | undefined): boolean {
+/**
+ * The page's visible text (or a long page's unkept rest) shows the username; under 3 characters proves
+ * nothing. Not a second signal by itself (catch-alls and not-found pages echo the name; decision 127).
+ */
+export function showsUsername(response: CheckResponse, username: string | undefined): boolean {
   if (username === undefined || username.length < 3) return false;
   const name = username.toLowerCase();
   if (response.seen?.some((s) => s.toLowerCase() === name)) return true;

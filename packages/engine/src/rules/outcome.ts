@@ -1,5 +1,6 @@
 import type { CatalogueFormat, CheckResponse, RuleOutcome, UnknownReason } from '../model.ts';
 import { detectBlockPage, visibleText } from './block-pages.ts';
+import { pageHas } from './page-view.ts';
 import { header, isErrorUrl } from './redirect.ts';
 import { contentGate, redirectGate, scriptHopGate, type TransportGateOptions } from './transport-gate.ts';
 
@@ -27,9 +28,13 @@ export function quote(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
 }
 
-/** True when the page contains `text`: in the kept body, or seen while a long body streamed past it. */
+/**
+ * True when the page contains the marker `text` where its site wrote it (page-view.ts, decision 128): a
+ * plain-text marker in an HTML page's visible text, any other anywhere; in the kept body, or seen while a
+ * long body streamed past it.
+ */
 export function has(response: CheckResponse, text: string): boolean {
-  return response.body.includes(text) || (response.seen?.includes(text) ?? false);
+  return pageHas(response, text);
 }
 
 export function is2xx(status: number): boolean {

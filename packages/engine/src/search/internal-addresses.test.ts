@@ -23,12 +23,12 @@ const entry = (url: string) => ({ url, urlMain: new URL(url).origin, errorType: 
 const checks = (data: Record<string, unknown>) => loadCatalogue(JSON.stringify(data), { format: 'sherlock' });
 
 beforeAll(async () => {
-  // The answer echoes the path, as a profile names its owner (a page that does not would need a control
-  // probe, decision 100).
-  internal = createServer((req, res) => res.writeHead(200).end(JSON.stringify({ status: 'ready', path: req.url }))).on(
-    'connection',
-    () => internalConnections++,
-  );
+  // "blue" and the catalogue's known "a" have profiles there; any other name is missing (decision 127).
+  internal = createServer((req, res) =>
+    /\/(blue|a)$/.test(req.url ?? '')
+      ? res.writeHead(200).end(JSON.stringify({ status: 'ready', path: req.url }))
+      : res.writeHead(404).end('{"error":"no such user"}'),
+  ).on('connection', () => internalConnections++);
   await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
   internalBase = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
   internet = await startInternet({ catalogues: [] });
@@ -43,7 +43,13 @@ beforeAll(async () => {
     status: 301,
     headers: { location: `http://localhost:${new URL(internalBase).port}/readyz` },
   }));
-  internet.route('redirector.example', '/profile/*', (req) => ({ status: 200, body: `a profile: ${req.url}` }));
+  // Profiles of "blue" and of the catalogue's known "a"; any other name is missing (decision 127: a page
+  // that echoes every name is no profile).
+  internet.route('redirector.example', '/profile/*', (req) =>
+    /\/(blue|a)$/.test(req.url)
+      ? { status: 200, body: `a profile: ${req.url}` }
+      : { status: 404, body: 'no such user' },
+  );
   internet.route('169.254.169.254', '/latest/*', () => ({ status: 200, body: 'ami-0123456789' }));
 });
 afterAll(async () => {

@@ -6,7 +6,8 @@ import { sameSite } from '../rules/outcome.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
 import type { SendOptions, SendResult, Transport } from '../transport/index.ts';
 import { stripChars } from '../username/strip.ts';
-import type { ControlProbes } from './control-probe.ts';
+import { answerKind, answerShape, sameAnswer } from './answer-shape.ts';
+import { type ControlAnswer, type ControlProbes, isKnownName, knownName } from './control-probe.ts';
 
 /** What a search (not the self-test) checks a decision against (decision 100). */
 export interface SearchGuards {
@@ -107,9 +108,101 @@ const MIN_MIRROR_BUDGET_MS = 1_000;
  * that decides (found or not found) gives the result, else the main server's failure stands.
  */
 export async function runCheck(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
+  const guards = requests.guards;
+  // The known account's control starts with the target's request (decision 127): no wall time on top.
+  const startedAt = guards?.controls.clock() ?? 0;
+  const known = guards ? knownControl(check, username, requests, guards.controls) : undefined;
   const run = await runWithMirrors(check, username, requests);
-  if (!requests.guards) return run;
-  return settleWeakFound(check, againstBaseline(check, username, run, requests.guards.baselines), requests);
+  if (!guards) return run;
+  // A search for the known account is that check's known-account control for the searches after it.
+  if (known === KNOWN_ITSELF) guards.controls.record(check, 'known', username, run);
+  const judged = againstBaseline(check, username, run, guards.baselines);
+  const checked = await againstKnown(check, username, judged, known, requests, startedAt);
+  return settleFound(check, username, checked, requests, startedAt);
+}
+
+const KNOWN_ITSELF = 'the name searched is the known account itself';
+
+/** The known account's control, or why there is none (the target is that account, or the catalogue names none). */
+function knownControl(
+  check: SiteCheck,
+  username: string,
+  requests: RequestCache,
+  controls: ControlProbes,
+): Promise<ControlAnswer | undefined> | string {
+  if (isKnownName(check, username)) return KNOWN_ITSELF;
+  if (knownName(check) === undefined) return 'no known account in the catalogue to check the site against';
+  const taken = controls.answer(check, (name) => runOnce(check, name, requests), 'known');
+  // Not awaited when the target's verdict needs no control; never an unhandled rejection.
+  taken.catch(() => undefined);
+  return taken;
+}
+
+/** The target's answer is the control's, each name masked (answer-shape.ts); only computed when verdicts differ. */
+function sameAsControl(control: ControlAnswer, run: CheckRun, username: string): boolean {
+  return (
+    control.shape !== undefined &&
+    run.response !== undefined &&
+    sameAnswer(control.shape, answerShape(run.response, username))
+  );
+}
+
+/** A verdict that rests on a status or a missing marker: a `not_found`, or a weak `found`. */
+function restsOnAbsence(outcome: RuleOutcome): boolean {
+  return outcome.verdict === 'not_found' || (outcome.verdict === 'found' && outcome.weak === true);
+}
+
+/**
+ * A positive control (decision 127): a `not_found` or a weak `found` stands only when the site answers
+ * its known account `found`. When the known account gets the same answer (same verdict, or the same page
+ * once each name is masked), the site is not answering about users right now: `unknown`
+ * `site_not_answering`, both answers in the rule. An undecided control, or none, leaves the verdict as the
+ * rules gave it, noted.
+ */
+async function againstKnown(
+  check: SiteCheck,
+  username: string,
+  run: CheckRun,
+  known: Promise<ControlAnswer | undefined> | string | undefined,
+  requests: RequestCache,
+  startedAt: number,
+): Promise<CheckRun> {
+  if (known === undefined || !restsOnAbsence(run.outcome)) return run;
+  if (typeof known === 'string') {
+    return known.startsWith('no known') ? { ...run, notes: [...run.notes, known] } : run;
+  }
+  const controls = (requests.guards as SearchGuards).controls;
+  let control = await known;
+  // A cached control speaks only for answers like those judged beside it: a not-found answer of a kind it
+  // has not seen (another status, type or title: the site changed, or this is not its page) takes a new one.
+  const kind =
+    run.outcome.verdict === 'not_found' && run.response ? answerKind(answerShape(run.response, username)) : undefined;
+  if (control && kind !== undefined && control.at < startedAt && !controls.vouchesFor(check, 'known', kind)) {
+    control = await controls.retake(check, (name) => runOnce(check, name, requests), 'known');
+  }
+  if (control === undefined) return { ...run, notes: [...run.notes, 'no known-account control (cancelled)'] };
+  const { verdict, rule } = run.outcome;
+  // A not-found page the known account gets too, or a weak found where the known account is missing.
+  const sameShape = verdict === 'not_found' && control.verdict !== verdict && sameAsControl(control, run, username);
+  const theirs = `the known account "${control.username}" got ${control.verdict}: ${control.rule}`;
+  if (kind !== undefined && (control.verdict === 'found' || control.verdict === 'not_found')) {
+    controls.vouch(check, 'known', kind);
+  }
+  if (control.verdict === 'not_found' || sameShape) {
+    return {
+      ...run,
+      outcome: {
+        format: check.format,
+        verdict: 'unknown',
+        reason: 'site_not_answering',
+        rule: `${verdict}: ${rule}; but ${theirs}${sameShape ? ' (the same page, names masked)' : ''}`,
+      },
+    };
+  }
+  if (control.verdict === 'found') {
+    return { ...run, outcome: { ...run.outcome, rule: `${rule}; the known account "${control.username}" is found` } };
+  }
+  return { ...run, notes: [...run.notes, `known-account control undecided (${control.verdict}: ${control.rule})`] };
 }
 
 /**
@@ -175,35 +268,53 @@ function ownMissingAnswer(
 }
 
 /**
- * A `found` on a status or a missing marker alone, on a page that does not show the username, holds only
- * when a never-registered name is answered differently (decision 100); when the site answers it the same
- * way the result is `unknown` `indistinguishable`. An undecided control leaves the found as it was, noted.
+ * A `found` holds only when a never-registered name is answered differently (decisions 100 and 127): when
+ * the site answers it the same way (same verdict, or the same page once each name is masked) the result is
+ * `unknown` `indistinguishable`. Every found takes it, not only those on a status or a missing marker:
+ * catch-alls, search pages and empty API results carry presence words and echo the name (founds are few,
+ * and the control is shared for CONTROL_TTL_MS). A cached control speaks only for found answers of a kind
+ * already judged beside it; another kind takes a new one. An undecided control leaves the found, noted.
  */
-async function settleWeakFound(check: SiteCheck, run: CheckRun, requests: RequestCache): Promise<CheckRun> {
-  const { weak, ...outcome } = run.outcome;
-  if (!weak || outcome.verdict !== 'found' || !requests.guards) return { ...run, outcome };
-  const control = await requests.guards.controls.answer(
-    check,
-    async (name) => (await runOnce(check, name, requests)).outcome,
-  );
-  if (control === undefined) {
-    return { ...run, outcome, notes: [...run.notes, 'no control probe (no never-registered name fits the site)'] };
+async function settleFound(
+  check: SiteCheck,
+  username: string,
+  run: CheckRun,
+  requests: RequestCache,
+  startedAt: number,
+): Promise<CheckRun> {
+  const { weak: _weak, ...outcome } = run.outcome;
+  const settled = { ...run, outcome };
+  if (outcome.verdict !== 'found' || !requests.guards) return settled;
+  const controls = requests.guards.controls;
+  const take = (name: string) => runOnce(check, name, requests);
+  const kind = run.response ? answerKind(answerShape(run.response, username)) : undefined;
+  let control = await controls.answer(check, take);
+  if (control && kind !== undefined && control.at < startedAt && !controls.vouchesFor(check, 'random', kind)) {
+    control = await controls.retake(check, take, 'random');
   }
-  if (control.verdict === 'found') {
+  if (control === undefined) {
+    return { ...settled, notes: [...run.notes, 'no control probe (no never-registered name fits the site)'] };
+  }
+  const sameShape = control.verdict !== 'found' && sameAsControl(control, run, username);
+  // This kind of answer has now been judged beside this control, whichever way: the next one is not retaken.
+  if (kind !== undefined && (control.verdict === 'found' || control.verdict === 'not_found')) {
+    controls.vouch(check, 'random', kind);
+  }
+  if (control.verdict === 'found' || sameShape) {
     return {
       ...run,
       outcome: {
         format: check.format,
         verdict: 'unknown',
         reason: 'indistinguishable',
-        rule: `${outcome.rule}; but a never-registered name ("${control.username}") is answered the same way: ${control.rule}`,
+        rule: `${outcome.rule}; but a never-registered name ("${control.username}") is answered the same way: ${control.verdict}: ${control.rule}`,
       },
     };
   }
   if (control.verdict === 'not_found') {
-    return { ...run, outcome: { ...outcome, rule: `${outcome.rule}; a never-registered name is not found` } };
+    return { ...settled, outcome: { ...outcome, rule: `${outcome.rule}; a never-registered name is not found` } };
   }
-  return { ...run, outcome, notes: [...run.notes, `control probe undecided (${control.verdict}: ${control.rule})`] };
+  return { ...settled, notes: [...run.notes, `control probe undecided (${control.verdict}: ${control.rule})`] };
 }
 
 async function runWithMirrors(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {

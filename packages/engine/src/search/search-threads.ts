@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SearchEvent, Site, SiteResult } from '../model.ts';
 import { TRANSPORT_DEFAULTS, type Transport } from '../transport/index.ts';
+import type { ControlAnswer } from './control-probe.ts';
 import type { StreamOptions } from './search-stream.ts';
 import type { SelectedSite } from './select-sites.ts';
 import type { FromThread, ThreadStart, ToThread } from './thread-messages.ts';
@@ -85,6 +86,7 @@ export class SearchThreads {
   private readonly start: ThreadStart;
   private nextId = 0;
   private closed = false;
+  private controls: Record<string, ControlAnswer> | undefined;
 
   constructor(sites: readonly Site[], transport: Transport, count: number, nice = 0) {
     this.threads = Array.from({ length: count }, () => undefined);
@@ -137,6 +139,12 @@ export class SearchThreads {
     }
   }
 
+  /** Hands the engine's control answers to every thread, now and to threads started later (decision 127). */
+  shareControls(controls: Record<string, ControlAnswer>): void {
+    this.controls = controls;
+    for (const thread of this.threads) thread?.worker.postMessage({ type: 'controls', controls } satisfies ToThread);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(
@@ -160,6 +168,7 @@ export class SearchThreads {
     if (this.closed) throw new Error('The engine has been closed.');
     const thread: Thread = { worker: startWorker(this.start), inboxes: new Map() };
     this.threads[slot] = thread;
+    if (this.controls) thread.worker.postMessage({ type: 'controls', controls: this.controls } satisfies ToThread);
     thread.worker.on('message', (message: FromThread) => {
       const inbox = thread.inboxes.get(message.id);
       if (!inbox) return; // a search the caller left

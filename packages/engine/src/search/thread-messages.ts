@@ -2,6 +2,7 @@
 import type { CheckBaseline } from '../health/baseline.ts';
 import type { FactsMode, Site, SiteResult } from '../model.ts';
 import type { ResolvedTransportOptions } from '../transport/options.ts';
+import type { ControlAnswer } from './control-probe.ts';
 
 /** A thread's `workerData`: the sites (sent once) and the transport settings (a function cannot cross). */
 export interface ThreadStart {
@@ -23,6 +24,8 @@ export type ToThread =
       baselines?: Array<[string, CheckBaseline]>;
       facts?: FactsMode;
     }
+  /** Control answers the engine has (its self-test's, its data dir's), merged into the thread's (decision 127). */
+  | { type: 'controls'; controls: Record<string, ControlAnswer> }
   | { type: 'cancel'; id: number }
   | { type: 'close' };
 

@@ -92,16 +92,20 @@ describe.each(HEAD_SITES)('hostile pages behind a HEAD check on %s', (site) => {
     // A non-2xx HEAD answer has no body to tell which wall it is: any refusal reason will do.
     expect([...EXPECTED[wall](variant), 'http_error'], result.evidence.rule).toContain(result.reason);
   });
-  it('a real profile is found with one HEAD and one small GET; a missing one costs the HEAD alone', async () => {
+  it('a real profile is found with one HEAD and one small GET (and a control HEAD); a missing one costs the HEAD and the known-account control', async () => {
     internet.log.reset();
     const found = await checkUnder({ kind: 'noisy_profile', variant: 0 }, site);
     expect(found.verdict, found.evidence.rule).toBe('found');
     expect(found.evidence.rule).toContain('confirmed by GET');
-    expect(internet.log.requests(hostOf(site)).map((r) => r.method)).toEqual(['HEAD', 'GET']);
+    // The never-registered name's HEAD: a page that shows the name is no proof by itself (decision 127).
+    // The search for the known account is the known-account control of the next search.
+    expect(internet.log.requests(hostOf(site)).map((r) => r.method)).toEqual(['HEAD', 'GET', 'HEAD']);
     internet.log.reset();
     const missing = await checkUnder({ kind: 'noisy_profile', variant: 0 }, site, 'nobody-here-42');
     expect(missing.verdict).toBe('not_found');
-    expect(internet.log.requests(hostOf(site)).map((r) => r.method)).toEqual(['HEAD']);
+    // The known account's answer from the first search has not been seen beside a not-found answer of this
+    // kind, so it is taken again (HEAD and its confirming GET) before the not_found stands (decision 127).
+    expect(internet.log.requests(hostOf(site)).map((r) => r.method)).toEqual(['HEAD', 'HEAD', 'GET']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
+import { decoderFor as knownCharset, sniffCharset } from './sniff-charset.ts';
 
 export interface CappedBody {
   text: string;
@@ -24,7 +25,7 @@ function looksLikeZlib(first: Buffer): boolean {
   return first.length >= 2 && (cmf & 0x0f) === 8 && (cmf * 256 + flg) % 31 === 0;
 }
 
-function decoderFor(encoding: string, first: Buffer): Transform | undefined {
+function decompressorFor(encoding: string, first: Buffer): Transform | undefined {
   // Inflated output is pulled chunk by chunk, so a bomb never expands past the cap plus one chunk.
   switch (encoding) {
     case 'gzip':
@@ -39,17 +40,8 @@ function decoderFor(encoding: string, first: Buffer): Transform | undefined {
   }
 }
 
-function charsetOf(contentType: string | undefined): string {
-  const match = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '');
-  return match?.[1]?.toLowerCase() ?? 'utf-8';
-}
-
 function textDecoder(charset: string): TextDecoder {
-  try {
-    return new TextDecoder(charset);
-  } catch {
-    return new TextDecoder('utf-8');
-  }
+  return new TextDecoder(knownCharset(charset) ? charset : 'utf-8');
 }
 
 /** Prepends an already-consumed first chunk to the rest of an iterator. */
@@ -65,7 +57,8 @@ async function* withFirst(first: Buffer, rest: AsyncIterator<Buffer>): AsyncGene
 /**
  * Reads at most `cap` bytes of decoded (decompressed) body and stops: the remaining body is never read
  * and the request is aborted, so neither a 50 MB page nor a compression bomb can grow memory past the cap.
- * The text is decoded with `charset` when given, else with the Content-Type's charset, else UTF-8.
+ * The text is decoded as a browser would (sniff-charset.ts): BOM, then `charset` when given, then the
+ * Content-Type's charset, then a `<meta>` declaration in the first 1,024 bytes, else UTF-8.
  */
 export async function readCappedBody(
   body: Readable,
@@ -79,7 +72,7 @@ export async function readCappedBody(
   const firstResult = await iterator.next();
   if (firstResult.done) return { text: '', truncated: false };
   const first = firstResult.value;
-  const decoder = encoding && encoding !== 'identity' ? decoderFor(encoding, first) : undefined;
+  const decoder = encoding && encoding !== 'identity' ? decompressorFor(encoding, first) : undefined;
 
   let source: AsyncIterable<Buffer> = withFirst(first, iterator);
   if (decoder) {
@@ -95,7 +88,12 @@ export async function readCappedBody(
   // each chunk plus the tail of the one before (so a needle across two chunks is seen); nothing of it is
   // kept, so memory stays at the cap plus one chunk.
   const chunks: Buffer[] = [];
-  const decoding = charset ?? charsetOf(headers['content-type']);
+  // Sniffed from the first bytes once they are in (decompressed): a `<meta>` may declare it.
+  let decoding: string | undefined;
+  const sniff = () => {
+    decoding ??= sniffCharset(Buffer.concat(chunks), headers['content-type'], charset).charset;
+    return decoding;
+  };
   let size = 0;
   let scanned: ScanState | undefined;
   try {
@@ -110,7 +108,7 @@ export async function readCappedBody(
       size += chunk.length;
       if (size > cap) {
         if (!scan || scan.limitBytes <= cap) break;
-        scanned = new ScanState(scan.needles, decoding);
+        scanned = new ScanState(scan.needles, sniff());
         scanned.feed(Buffer.concat(chunks).subarray(cap));
         if (size > scan.limitBytes) break;
       }
@@ -119,7 +117,8 @@ export async function readCappedBody(
     decoder?.destroy();
     if (!body.readableEnded) body.destroy();
   }
-  const text = textDecoder(decoding).decode(Buffer.concat(chunks).subarray(0, cap));
+  const kept = Buffer.concat(chunks).subarray(0, cap);
+  const text = textDecoder(decoding ?? sniffCharset(kept, headers['content-type'], charset).charset).decode(kept);
   if (!scanned) return { text, truncated: size > cap };
   // The needles may also straddle the cap: scan the kept text's tail together with the first rest.
   return { text, truncated: size > (scan as BodyScan).limitBytes, seen: scanned.finish(text) };

@@ -266,6 +266,10 @@ export const en = {
       short: 'not the site’s own page',
       long: 'The answer does not look like this site’s profile or not-found page as last seen, so nothing is concluded.',
     },
+    site_not_answering: {
+      short: 'site not answering',
+      long: 'The site gave an account known to exist the same answer, so it is not telling real accounts from missing ones right now.',
+    },
     too_large: { short: 'response too large', long: 'The answer was too large to inspect safely.' },
     cancelled: { short: 'cancelled', long: 'The check was cancelled.' },
     unsupported_username: {

@@ -261,6 +261,10 @@ export const tr: Messages = {
       short: 'sitenin kendi sayfası değil',
       long: 'Yanıt, bu sitenin en son görülen profil ya da bulunamadı sayfasına benzemiyor; bu yüzden bir sonuç çıkarılmadı.',
     },
+    site_not_answering: {
+      short: 'site yanıt vermiyor',
+      long: 'Site, var olduğu bilinen bir hesaba da aynı yanıtı verdi; şu anda gerçek hesapları olmayanlardan ayırmıyor.',
+    },
     too_large: { short: 'yanıt çok büyük', long: 'Yanıt, güvenle incelenemeyecek kadar büyüktü.' },
     cancelled: { short: 'iptal edildi', long: 'Kontrol iptal edildi.' },
     unsupported_username: {

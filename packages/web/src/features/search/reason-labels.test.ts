@@ -6,7 +6,7 @@ import { reasonText } from './result-card.tsx';
 // Issue 30 (engine decisions 100 and 105): the reasons a result can be unknown for because the answer was
 // not the site's own are shown in words, never as the raw code through the "other" fallback.
 describe('unknown reasons from the answer checks', () => {
-  it.each(['indistinguishable', 'unfamiliar_answer', 'redirect_loop', 'blocked_address'])(
+  it.each(['indistinguishable', 'unfamiliar_answer', 'site_not_answering', 'redirect_loop', 'blocked_address'])(
     '%s has its own label in English and Turkish',
     (reason) => {
       for (const m of [en, tr]) {
