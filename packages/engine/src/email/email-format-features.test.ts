@@ -230,6 +230,43 @@ describe('through the testkit', () => {
     expect(seen.slice(1).map((s) => s.url)).toEqual(['/gw?op=check', '/gw?op=check']);
   });
 
+  it('decodes a page that names its charset only in <meta> (windows-1251) before reading its markers', async () => {
+    // windows-1251: а–я are 0xE0–0xFF, А–Я 0xC0–0xDF.
+    const cp1251 = (text: string) =>
+      Buffer.from(
+        [...text].map((c) => {
+          const code = c.charCodeAt(0);
+          if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+          return code;
+        }),
+      );
+    const pageOf = (words: string) =>
+      cp1251(
+        `<html><head><meta charset="windows-1251"><title>Регистрация</title></head><body><p>${words}</p></body></html>`,
+      );
+    internet.route('ru.test', '/join', (request) => ({
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: request.body.toString('utf8').includes(encodeURIComponent('ivan@example.com'))
+        ? pageOf('Этот адрес уже зарегистрирован')
+        : pageOf('Адрес свободен'),
+    }));
+    const answers = {
+      registered: [{ status: 200, contentType: 'text/html', body: '<p>Этот адрес уже зарегистрирован</p>' }],
+      unregistered: [{ status: 200, contentType: 'text/html', body: '<p>Адрес свободен</p>' }],
+    };
+    const check = {
+      ...base,
+      domain: 'ru.test',
+      requests: [{ method: 'POST', url: 'https://ru.test/join', body: { form: { email: '{email}' } } }],
+      found: [{ bodyContains: 'уже зарегистрирован' }],
+      notFound: [{ bodyContains: 'Адрес свободен' }],
+      answers,
+    };
+    expect(await runOwn([check], 'ivan@example.com')).toMatchObject({ verdict: 'found' });
+    expect(await runOwn([check], 'olga@example.com')).toMatchObject({ verdict: 'not_found' });
+  });
+
   it('reads a Location without following it, wherever it points', async () => {
     internet.route(
       'reset.test',
