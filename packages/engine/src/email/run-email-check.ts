@@ -198,7 +198,7 @@ export async function runEmailCheck(
     }
   }
   // The target and, when the engine keeps controls, the never-registered control are asked at once with
-  // the same token and cookies: the control costs no wall time, and a found waits only for it.
+  // the same token and cookies: a found waits only for the slower of the two, never a second round trip.
   const target = probe(check, values, headers, send);
   const control = context.controls?.answer(check.id, base.domain ?? check.domain, (address) =>
     probe(check, { ...values, ...addressVariables(address) }, headers, send).then(
@@ -210,8 +210,11 @@ export async function runEmailCheck(
       }),
     ),
   );
-  const [decided, answered] = await Promise.all([target, control?.catch(() => undefined)]);
+  const controlled = control?.catch(() => undefined);
+  const decided = await target;
+  // Only a found waits for its control; otherwise the control goes on alone and is kept for the next search.
   if (decided.outcome.verdict !== 'found') return result(decided.outcome, decided.response);
+  const answered = await controlled;
   if (answered?.verdict === 'found')
     return result(
       {
