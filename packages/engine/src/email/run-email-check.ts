@@ -197,24 +197,22 @@ export async function runEmailCheck(
       if (cookies) headers.cookie = cookies;
     }
   }
-  // The target and, when the engine keeps controls, the never-registered control are asked at once with
-  // the same token and cookies: a found waits only for the slower of the two, never a second round trip.
-  const target = probe(check, values, headers, send);
-  const control = context.controls?.answer(check.id, base.domain ?? check.domain, (address) =>
-    probe(check, { ...values, ...addressVariables(address) }, headers, send).then(
-      ({ outcome, response }): ControlAnswer => ({
-        address,
-        verdict: outcome.verdict,
-        rule: outcome.rule,
-        ...(response ? { status: response.status } : {}),
-      }),
-    ),
-  );
-  const controlled = control?.catch(() => undefined);
-  const decided = await target;
-  // Only a found waits for its control; otherwise the control goes on alone and is kept for the next search.
+  const decided = await probe(check, values, headers, send);
   if (decided.outcome.verdict !== 'found') return result(decided.outcome, decided.response);
-  const answered = await controlled;
+  // A found stands only when a never-registered address (same token and cookies) is not found too: asked
+  // now, or remembered from an earlier search. Founds are few, so the control costs few requests.
+  const answered = await context.controls
+    ?.answer(check.id, base.domain ?? check.domain, (address) =>
+      probe(check, { ...values, ...addressVariables(address) }, headers, send).then(
+        ({ outcome, response }): ControlAnswer => ({
+          address,
+          verdict: outcome.verdict,
+          rule: outcome.rule,
+          ...(response ? { status: response.status } : {}),
+        }),
+      ),
+    )
+    .catch(() => undefined);
   if (answered?.verdict === 'found')
     return result(
       {
