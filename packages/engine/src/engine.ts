@@ -3,6 +3,7 @@ import { buildSites } from './catalogue/build-sites.ts';
 import { type CatalogueSourceStats, catalogueStats } from './catalogue/catalogue-stats.ts';
 import { normaliseEmail } from './email/address.ts';
 import type { EmailCheck } from './email/catalogue-format.ts';
+import { EmailControls } from './email/email-controls.ts';
 import { EMAIL_HEALTH_PREFIX, runEmailSelfTest } from './email/email-self-test.ts';
 import { BUNDLED_EMAIL_CATALOGUE, loadEmailCatalogues } from './email/load-email-catalogue.ts';
 import { searchEmailStream } from './email/search-email.ts';
@@ -189,6 +190,8 @@ class LoadedEngine implements HoundEngine {
   private healthByEmailCheck: Map<string, SiteHealth>;
   private closed = false;
   private accountLinks: AccountLinks | undefined;
+  /** Never-registered controls of the email checks, shared by every email search of this engine. */
+  private readonly emailControls = new EmailControls();
 
   constructor(
     readonly sites: readonly Site[],
@@ -261,7 +264,13 @@ class LoadedEngine implements HoundEngine {
   searchEmail(email: string, options: EmailSearchOptions = {}): AsyncIterable<EmailSearchEvent> {
     if (this.closed) throw new SearchError('engine_closed', 'The engine has been closed.');
     const address = normaliseEmail(email);
-    return searchEmailStream(this.selectedEmailChecks(options), address, this.transport, options);
+    return searchEmailStream(
+      this.selectedEmailChecks(options),
+      address,
+      this.transport,
+      options,
+      this.settings.guards ? this.emailControls : undefined,
+    );
   }
 
   countSites(options: SearchOptions = {}): number {

@@ -20,6 +20,11 @@ export {
   adversarialPage,
 } from './faults/adversarial-pages.ts';
 export {
+  type GeneratedEmailAnswer,
+  type GeneratedFamily,
+  generateEmailAnswers,
+} from './faults/generated-email-answers.ts';
+export {
   GENERATED_FRAMES,
   GENERATED_STATUSES,
   type GeneratedFrame,

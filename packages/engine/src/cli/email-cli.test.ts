@@ -52,7 +52,7 @@ const catalogue = {
       prefetch: { url: 'https://slow.test/signup', token: { regex: 'name="t" value="([^"]+)"' } },
       requests: [{ method: 'GET', url: 'https://slow.test/api/check?email={email}&t={token}' }],
     }),
-    check('loud-reset', 'loud.test', { loud: true, method: 'recovery' }),
+    check('loud-reset', 'loud.test', { loud: true, loudWhy: 'reset_mail', method: 'recovery' }),
     check('adult-site', 'adult.test', { adult: true, category: 'adult' }),
     // Decides on a status alone: the lint must say so.
     check('status-only', 'weak.test', { found: [{ status: [200] }], notFound: [{ status: [404] }] }),
@@ -143,7 +143,10 @@ describe('hound email', () => {
     const custom = await hound(['email', '--list', '--email-catalogue', file]);
     expect(custom.code).toBe(0);
     expect(custom.stdout).toMatch(/^status-only\t.*weak status_only: registered decided on status 200/m);
-    expect(custom.stdout).toMatch(/^loud-reset\t.*loud \(off\)\tlint ok$/m);
+    // A loud check says why it is loud.
+    expect(custom.stdout).toMatch(
+      /^loud-reset\t.*loud \(off\): sends the owner a password-reset or recovery mail\tlint ok$/m,
+    );
     expect(custom.stdout).toMatch(/^adult-site\t.*\tadult\tregister\tadult \(off\)\tlint ok$/m);
     expect((await hound(['email', '--list', '--adult', '--email-catalogue', file])).stdout).toMatch(
       /^adult-site\t.*adult \(on\)\tlint ok$/m,
@@ -154,5 +157,8 @@ describe('hound email', () => {
     );
     const shipped = await hound(['email', '--list']);
     expect(shipped.stdout).toMatch(/lint: 0 weak finding\(s\) in 0 check\(s\)/);
+    // Checks that sign in with a wrong password (the XenForo forums, Stack Overflow, Stremio, Sweat) are loud.
+    for (const id of ['stackoverflow', 'stremio', 'sweat', 'physicsforums', 'otland'])
+      expect(shipped.stdout).toMatch(new RegExp(`^${id}\\t.*loud \\(off\\): submits a wrong password`, 'm'));
   }, 30_000);
 });

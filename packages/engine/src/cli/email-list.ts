@@ -1,9 +1,9 @@
 /**
  * `hound email --list`: every email check (tab-separated, one a line) with what the catalogue lint says of
- * it, then the totals — how many checks, loud, adult, keyed and unsourced ones, how many a default search asks
+ * it (a loud check says why it is loud: a reset mail, a sign-in code, a wrong password), then the totals — how many checks, loud, adult, keyed and unsourced ones, how many a default search asks
  * and needs nothing for (neither loud, adult nor keyed), and the lint's findings by kind.
  */
-import type { EmailCheck } from '../email/catalogue-format.ts';
+import { type EmailCheck, loudReason } from '../email/catalogue-format.ts';
 import { type EmailLintFinding, lintEmailChecks } from '../email/lint-email-check.ts';
 import { printable } from './color.ts';
 import type { CliIo } from './io.ts';
@@ -23,7 +23,7 @@ export function listEmailChecks(checks: readonly EmailCheck[], io: CliIo, loud: 
   }
   for (const c of checks) {
     const flags = [
-      c.loud ? (loud ? 'loud (on)' : 'loud (off)') : '',
+      c.loud ? `${loud ? 'loud (on)' : 'loud (off)'}: ${loudReason(c)}` : '',
       c.adult ? (adult ? 'adult (on)' : 'adult (off)') : '',
       c.needs ? `needs ${c.needs}` : '',
     ]

@@ -82,11 +82,12 @@ EMAIL SEARCH
                             --json, --csv, --print-all and the network options, and:
     --email-catalogue FILE  Use this hound-email catalogue instead of the shipped one. Repeatable;
                             a later file's check replaces one with the same id.
-    --loud                  Also run checks that may notify the address's owner (off by default;
-                            HOUND_EMAIL_LOUD=true in the environment does the same).
+    --loud                  Also run loud checks: those that may notify the address's owner or sign
+                            in with a wrong password (off by default; HOUND_EMAIL_LOUD=true in the
+                            environment does the same).
     --adult                 Also ask adult sites (left out by default, like --nsfw for usernames).
-    hound email --list      Every email check, and what the catalogue lint says of its rules (a rule
-                            must decide on a positive, specific marker of its outcome).
+    hound email --list      Every email check, which are loud and why, and what the catalogue lint
+                            says of its rules (a rule must decide on a positive, specific marker).
     HIBP_API_KEY            (environment) Have I Been Pwned key: breaches appear as records.
     --usernames             Then search the address's local part and the usernames the sites
                             returned (e.g. Duolingo's) as usernames: the names are printed, then

@@ -35,8 +35,14 @@ export type TokenSource = z.infer<typeof TokenSourceSchema>;
 /** One condition on a response. A rule (found or not found) holds when ALL its signals hold. */
 export const SignalSchema = z.union([
   z.object({ status: z.array(z.number().int().min(100).max(599)).min(1) }).strict(),
-  z.object({ bodyContains: z.string().min(1).max(500) }).strict(),
-  z.object({ bodyLacks: z.string().min(1).max(500) }).strict(),
+  /**
+   * A phrase the site writes: looked for in what a reader of an HTML page sees (not in scripts, styles,
+   * comments or attributes; entities decoded), in any other body as it is. `raw: true` looks in the page's
+   * markup (a class name, an element; still not in scripts, styles or comments): say so only when the
+   * marker is markup (decision 130).
+   */
+  z.object({ bodyContains: z.string().min(1).max(500), raw: z.literal(true).optional() }).strict(),
+  z.object({ bodyLacks: z.string().min(1).max(500), raw: z.literal(true).optional() }).strict(),
   /** The whole body, trimmed, is exactly this (e.g. `[]`, `ok`): an exact answer, unlike a bare substring. */
   z.object({ bodyEquals: z.string().max(500) }).strict(),
   /**
@@ -138,6 +144,8 @@ export const EmailCheckSchema = z
     notFound: z.array(SignalSchema).min(1),
     /** May notify the address's owner (a reset mail, a login alert): skipped unless loud checks are enabled. */
     loud: z.boolean().default(false),
+    /** Why a loud check is loud (shown by `hound email --list`); see LOUD_REASONS. */
+    loudWhy: z.enum(['reset_mail', 'sign_in_code', 'wrong_password']).optional(),
     /** An adult site: left out of a search unless it asks for adult sites (like NSFW username sites). */
     adult: z.boolean().default(false),
     /** Setting that holds the API key (`{key}`); without it the check is `invalid`. */
@@ -177,8 +185,26 @@ export const EmailCheckSchema = z
     /** Where the site's behaviour is documented (a peer tool's module, the site's API docs). */
     source: z.array(z.string().min(1).max(300)).max(4).default([]),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.loudWhy === undefined || c.loud, {
+    message: '`loudWhy` goes only with `loud: true`',
+    path: ['loudWhy'],
+  });
 export type EmailCheck = z.infer<typeof EmailCheckSchema>;
+
+/** What a loud check may do to the address's owner, by `loudWhy`. */
+export const LOUD_REASONS: Record<NonNullable<EmailCheck['loudWhy']>, string> = {
+  reset_mail: 'sends the owner a password-reset or recovery mail',
+  sign_in_code: 'sends the owner a sign-in code or link',
+  wrong_password:
+    "submits a wrong password to the owner's account (may show in its security log, count toward a lock-out or a captcha)",
+};
+
+/** Why a check is loud, in words; undefined for a quiet check. */
+export function loudReason(check: Pick<EmailCheck, 'loud' | 'loudWhy'>): string | undefined {
+  if (!check.loud) return undefined;
+  return check.loudWhy ? LOUD_REASONS[check.loudWhy] : 'may notify the address owner';
+}
 
 export const EmailCatalogueSchema = z
   .object({

@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Internet, startInternet } from '@hound/testkit';
+import { type Internet, type RouteResponse, startInternet } from '@hound/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueError } from '../catalogue/errors.ts';
 import { createEngine } from '../engine.ts';
@@ -194,8 +194,9 @@ describe('through the testkit', () => {
       if (request.url.includes('op=token'))
         return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{"token":"T0k3n"}}' };
       const ok = request.headers.authorization === 'Bearer T0k3n';
+      const taken = body.includes('call.person@example.com');
       return ok
-        ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"account":{"taken":true}}' }
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: `{"account":{"taken":${taken}}}` }
         : { status: 401, headers: { 'content-type': 'text/plain' }, body: 'no token' };
     });
     const result = await runOwn(
@@ -225,15 +226,60 @@ describe('through the testkit', () => {
     expect(result).toMatchObject({ verdict: 'found' });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/gw?op=token', header: 'web' });
     expect(JSON.parse(seen[0]!.body)).toEqual({ app: 'Test', device: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    expect(seen[1]).toMatchObject({ method: 'POST', url: '/gw?op=check' });
+    // The probe, and the never-registered control (decision 131) with the same token.
+    expect(seen.slice(1).map((s) => s.url)).toEqual(['/gw?op=check', '/gw?op=check']);
+  });
+
+  it('decodes a page that names its charset only in <meta> (windows-1251) before reading its markers', async () => {
+    // windows-1251: а–я are 0xE0–0xFF, А–Я 0xC0–0xDF.
+    const cp1251 = (text: string) =>
+      Buffer.from(
+        [...text].map((c) => {
+          const code = c.charCodeAt(0);
+          if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+          return code;
+        }),
+      );
+    const pageOf = (words: string) =>
+      cp1251(
+        `<html><head><meta charset="windows-1251"><title>Регистрация</title></head><body><p>${words}</p></body></html>`,
+      );
+    internet.route('ru.test', '/join', (request) => ({
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: request.body.toString('utf8').includes(encodeURIComponent('ivan@example.com'))
+        ? pageOf('Этот адрес уже зарегистрирован')
+        : pageOf('Адрес свободен'),
+    }));
+    const answers = {
+      registered: [{ status: 200, contentType: 'text/html', body: '<p>Этот адрес уже зарегистрирован</p>' }],
+      unregistered: [{ status: 200, contentType: 'text/html', body: '<p>Адрес свободен</p>' }],
+    };
+    const check = {
+      ...base,
+      domain: 'ru.test',
+      requests: [{ method: 'POST', url: 'https://ru.test/join', body: { form: { email: '{email}' } } }],
+      found: [{ bodyContains: 'уже зарегистрирован' }],
+      notFound: [{ bodyContains: 'Адрес свободен' }],
+      answers,
+    };
+    expect(await runOwn([check], 'ivan@example.com')).toMatchObject({ verdict: 'found' });
+    expect(await runOwn([check], 'olga@example.com')).toMatchObject({ verdict: 'not_found' });
   });
 
   it('reads a Location without following it, wherever it points', async () => {
-    internet.route('reset.test', '/reset', () => ({
-      status: 302,
-      headers: { location: 'https://done.test/password/reset/done/', 'content-type': 'text/html' },
-      body: '',
-    }));
+    internet.route(
+      'reset.test',
+      '/reset',
+      (request): RouteResponse =>
+        request.body.toString('utf8').includes(encodeURIComponent('reset.person@example.com'))
+          ? {
+              status: 302,
+              headers: { location: 'https://done.test/password/reset/done/', 'content-type': 'text/html' },
+              body: '',
+            }
+          : { status: 200, headers: { 'content-type': 'text/html' }, body: '<p>No such user.</p>' },
+    );
     internet.route('done.test', '/password/reset/done/', () => ({ status: 200, body: 'followed' }));
     internet.log.reset();
     const result = await runOwn(
@@ -249,6 +295,7 @@ describe('through the testkit', () => {
       'reset.person@example.com',
     );
     expect(result).toMatchObject({ verdict: 'found', evidence: { status: 302 } });
-    expect(internet.log.requests().map((r) => new URL(r.url).hostname)).toEqual(['reset.test']);
+    // The probe and its never-registered control; the Location is never fetched.
+    expect(internet.log.requests().map((r) => new URL(r.url).hostname)).toEqual(['reset.test', 'reset.test']);
   });
 });

@@ -215,8 +215,9 @@ describe('email search on the shipped catalogue', () => {
       seen = request.headers;
       const body = request.body.toString('utf8');
       const both = body.includes('A1b2') && request.headers['x_form.token'] === 'F9z8';
+      const taken = body.includes(encodeURIComponent(REGISTERED));
       return both
-        ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"taken":true}' }
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: `{"taken":${taken}}` }
         : { status: 403, headers: { 'content-type': 'text/plain' }, body: 'missing token' };
     });
     const dir = await tempDir();

@@ -62,7 +62,8 @@ describe('the email-check lint', () => {
     ['a site-specific field under a generic key', [{ jsonPath: 'resource_response.data', equals: false }]],
     ['an exact body', [{ status: [200] }, { bodyEquals: 'ok' }]],
     ['a phrase only that outcome contains', [{ bodyContains: 'already associated with an account' }]],
-    ['a documented error status with its error envelope', [{ status: [404] }, { jsonPath: 'error', exists: true }]],
+    // A 404 does not anchor (any host sends one with an `error` field): see the test below.
+    ['a documented 409 with its error envelope', [{ status: [409] }, { jsonPath: 'error', exists: true }]],
     ['an empty body on a documented 204', [{ status: [204] }, { bodyEquals: '' }]],
     ['a weak word beside a specific marker', [{ bodyContains: 'ok' }, { jsonPath: 'available', equals: true }]],
   ])('accepts %s', (_, rule) => {
@@ -89,6 +90,65 @@ describe('the email-check lint', () => {
     expect(
       lintEmailCheck(check(SPECIFIC, [{ jsonPath: 'taken', equals: false }], { category: 'adult', adult: true })),
     ).toEqual([]);
+  });
+
+  it('flags a sign-in with a wrong password that is not loud (issue 41 item 7b)', () => {
+    const signIn = {
+      method: 'login',
+      requests: [
+        {
+          method: 'POST',
+          url: 'https://example.com/login',
+          body: { form: { login: '{email}', password: 'not-the-password' } },
+        },
+      ],
+    };
+    const quiet = check(SPECIFIC, [{ jsonPath: 'taken', equals: false }], signIn);
+    expect(lintEmailCheck(quiet)).toEqual([
+      expect.objectContaining({ severity: 'weak', code: 'quiet_wrong_password' }),
+    ]);
+    const loud = check(SPECIFIC, [{ jsonPath: 'taken', equals: false }], {
+      ...signIn,
+      loud: true,
+      loudWhy: 'wrong_password',
+    });
+    expect(lintEmailCheck(loud)).toEqual([]);
+    // A sign-up that sends a password is no attempt on anyone's account.
+    expect(
+      lintEmailCheck(check(SPECIFIC, [{ jsonPath: 'taken', equals: false }], { ...signIn, method: 'register' })),
+    ).toEqual([]);
+    expect(() => check(SPECIFIC, SPECIFIC, { loudWhy: 'wrong_password' })).toThrow(/loudWhy/);
+  });
+
+  it('refuses a marker that generic validation, error or throttle text contains (decision 130)', () => {
+    for (const marker of ['are not allowed', 'Invalid email', 'too many requests', 'This field is required.'])
+      expect(lintEmailCheck(check([{ bodyContains: marker }], [{ jsonPath: 'taken', equals: false }]))).toEqual([
+        expect.objectContaining({ severity: 'weak', code: 'generic_message' }),
+      ]);
+    expect(
+      lintEmailCheck(check(SPECIFIC, [{ jsonPath: 'error.message', equals: 'Please enter a valid email address.' }])),
+    ).toEqual([expect.objectContaining({ code: 'generic_message' })]);
+    // A site's own code as a field's whole value is no message.
+    expect(
+      lintEmailCheck(check([{ jsonPath: 'rtnCd', equals: 'EXIST' }], [{ jsonPath: 'taken', equals: false }])),
+    ).toEqual([]);
+  });
+
+  it('does not read 404 and any error field as not registered; the site’s own value or exact answer may', () => {
+    const answers = {
+      registered: [{ status: 200, body: '{"taken":true}' }],
+      unregistered: [{ status: 404, body: '' }],
+    };
+    expect(lintEmailCheck(check(SPECIFIC, [{ status: [404] }, { jsonPath: 'error', exists: true }]))).toEqual([
+      expect.objectContaining({ code: 'generic_field' }),
+    ]);
+    expect(lintEmailCheck(check(SPECIFIC, [{ status: [404] }, { jsonPath: 'message', equals: false }]))).toEqual([
+      expect.objectContaining({ code: 'generic_field' }),
+    ]);
+    expect(
+      lintEmailCheck(check(SPECIFIC, [{ status: [404] }, { jsonPath: 'error', equals: 'USER_NOT_FOUND' }])),
+    ).toEqual([]);
+    expect(lintEmailCheck(check(SPECIFIC, [{ status: [404] }, { bodyEquals: '' }], { answers }))).toEqual([]);
   });
 
   it('knows the words every answer carries', () => {

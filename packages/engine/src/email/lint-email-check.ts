@@ -13,10 +13,12 @@ export type EmailLintCode =
   | 'status_only'
   | 'absence_only'
   | 'weak_text'
+  | 'generic_message'
   | 'generic_field'
   | 'no_answers'
   | 'answer_misjudged'
   | 'adult_unflagged'
+  | 'quiet_wrong_password'
   | 'no_source';
 
 export interface EmailLintFinding {
@@ -88,6 +90,52 @@ export function isWeakEmailText(text: string): boolean {
   return false;
 }
 
+/**
+ * What any site's form, gateway or throttle says whatever the address (decision 130): a marker such a
+ * message contains proves nothing about an account. Compared lower-cased, white space collapsed.
+ */
+const GENERIC_MESSAGES = [
+  'Disposable email domains are not allowed.',
+  'Disposable email addresses are not allowed.',
+  'Please enter a valid email address.',
+  'Invalid email address.',
+  'Invalid email format.',
+  'The email must be a valid email address.',
+  'The email field is required.',
+  'This field is required.',
+  "Email can't be blank.",
+  'Password is too short (minimum is 8 characters).',
+  'Your password must be at least 8 characters long.',
+  'Password must contain at least one number.',
+  'Passwords must have at least one digit.',
+  'Passwords do not match.',
+  'This username is already taken.',
+  'Too many requests. Please try again later.',
+  'Rate limit exceeded.',
+  'Something went wrong. Please try again later.',
+  'An error occurred. Please try again.',
+  'Access denied.',
+  'The requested page could not be found.',
+  'Service temporarily unavailable.',
+  'Your session has expired. Please refresh the page.',
+  'Invalid CSRF token.',
+  'Please complete the captcha.',
+  'Your request has been sent successfully.',
+  'If an account exists for this address, we have sent you an email.',
+].map((m) => m.toLowerCase());
+
+const normal = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * A phrase (two words or more) that generic validation, error or throttle text contains ("are not allowed",
+ * "invalid email"). A single word is the weak-word list's to judge: `EXIST` or `available` as a field's
+ * whole value is a site's own code.
+ */
+export function isGenericMessageText(text: string): boolean {
+  const marker = normal(text.replace(/&#39;|&apos;/g, "'"));
+  return marker.includes(' ') && GENERIC_MESSAGES.some((message) => message.includes(marker));
+}
+
 /** Where any site sends a visitor it will not answer (a sign-in, its home page): no outcome's own target. */
 const GENERIC_TARGETS = new Set(['', 'login', 'signin', 'auth', 'account', 'home', 'index', 'https', 'http', 'www']);
 
@@ -100,10 +148,16 @@ function isWeakLocation(text: string): boolean {
 function weakness(signal: Signal, rule: Signal[]): { code: EmailLintCode; detail: string } | null {
   if ('status' in signal) return { code: 'status_only', detail: `status ${signal.status.join('/')}` };
   if ('bodyLacks' in signal) return { code: 'absence_only', detail: `body lacks "${signal.bodyLacks}"` };
-  if ('bodyContains' in signal)
-    return isWeakEmailText(signal.bodyContains)
-      ? { code: 'weak_text', detail: `body contains "${signal.bodyContains}" (any answer may)` }
+  if ('bodyContains' in signal) {
+    if (isWeakEmailText(signal.bodyContains))
+      return { code: 'weak_text', detail: `body contains "${signal.bodyContains}" (any answer may)` };
+    return isGenericMessageText(signal.bodyContains)
+      ? {
+          code: 'generic_message',
+          detail: `body contains "${signal.bodyContains}" (generic validation or error text any site shows)`,
+        }
       : null;
+  }
   if ('locationContains' in signal)
     return isWeakLocation(signal.locationContains)
       ? {
@@ -114,13 +168,19 @@ function weakness(signal: Signal, rule: Signal[]): { code: EmailLintCode; detail
   if ('bodyEquals' in signal) {
     // An empty answer (nothing, `null`, `{}`, `[]`) is what any gateway or broken page may send: it is the
     // documented answer only after a specific status (a 204, a keyed API's 404), never of a 200.
-    if (!EMPTY_ANSWERS.has(signal.bodyEquals.trim()) || anchored(rule)) return null;
+    // A 404 anchors an exact answer (HIBP's empty 404): the rule says exactly what the site sends.
+    if (!EMPTY_ANSWERS.has(signal.bodyEquals.trim()) || anchored(rule, [404, 410])) return null;
     return {
       code: 'absence_only',
       detail: `an empty answer (${JSON.stringify(signal.bodyEquals)}) without a specific status`,
     };
   }
   const path = signal.jsonPath;
+  if (typeof signal.equals === 'string' && isGenericMessageText(signal.equals))
+    return {
+      code: 'generic_message',
+      detail: `JSON ${path || '(body)'} = ${JSON.stringify(signal.equals)} (generic validation or error text)`,
+    };
   if (signal.exists === false) return { code: 'absence_only', detail: `JSON ${path || '(body)'} is absent` };
   // A field of a generic envelope (`status`, `0.type`) says little; the same key under a site's own
   // object (`email.valid`, `resource_response.data`) is that site's answer. After a specific error
@@ -140,10 +200,21 @@ function weakness(signal: Signal, rule: Signal[]): { code: EmailLintCode; detail
     : null;
 }
 
-/** The rule names a status other than 200 (a documented 204, 404 or 409): its envelope belongs to that answer. */
-function anchored(rule: Signal[]): boolean {
+/** Statuses any host answers for any path (its own "no such page", its gateway's): they belong to no site's API. */
+const ANY_HOST_STATUSES = new Set([404, 410, 500, 502, 503, 504]);
+
+/**
+ * The rule names a status other than 200 (a documented 204 or 409): its envelope belongs to that answer.
+ * A 404 or a gateway error does not anchor: any host sends one with an `error` field, so there the rule
+ * must name the site's own value (`error.code` = "USER_NOT_FOUND"), not that the field is there.
+ */
+function anchored(rule: Signal[], also: readonly number[] = []): boolean {
   const statuses = rule.flatMap((s) => ('status' in s ? s.status : []));
-  return statuses.length > 0 && !statuses.includes(200);
+  return (
+    statuses.length > 0 &&
+    !statuses.includes(200) &&
+    !statuses.some((s) => ANY_HOST_STATUSES.has(s) && !also.includes(s))
+  );
 }
 
 function lintRule(check: EmailCheck, name: 'found' | 'notFound'): EmailLintFinding[] {
@@ -154,11 +225,13 @@ function lintRule(check: EmailCheck, name: 'found' | 'notFound'): EmailLintFindi
   const codes = weak.map((w) => w!.code);
   const code: EmailLintCode = codes.includes('weak_text')
     ? 'weak_text'
-    : codes.includes('generic_field')
-      ? 'generic_field'
-      : codes.every((c) => c === 'status_only')
-        ? 'status_only'
-        : 'absence_only';
+    : codes.includes('generic_message')
+      ? 'generic_message'
+      : codes.includes('generic_field')
+        ? 'generic_field'
+        : codes.every((c) => c === 'status_only')
+          ? 'status_only'
+          : 'absence_only';
   const outcome = name === 'found' ? 'registered' : 'not registered';
   return [
     {
@@ -207,9 +280,32 @@ export function lintEmailCheck(
       code: 'adult_unflagged',
       detail: 'an adult site without `adult: true` would be asked by every search',
     });
+  // A sign-in with a password is a failed login on someone's account: it may show in their security log
+  // and count toward a lock-out, so it runs only when an operator turns loud checks on (issue 41 item 7b).
+  if (submitsPassword(check) && !check.loud)
+    findings.push({
+      checkId: check.id,
+      severity: 'weak',
+      code: 'quiet_wrong_password',
+      detail: 'signs in with a wrong password but is not `loud: true` (`loudWhy: "wrong_password"`)',
+    });
   if (check.source.length === 0)
     findings.push({ checkId: check.id, severity: 'note', code: 'no_source', detail: 'no `source` recorded' });
   return findings;
+}
+
+const PASSWORD_FIELD = /pass(word)?$|^pwd$/i;
+
+/** A sign-in request that carries a non-empty password: an attempt on the owner's account. */
+export function submitsPassword(check: EmailCheck): boolean {
+  if (check.method !== 'login') return false;
+  return check.requests.some((request) => {
+    const body = request.body;
+    const fields = body && 'form' in body ? body.form : body && 'json' in body ? body.json : {};
+    return Object.entries(fields).some(
+      ([key, value]) => PASSWORD_FIELD.test(key) && typeof value === 'string' && value !== '',
+    );
+  });
 }
 
 export function lintEmailChecks(checks: readonly EmailCheck[]): EmailLintFinding[] {

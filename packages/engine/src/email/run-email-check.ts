@@ -5,8 +5,10 @@
  */
 import type { CheckResponse, EmailResult, Evidence, RuleOutcome } from '../model.ts';
 import type { SendOptions, Transport } from '../transport/index.ts';
+import { addressVariables } from './address.ts';
 import { buildRequest, fillUrl, type Variables } from './build-request.ts';
-import type { EmailCheck, TokenSource } from './catalogue-format.ts';
+import { type EmailCheck, loudReason, type TokenSource } from './catalogue-format.ts';
+import type { ControlAnswer, EmailControls } from './email-controls.ts';
 import { parseJsonBody, readJsonPath } from './json-path.ts';
 import { judgeEmail } from './judge-email.ts';
 
@@ -16,7 +18,14 @@ export interface EmailRunContext {
   send: SendOptions;
   loud: boolean;
   keys: Record<string, string | undefined>;
+  /** The engine's never-registered controls: a `registered` stands only when its control is not registered. */
+  controls?: EmailControls;
 }
+
+/** Sends one request within the check's budget: the transport's answer, or a timeout when none is left. */
+type Send = (
+  request: Parameters<Transport['send']>[0],
+) => Promise<Awaited<ReturnType<Transport['send']>> | { ok: false; error: { code: 'timeout'; detail: string } }>;
 
 /** Cookies of a response as one `Cookie` header value (undici joins several Set-Cookie with ", "). */
 function cookiesOf(response: CheckResponse): string {
@@ -130,12 +139,12 @@ export async function runEmailCheck(
   if (check.loud && !context.loud)
     return invalid(
       'disabled',
-      'may notify the address owner; loud checks are off (turn them on with HOUND_EMAIL_LOUD=true, or --loud in the CLI)',
+      `${loudReason(check)}; loud checks are off (turn them on with HOUND_EMAIL_LOUD=true, or --loud in the CLI)`,
     );
   // One budget for the whole check: each request gets what is left of it (a two-request check at 6 s
   // ends within 6 s, not 12).
   const deadline = started + (context.send.timeoutMs ?? context.transport.options.timeoutMs);
-  const send = (request: Parameters<Transport['send']>[0]) => {
+  const send: Send = (request) => {
     const left = deadline - Date.now();
     if (left <= 0)
       return Promise.resolve({
@@ -188,8 +197,55 @@ export async function runEmailCheck(
       if (cookies) headers.cookie = cookies;
     }
   }
-  // Found on any form (e.g. the SHA-256 or the MD5 hash) is found; not found only when every form says so;
-  // otherwise the first undecided answer stands.
+  const decided = await probe(check, values, headers, send);
+  if (decided.outcome.verdict !== 'found') return result(decided.outcome, decided.response);
+  // A found stands only when a never-registered address (same token and cookies) is not found too: asked
+  // now, or remembered from an earlier search. Founds are few, so the control costs few requests.
+  const answered = await context.controls
+    ?.answer(check.id, base.domain ?? check.domain, (address) =>
+      probe(check, { ...values, ...addressVariables(address) }, headers, send).then(
+        ({ outcome, response }): ControlAnswer => ({
+          address,
+          verdict: outcome.verdict,
+          rule: outcome.rule,
+          ...(response ? { status: response.status } : {}),
+        }),
+      ),
+    )
+    .catch(() => undefined);
+  if (answered?.verdict === 'found')
+    return result(
+      {
+        format: 'hound',
+        verdict: 'unknown',
+        reason: 'indistinguishable',
+        rule: `${decided.outcome.rule}; but a never-registered address ("${answered.address}") is answered the same way: ${answered.rule}`,
+        detail: `the address: status ${decided.response?.status ?? '—'}; the control: status ${answered.status ?? '—'}`,
+      },
+      decided.response,
+    );
+  const checked = answered
+    ? answered.verdict === 'not_found'
+      ? `a never-registered address ("${answered.address}") is not registered`
+      : `the never-registered control was undecided (${answered.rule})`
+    : undefined;
+  return result(
+    { ...decided.outcome, ...(checked ? { detail: checked } : {}) },
+    decided.response,
+    extract(check, decided.response!),
+  );
+}
+
+/**
+ * Each request in turn until one decides. Found on any form (e.g. the SHA-256 or the MD5 hash) is found;
+ * not found only when every form says so; otherwise the first undecided answer stands.
+ */
+async function probe(
+  check: EmailCheck,
+  values: Variables,
+  headers: Record<string, string>,
+  send: Send,
+): Promise<{ outcome: RuleOutcome; response?: CheckResponse }> {
   let undecided: { outcome: RuleOutcome; response?: CheckResponse } | undefined;
   let last: { outcome: RuleOutcome; response?: CheckResponse } | undefined;
   for (const template of check.requests) {
@@ -197,16 +253,22 @@ export async function runEmailCheck(
     try {
       request = buildRequest(template, values);
     } catch (error) {
-      return invalid('disabled', `the request cannot be built: ${(error as Error).message}`);
+      return {
+        outcome: {
+          format: 'hound',
+          verdict: 'invalid',
+          reason: 'disabled',
+          rule: `the request cannot be built: ${(error as Error).message}`,
+        },
+      };
     }
     request.headers = { ...headers, ...request.headers };
     const sent = await send(request);
     last = sent.ok
       ? { outcome: judgeEmail(check, sent.response), response: sent.response }
       : { outcome: { format: 'hound', verdict: 'unknown', reason: sent.error.code, rule: sent.error.detail } };
-    if (last.outcome.verdict === 'found') return result(last.outcome, last.response, extract(check, last.response!));
+    if (last.outcome.verdict === 'found') return last;
     if (last.outcome.verdict !== 'not_found') undecided ??= last;
   }
-  const decided = undecided ?? last!;
-  return result(decided.outcome, decided.response);
+  return undecided ?? last!;
 }

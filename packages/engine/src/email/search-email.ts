@@ -1,6 +1,7 @@
 /**
  * Email search: every selected check at once on the shared transport (its global and per-host limits pace
- * them), results yielded in completion order with progress. Aborting cancels every request in flight;
+ * them), results yielded in completion order with progress. With `controls`, a registered answer stands
+ * only when a never-registered address is not registered too (decision 131). Aborting cancels every request in flight;
  * checks cut off end `unknown` `cancelled`.
  */
 import type { EmailResult, EmailSearchEvent, EmailSearchOptions } from '../model.ts';
@@ -8,6 +9,7 @@ import { linkedAbort } from '../search/linked-abort.ts';
 import type { Transport } from '../transport/index.ts';
 import { addressVariables } from './address.ts';
 import type { EmailCheck } from './catalogue-format.ts';
+import type { EmailControls } from './email-controls.ts';
 import { runEmailCheck } from './run-email-check.ts';
 
 let searchCounter = 0;
@@ -17,12 +19,14 @@ export async function* searchEmailStream(
   email: string,
   transport: Transport,
   options: EmailSearchOptions,
+  controls?: EmailControls,
 ): AsyncGenerator<EmailSearchEvent> {
   const { controller: stop, release } = linkedAbort(options.signal);
   const context = {
     transport,
     loud: options.loud ?? false,
     keys: options.keys ?? {},
+    ...(controls ? { controls } : {}),
     send: {
       signal: stop.signal,
       group: `email-${++searchCounter}`,

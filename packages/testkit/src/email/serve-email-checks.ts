@@ -16,8 +16,8 @@ import { siteIconPng } from './site-icon.ts';
 
 type Signal =
   | { status: number[] }
-  | { bodyContains: string }
-  | { bodyLacks: string }
+  | { bodyContains: string; raw?: true }
+  | { bodyLacks: string; raw?: true }
   | { bodyEquals: string }
   | { locationContains: string }
   | { jsonPath: string; equals?: unknown; exists?: boolean };
@@ -175,6 +175,12 @@ export interface EmailSites {
   skipped: Array<{ id: string; reason: string }>;
   /** The address now has an account on every served check (or only on `checkIds`). */
   register(email: string, checkIds?: string[]): void;
+  /**
+   * A probe that names this address gets `pick(checkId)` instead of the check's own answer (when it gives
+   * one; null: the check's own): a hostile answer about that address only, while any other address (a
+   * never-registered control) still gets the site's own. `pick` null stops it.
+   */
+  answerWith(email: string, pick: ((checkId: string) => RouteResponse | null) | null): void;
 }
 
 const hex = (algorithm: string, text: string) => createHash(algorithm).update(text).digest('hex');
@@ -308,6 +314,7 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
   const served: string[] = [];
   const skipped: EmailSites['skipped'] = [];
   const endpoints = new Map<string, Endpoint[]>();
+  const hostile = new Map<string, (checkId: string) => RouteResponse | null>();
 
   /** Adds an endpoint at host + route; the first at an address installs the dispatcher. */
   const serve = (host: string, route: string, endpoint: Endpoint) => {
@@ -362,6 +369,11 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
       const carried = (t: string) => text.includes(t) || JSON.stringify(request.headers).includes(t);
       if (!tokens.every(carried))
         return { status: 403, headers: { 'content-type': 'text/plain' }, body: 'missing or stale token' };
+      for (const [email, pick] of hostile)
+        if (forms(email).some((f) => text.includes(f))) {
+          const instead = pick(check.id);
+          if (instead) return instead;
+        }
       return known ? foundAnswer : missingAnswer;
     };
     if (prefetchEndpoint) serve(...prefetchEndpoint);
@@ -395,6 +407,11 @@ export function serveEmailChecks(internet: Internet, checks: readonly EmailCheck
       const address = email.trim().toLowerCase();
       if (!checkIds) everywhere.add(address);
       else for (const id of checkIds) perCheck.get(id)?.add(address);
+    },
+    answerWith(email, pick) {
+      const address = email.trim().toLowerCase();
+      if (pick) hostile.set(address, pick);
+      else hostile.delete(address);
     },
   };
 }

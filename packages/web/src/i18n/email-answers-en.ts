@@ -46,6 +46,7 @@ export const emailAnswersEn = {
     disabled: 'Not run: this check could notify the address’s owner, so it is switched off.',
     missing_key: 'Not run: this check needs an API key the operator has not set.',
     cancelled: 'The search ended before this site answered.',
+    indistinguishable: 'The site answered a made-up address the same way, so its answer says nothing about this one.',
   },
   evidence: 'Evidence',
   answer: 'The site’s answer',

@@ -47,6 +47,8 @@ export const emailAnswersTr = {
     disabled: 'Çalıştırılmadı: bu kontrol adresin sahibine bildirim gönderebilir, bu yüzden kapalı.',
     missing_key: 'Çalıştırılmadı: bu kontrol, işletmecinin ayarlamadığı bir API anahtarı gerektiriyor.',
     cancelled: 'Arama, bu site yanıt vermeden sona erdi.',
+    indistinguishable:
+      'Site uydurma bir adrese de aynı yanıtı verdi, bu yüzden yanıtı bu adres hakkında bir şey söylemiyor.',
   },
   evidence: 'Kanıt',
   answer: 'Sitenin yanıtı',

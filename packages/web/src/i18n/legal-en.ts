@@ -216,7 +216,7 @@ export const legalEn = {
         heading: 'What we check, and what we never do',
         paragraphs: [
           'Each check asks one website, the way its sign-up, sign-in or public profile pages do, whether the address has an account there, so each of those sites receives the address. We never log in, never read private data and never send anything to the address.',
-          'Checks that could notify the address’s owner (for example a password-reset email or a login alert) are switched off.',
+          'Checks that could notify the address’s owner or touch their account (a password-reset email, a sign-in code, or a sign-in with a wrong password that may show in their security log or count toward a lock-out) are loud checks, and loud checks are off by default. The operator of a Hound server can turn them on with the HOUND_EMAIL_LOUD setting (and a command-line user with --loud); on this service they stay off unless its operator has done so.',
         ],
       },
       {

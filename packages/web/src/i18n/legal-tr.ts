@@ -218,7 +218,7 @@ export const legalTr: typeof legalEn = {
         heading: 'Neyi kontrol ediyoruz, neyi asla yapmıyoruz',
         paragraphs: [
           'Her kontrol, bir web sitesine, kayıt, giriş veya herkese açık profil sayfalarının yaptığı gibi, adresin orada hesabı olup olmadığını sorar; bu nedenle bu sitelerin her biri adresi alır. Asla giriş yapmayız, gizli verileri okumayız ve adrese hiçbir şey göndermeyiz.',
-          'Adresin sahibini uyarabilecek kontroller (örneğin parola sıfırlama e-postası veya giriş uyarısı) kapalıdır.',
+          'Adresin sahibini uyarabilecek ya da hesabına dokunabilecek kontroller (parola sıfırlama e-postası, giriş kodu veya güvenlik kaydında görünebilecek ya da hesap kilitlenmesine sayılabilecek yanlış parolayla giriş denemesi) gürültülü kontrollerdir ve varsayılan olarak kapalıdır. Bir Hound sunucusunun işletmecisi bunları HOUND_EMAIL_LOUD ayarıyla (komut satırı kullanıcısı ise --loud ile) açabilir; bu hizmette işletmecisi açmadıkça kapalı kalırlar.',
         ],
       },
       {
