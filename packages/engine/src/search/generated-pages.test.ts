@@ -125,7 +125,7 @@ beforeAll(async () => {
       }
       return honest(host, req.url);
     });
-  PAGES.forEach((page, i) => serve(hostOf(i), page));
+  for (const [i, page] of PAGES.entries()) serve(hostOf(i), page);
   for (const host of HONEST_HOSTS) serve(host);
 }, 30_000);
 afterAll(async () => {

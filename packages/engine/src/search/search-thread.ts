@@ -10,7 +10,6 @@ import { AccountLinks } from '../facts/account-links.ts';
 import type { CheckBaseline } from '../health/baseline.ts';
 import type { FactsMode, Site, SiteResult } from '../model.ts';
 import { createTransport, type TransportOptions } from '../transport/index.ts';
-import { controlProbesFor } from './control-probe.ts';
 import { searchStream } from './search-stream.ts';
 import type { FromThread, ThreadStart, ToThread } from './thread-messages.ts';
 
