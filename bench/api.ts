@@ -457,8 +457,8 @@ async function burstRun(live: Server) {
   }, 100);
   const t0 = performance.now();
   const usernames = Array.from({ length: BURST }, (_, i) => `burst${i}`);
-  const runs = await Promise.all(usernames.map((u, i) => completedSearch(live, u, `device_burst_${i}`))).finally(
-    () => clearInterval(sampler),
+  const runs = await Promise.all(usernames.map((u, i) => completedSearch(live, u, `device_burst_${i}`))).finally(() =>
+    clearInterval(sampler),
   );
   const wallMs = performance.now() - t0;
   const first = runs.map((r) => r.firstResultMs);
