@@ -12,13 +12,11 @@ import type { SelectedSite } from './select-sites.ts';
 
 let searchCounter = 0;
 /** Searches in progress per transport, to share the window of sites in progress between them. */
-const activeSearches = new WeakMap<Transport, { count: number; started: number }>();
+const activeSearches = new WeakMap<Transport, { count: number }>();
 /** Sites a search keeps in progress beyond the global limit (some wait on per-host queues). */
 const MIN_WINDOW = 64;
 /** Sites started per event-loop turn while the first window fills. */
 const LAUNCH_SLICE = 32;
-/** The golden ratio's fraction: successive multiples of it spread evenly over [0, 1) (launch turns). */
-const GOLDEN = (Math.sqrt(5) - 1) / 2;
 
 export interface StreamOptions {
   signal?: AbortSignal;
@@ -82,14 +80,11 @@ export async function* searchStream(
   // A window of sites in progress rather than all at once: the transport's limits pace the network
   // anyway, and a window bounds memory. Parallel searches on one transport split the window between them
   // (re-read on every completion), so ten searches hold about as much as one.
-  const active = activeSearches.get(transport) ?? { count: 0, started: 0 };
-  activeSearches.set(transport, active);
-  // A search that starts while others run begins at another point of the launch order than they did, so
-  // their first windows spread over the hosts (decision 152); a search alone keeps the order as it is.
-  const turn = active.count === 0 ? 0 : (++active.started * GOLDEN) % 1;
-  const queue = launchOrder(selected, turn);
+  const queue = launchOrder(selected);
   let next = 0;
   let inProgress = 0;
+  const active = activeSearches.get(transport) ?? { count: 0 };
+  activeSearches.set(transport, active);
   active.count++;
   let counted = true;
   // A search stops claiming a share once its last site has started (or when it ends early).
