@@ -28,6 +28,9 @@
  * - `server_main_thread_ms`: the scheduler's run and wait time of the main thread in the first second of
  *   the probed run's 20 searches (their start) and over that run: how long the API was ready but had no
  *   core.
+ * - `burst`: 50 searches POSTed at once (issue 41 item 12): first result per search, wall, server memory.
+ * BENCH_API_PARTS runs one part alone after the warm-up: `burst`, `cpu` (the CPU per check only, for
+ * comparing trees in adjacent runs) or `key_auth`.
  * Throws, with the server's last log lines, when a search ends other than `completed` or with no result.
  * Uses the real Sherlock catalogue from ../shared/upstream when present, else a generated one.
  * Profiling the server: BENCH_CPU_PROF=<dir> writes V8 CPU profiles of its threads (wall-time samples: a
@@ -476,6 +479,55 @@ async function burstRun(live: Server) {
   };
 }
 
+/**
+ * `BENCH_API_PARTS=cpu`: only the CPU a check costs — one search, the 20 searches without probes `CPU_RUNS`
+ * times on the server, then on the bare engine — for comparing trees in adjacent runs (issue 41 item 10).
+ */
+async function cpuOnly(
+  live: Server,
+  internet: Internet,
+  served: { proxyUrl: string },
+  catalogueFile: string,
+  dir: string,
+) {
+  const one = await completedSearch(live, 'blue', 'device_one');
+  const usernames = Array.from({ length: SIMULTANEOUS }, (_, i) => `user${i}`);
+  // The first 20 after the start, while V8 still compiles the server's code, are not counted (decision 091).
+  await simultaneousRun(live, internet, usernames, 'device_cold', false);
+  const runs: SimultaneousRun[] = [];
+  for (let i = 0; i < CPU_RUNS; i++) runs.push(await simultaneousRun(live, internet, usernames, `device_cpu${i}`, false));
+  await stopServer(live.child);
+  const engine = await engineAlone({
+    catalogueFile,
+    proxy: served.proxyUrl,
+    caFile: path.join(dir, 'testkit-ca.pem'),
+    dataDir: path.join(dir, 'engine-alone'),
+    usernames,
+    sites: one.results,
+  });
+  const checks = SIMULTANEOUS * one.results;
+  const perCheck = (ms: number) => Number((ms / checks).toFixed(3));
+  const best = cheapest(runs, (run) => run.serverCpuMs);
+  return {
+    sites: one.results,
+    server_cpu_ms_per_check: {
+      total: perCheck(best.serverCpuMs),
+      engine: perCheck(engine.second.cpuMs),
+      rest: perCheck(best.serverCpuMs - engine.second.cpuMs),
+      runs_server: runs.map((run) => perCheck(run.serverCpuMs)),
+      runs_engine: engine.secondRuns.map((run) => perCheck(run.cpuMs)),
+    },
+    server_thread_cpu_ms_per_check: {
+      main: perCheck(best.threads.main),
+      database_thread: perCheck(best.threads.database),
+      search_thread: perCheck(best.threads.search),
+      other_threads: perCheck(best.threads.rest),
+    },
+    wall_ms: runs.map((run) => round(run.manyMs)),
+    load_average_1m: round(os.loadavg()[0]!),
+  };
+}
+
 /** bench/api-engine-child.ts, driven over IPC; its stdout goes to stderr so stdout stays one JSON object. */
 class EngineChild {
   private nextId = 0;
@@ -633,6 +685,10 @@ async function main() {
     }
     // Warm-up: connections, JIT, the engine's transport.
     await completedSearch(live, 'warmup', 'device_warm');
+    if (process.env.BENCH_API_PARTS === 'cpu') {
+      console.log(JSON.stringify({ benchmark: 'api', cpu: await cpuOnly(live, internet, served, catalogueFile, dir) }));
+      return;
+    }
     if (process.env.BENCH_API_PARTS === 'burst') {
       console.log(JSON.stringify({ benchmark: 'api', burst: await burstRun(live) }, null, 2));
       return;
