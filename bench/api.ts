@@ -495,7 +495,9 @@ async function cpuOnly(
   // The first 20 after the start, while V8 still compiles the server's code, are not counted (decision 091).
   await simultaneousRun(live, internet, usernames, 'device_cold', false);
   const runs: SimultaneousRun[] = [];
-  for (let i = 0; i < CPU_RUNS; i++) runs.push(await simultaneousRun(live, internet, usernames, `device_cpu${i}`, false));
+  for (let i = 0; i < CPU_RUNS; i++) {
+    runs.push(await simultaneousRun(live, internet, usernames, `device_cpu${i}`, false));
+  }
   await stopServer(live.child);
   const engine = await engineAlone({
     catalogueFile,
