@@ -15,20 +15,12 @@ import type { FromThread, ThreadStart, ToThread } from './thread-messages.ts';
 const COMPILED = import.meta.url.endsWith('.js');
 const THREAD_ENTRY = new URL(COMPILED ? './search-thread.js' : './search-thread.ts', import.meta.url);
 
-/**
- * The thread's young generation, in MB (V8's default for a worker: 48). Every check allocates its request,
- * response, parse and result objects, nearly all dead within the check: a larger nursery is swept less
- * often and promotes less of that to the old generation, for at most this much more memory (decision 151).
- */
-const YOUNG_GENERATION_MB = 96;
-
 /** From TypeScript source (tests, `npm run sim`), a thread registers tsx before loading its entry. */
 function startWorker(data: ThreadStart): Worker {
-  const options = { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
-  if (COMPILED) return new Worker(THREAD_ENTRY, options);
+  if (COMPILED) return new Worker(THREAD_ENTRY, { workerData: data });
   const tsx = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_ENTRY.href)}); });`;
-  return new Worker(boot, { eval: true, ...options });
+  return new Worker(boot, { eval: true, workerData: data });
 }
 
 /**
