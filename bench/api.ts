@@ -28,6 +28,9 @@
  * - `server_main_thread_ms`: the scheduler's run and wait time of the main thread in the first second of
  *   the probed run's 20 searches (their start) and over that run: how long the API was ready but had no
  *   core.
+ * - `burst`: 50 searches POSTed at once (issue 41 item 12): first result per search, wall, server memory.
+ * BENCH_API_PARTS runs one part alone after the warm-up: `burst`, `cpu` (the CPU per check only, for
+ * comparing trees in adjacent runs) or `key_auth`.
  * Throws, with the server's last log lines, when a search ends other than `completed` or with no result.
  * Uses the real Sherlock catalogue from ../shared/upstream when present, else a generated one.
  * Profiling the server: BENCH_CPU_PROF=<dir> writes V8 CPU profiles of its threads (wall-time samples: a
@@ -51,6 +54,11 @@ const round = (n: number) => Math.round(n * 10) / 10;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const UPSTREAM = path.resolve(ROOT, '../shared/upstream/sherlock/data.json');
 const SIMULTANEOUS = 20;
+/**
+ * Searches started at once for `burst` (issue 41 item 12): more than a fixed cap of running searches would
+ * let in, so every one of them must get its first result while all of them share the per-host limits.
+ */
+const BURST = 50;
 /**
  * Runs without probes, on the server and on the bare engine: the CPU figures take each side's cheapest,
  * since on a shared machine a disturbance only adds CPU time to the same work (decision 091).
@@ -431,6 +439,97 @@ async function simultaneousRun(
   };
 }
 
+/** The server's resident memory (VmRSS) and its peak so far (VmHWM), in MB, from /proc (Linux). */
+function serverMemoryMb(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+/**
+ * `BURST` searches POSTed at once (issue 41 item 12, decision 152): per search the time from its POST to
+ * its first SSE result, the wall time of all of them, and the server's resident memory while they ran
+ * (sampled every 100 ms) — the server must start them all and share the engine's limits between them.
+ */
+async function burstRun(live: Server) {
+  const pid = live.child.pid!;
+  const before = serverMemoryMb(pid);
+  let rssMax = before.rss;
+  const sampler = setInterval(() => {
+    rssMax = Math.max(rssMax, serverMemoryMb(pid).rss);
+  }, 100);
+  const t0 = performance.now();
+  const usernames = Array.from({ length: BURST }, (_, i) => `burst${i}`);
+  const runs = await Promise.all(usernames.map((u, i) => completedSearch(live, u, `device_burst_${i}`))).finally(() =>
+    clearInterval(sampler),
+  );
+  const wallMs = performance.now() - t0;
+  const first = runs.map((r) => r.firstResultMs);
+  return {
+    searches: BURST,
+    post_ms: spread(runs.map((r) => r.postMs)),
+    first_result_ms: spread(first),
+    first_result_target: 'max <= 2000 ms',
+    // How far the first results and the ends overlap: every search had a result before the first one ended.
+    first_result_max_before_first_end: Math.max(...first) < Math.min(...runs.map((r) => r.totalMs)),
+    search_ms: spread(runs.map((r) => r.totalMs)),
+    wall_ms: round(wallMs),
+    server_rss_mb: { before: before.rss, max_during: rssMax, peak_since_start: serverMemoryMb(pid).peak },
+    load_average_1m: round(os.loadavg()[0]!),
+  };
+}
+
+/**
+ * `BENCH_API_PARTS=cpu`: only the CPU a check costs — one search, the 20 searches without probes `CPU_RUNS`
+ * times on the server, then on the bare engine — for comparing trees in adjacent runs (issue 41 item 10).
+ */
+async function cpuOnly(
+  live: Server,
+  internet: Internet,
+  served: { proxyUrl: string },
+  catalogueFile: string,
+  dir: string,
+) {
+  const one = await completedSearch(live, 'blue', 'device_one');
+  const usernames = Array.from({ length: SIMULTANEOUS }, (_, i) => `user${i}`);
+  // The first 20 after the start, while V8 still compiles the server's code, are not counted (decision 091).
+  await simultaneousRun(live, internet, usernames, 'device_cold', false);
+  const runs: SimultaneousRun[] = [];
+  for (let i = 0; i < CPU_RUNS; i++) {
+    runs.push(await simultaneousRun(live, internet, usernames, `device_cpu${i}`, false));
+  }
+  await stopServer(live.child);
+  const engine = await engineAlone({
+    catalogueFile,
+    proxy: served.proxyUrl,
+    caFile: path.join(dir, 'testkit-ca.pem'),
+    dataDir: path.join(dir, 'engine-alone'),
+    usernames,
+    sites: one.results,
+  });
+  const checks = SIMULTANEOUS * one.results;
+  const perCheck = (ms: number) => Number((ms / checks).toFixed(3));
+  const best = cheapest(runs, (run) => run.serverCpuMs);
+  return {
+    sites: one.results,
+    server_cpu_ms_per_check: {
+      total: perCheck(best.serverCpuMs),
+      engine: perCheck(engine.second.cpuMs),
+      rest: perCheck(best.serverCpuMs - engine.second.cpuMs),
+      runs_server: runs.map((run) => perCheck(run.serverCpuMs)),
+      runs_engine: engine.secondRuns.map((run) => perCheck(run.cpuMs)),
+    },
+    server_thread_cpu_ms_per_check: {
+      main: perCheck(best.threads.main),
+      database_thread: perCheck(best.threads.database),
+      search_thread: perCheck(best.threads.search),
+      other_threads: perCheck(best.threads.rest),
+    },
+    wall_ms: runs.map((run) => round(run.manyMs)),
+    load_average_1m: round(os.loadavg()[0]!),
+  };
+}
+
 /** bench/api-engine-child.ts, driven over IPC; its stdout goes to stderr so stdout stays one JSON object. */
 class EngineChild {
   private nextId = 0;
@@ -588,6 +687,14 @@ async function main() {
     }
     // Warm-up: connections, JIT, the engine's transport.
     await completedSearch(live, 'warmup', 'device_warm');
+    if (process.env.BENCH_API_PARTS === 'cpu') {
+      console.log(JSON.stringify({ benchmark: 'api', cpu: await cpuOnly(live, internet, served, catalogueFile, dir) }));
+      return;
+    }
+    if (process.env.BENCH_API_PARTS === 'burst') {
+      console.log(JSON.stringify({ benchmark: 'api', burst: await burstRun(live) }, null, 2));
+      return;
+    }
 
     const one = await completedSearch(live, 'blue', 'device_one');
     const usernames = Array.from({ length: SIMULTANEOUS }, (_, i) => `user${i}`);
@@ -605,6 +712,7 @@ async function main() {
     }
     const unprobed = cheapest(unprobedRuns, (run) => run.serverCpuMs);
 
+    const burst = await burstRun(live);
     const key_auth = await keyAuth();
     const statusBytes = (await (await request(`${url}/api/search/status/${one.id}`)).body.arrayBuffer()).byteLength;
     const statusUrl = `${url}/api/search/status/${one.id}`;
@@ -792,6 +900,7 @@ async function main() {
             whole_run: probed.scheduleWholeRun,
           },
           checks_per_simultaneous_run: checks,
+          burst,
           key_auth,
           machine_load_average_1m: round(os.loadavg()[0]!),
         },

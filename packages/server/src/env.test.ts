@@ -36,6 +36,16 @@ describe('readConfig', () => {
     expect(config.catalogues).toBeUndefined();
   });
 
+  it('runs every admitted search at once in one process, 25 per worker with Redis, or WORKER_CONCURRENCY', () => {
+    expect(readConfig({}, base).workerConcurrency).toBe(100);
+    expect(readConfig({ LIMIT_ACTIVE_GLOBAL: '40' }, base).workerConcurrency).toBe(40);
+    expect(readConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }, base).workerConcurrency).toBe(25);
+    expect(readConfig({ WORKER_CONCURRENCY: '7', REDIS_URL: 'redis://127.0.0.1:6379' }, base).workerConcurrency).toBe(
+      7,
+    );
+    expect(configError({ WORKER_CONCURRENCY: '0' })).toContain('WORKER_CONCURRENCY');
+  });
+
   it('treats empty values as unset and resolves relative paths against the start directory', () => {
     const config = readConfig(
       {

@@ -18,6 +18,9 @@ import { AppError } from './errors.ts';
 /** Per-account search limits (decision 116): the active one holds a tree's level of leads (10) and two more. */
 export const ACCOUNT_LIMIT_DEFAULTS = { activePerAccount: 12, dailyPerAccount: 300 } as const;
 
+/** Searches one worker process takes from Redis at once when WORKER_CONCURRENCY is not set. */
+export const REDIS_WORKER_CONCURRENCY = 25;
+
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = (protocols: string[]) =>
@@ -97,7 +100,7 @@ const EnvSchema = z.object({
   LIMIT_STREAMS_PER_SEARCH: int(1, 10_000).default(10),
   RETENTION_DAYS: int(1, 3650).default(30),
   RUN_SEARCHES: bool.default(true),
-  WORKER_CONCURRENCY: int(1, 1000).default(25),
+  WORKER_CONCURRENCY: int(1, 1000).optional(),
   SEARCH_THREADS: int(0, 64).default(1),
   SEARCH_CHECK_TIMEOUT_MS: int(100, 600_000).optional(),
   JOB_LOCK_MS: int(1000, 3_600_000).default(30_000),
@@ -273,6 +276,10 @@ export interface Config {
   streams: StreamLimits;
   retentionDays: number;
   runSearches: boolean;
+  /**
+   * Searches one process runs at once. In-process default: LIMIT_ACTIVE_GLOBAL (every admitted search runs,
+   * the engine's per-host and global limits shared between them in turn); with Redis: 25 per worker.
+   */
   workerConcurrency: number;
   /** Worker threads running the engine's username checks (0 = on the event loop that serves the API). */
   searchThreads: number;
@@ -411,7 +418,9 @@ export function readConfig(env: Record<string, string | undefined>, baseDir: str
     },
     retentionDays: e.RETENTION_DAYS,
     runSearches: e.RUN_SEARCHES,
-    workerConcurrency: e.WORKER_CONCURRENCY,
+    // In one process every admitted search runs at once, sharing the engine's limits in turn (decision
+    // 152); with Redis a worker takes no more than its share of the queue, so others get jobs too.
+    workerConcurrency: e.WORKER_CONCURRENCY ?? (e.REDIS_URL ? REDIS_WORKER_CONCURRENCY : e.LIMIT_ACTIVE_GLOBAL),
     searchThreads: e.SEARCH_THREADS,
     checkTimeoutMs: e.SEARCH_CHECK_TIMEOUT_MS,
     jobLockMs: e.JOB_LOCK_MS,

@@ -35,7 +35,10 @@ export async function checkSite(
   };
   // The deciding catalogue's profile address, unless it is an API or the home page and another's is a page.
   const urls = [deciding, ...runs].flatMap((run) => (run.profileUrl ? [run.profileUrl] : []));
-  const url = urls.find((u) => isProfilePage(u, username)) ?? urls[0] ?? '';
+  // One address (a single check, or checks that agree on it) is the answer without parsing it.
+  const url = urls.every((u) => u === urls[0])
+    ? (urls[0] ?? '')
+    : (urls.find((u) => isProfilePage(u, username)) ?? urls[0] ?? '');
   // Facts only for a found profile, read after the verdict is settled: they never change it, and an
   // `unknown` (conflict, block, unfamiliar answer) keeps none.
   const found =

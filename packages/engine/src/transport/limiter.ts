@@ -1,6 +1,7 @@
 /**
  * Concurrency limits: a global cap shared fairly between searches (round-robin over groups, so one
- * big search cannot starve another) and a per-host cap (politeness). A host that answered 429 can be
+ * big search cannot starve another) and a per-host cap (politeness), shared between searches the same
+ * way on each host. A host that answered 429 can be
  * paused; its queued requests wait until the pause ends.
  */
 
@@ -117,12 +118,19 @@ export class FairSemaphore {
 
 interface HostState {
   active: number;
-  queue: Waiter[];
+  /** Waiters by group (one per search); insertion order is the round-robin order. */
+  queues: Map<string, Waiter[]>;
+  /** Waiters queued and not cancelled: none means a free slot can be taken at once. */
+  live: number;
   pausedUntil: number;
   timer?: NodeJS.Timeout;
 }
 
-/** Per-host cap with FIFO queues and Retry-After pauses. */
+/**
+ * Per-host cap with Retry-After pauses. A host's waiters queue by group (one per search) and a freed slot
+ * goes to the groups in turn, so a search that queued many requests on a host does not hold back the
+ * searches that came after it (decision 152).
+ */
 export class HostLimiter {
   private readonly hosts = new Map<string, HostState>();
 
@@ -133,22 +141,28 @@ export class HostLimiter {
     return this.hosts.get(host)?.active ?? 0;
   }
 
-  acquire(host: string, signal?: AbortSignal): Promise<Release> {
+  acquire(host: string, group: string, signal?: AbortSignal): Promise<Release> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const state = this.state(host);
-    if (state.queue.every((w) => w.cancelled) && state.active < this.limit && state.pausedUntil <= Date.now()) {
-      state.queue.length = 0;
+    if (state.live === 0 && state.active < this.limit && state.pausedUntil <= Date.now()) {
+      state.queues.clear();
       state.active++;
       return Promise.resolve(this.releaser(host, state));
     }
     return waitForSlot(
       signal,
       (waiter) => {
-        state.queue.push(waiter);
+        const queue = state.queues.get(group);
+        if (queue) queue.push(waiter);
+        else state.queues.set(group, [waiter]);
+        state.live++;
         this.drain(host, state);
       },
-      // Let the next request drain the queue (skipping this one); nothing more to do here.
-      () => queueMicrotask(() => this.drain(host, state)),
+      () => {
+        state.live--;
+        // Let the next request drain the queue (skipping this one); nothing more to do here.
+        queueMicrotask(() => this.drain(host, state));
+      },
     );
   }
 
@@ -161,7 +175,7 @@ export class HostLimiter {
   private state(host: string): HostState {
     let state = this.hosts.get(host);
     if (!state) {
-      state = { active: 0, queue: [], pausedUntil: 0 };
+      state = { active: 0, queues: new Map(), live: 0, pausedUntil: 0 };
       this.hosts.set(host, state);
     }
     return state;
@@ -180,7 +194,7 @@ export class HostLimiter {
   private drain(host: string, state: HostState): void {
     const wait = state.pausedUntil - Date.now();
     if (wait > 0) {
-      if (!state.timer && state.queue.length > 0) {
+      if (!state.timer && state.queues.size > 0) {
         state.timer = setTimeout(() => {
           state.timer = undefined;
           this.drain(host, state);
@@ -188,10 +202,17 @@ export class HostLimiter {
       }
       return;
     }
-    while (state.active < this.limit && state.queue.length > 0) {
-      const waiter = state.queue.shift() as Waiter;
+    while (state.active < this.limit) {
+      const first = state.queues.entries().next();
+      if (first.done) break;
+      const [group, queue] = first.value;
+      const waiter = queue.shift() as Waiter;
+      // The served group goes to the back of the turn.
+      state.queues.delete(group);
+      if (queue.length > 0) state.queues.set(group, queue);
       if (waiter.cancelled) continue;
       waiter.cleanup();
+      state.live--;
       state.active++;
       waiter.resolve(this.releaser(host, state));
     }
@@ -199,7 +220,7 @@ export class HostLimiter {
   }
 
   private forgetIfIdle(host: string, state: HostState): void {
-    if (state.active === 0 && state.queue.length === 0 && state.pausedUntil <= Date.now() && !state.timer) {
+    if (state.active === 0 && state.queues.size === 0 && state.pausedUntil <= Date.now() && !state.timer) {
       this.hosts.delete(host);
     }
   }
