@@ -19,6 +19,7 @@
  * retried or swept (every second here, 15 s by default).
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -190,7 +191,9 @@ for (const variant of VARIANTS) {
           detail: variant.outage === 'relay' ? 'unreachable' : 'disk_full',
         });
         if (variant.outage === 'relay') {
-          const status = await call('GET', `/api/search/status/${ids[0]}`);
+          // A search the process does not hold in memory must be read from the database (a finished one may be
+          // served from the finished-search cache, decision 145, and may have finished before the outage began).
+          const status = await call('GET', `/api/search/status/${randomBytes(16).toString('base64url')}`);
           expect(status.status, status.text).toBe(503);
           expect(status.json).toMatchObject({
             code: 'SERVICE_UNAVAILABLE',

@@ -34,7 +34,13 @@ beforeAll(async () => {
     headers: { location: 'http://169.254.169.254/latest/meta-data/' },
   }));
   // The page names the profile it shows: a page that ignores the name is `indistinguishable` (decision 100).
-  internet.route('redirector.example', '/profile/*', (req) => ({ status: 200, body: `a profile: ${req.url}` }));
+  // Only blue and the catalogue's known account (a) have a profile: a page every name gets is `indistinguishable` after the never-registered control
+  // (decision 127).
+  internet.route('redirector.example', '/profile/*', (req) =>
+    /\/profile\/(blue|a)$/.test(req.url)
+      ? { status: 200, body: `a profile: ${req.url}` }
+      : { status: 404, body: 'no such profile' },
+  );
   internet.route('icons.example', '/favicon.ico', () => ({
     status: 302,
     headers: { location: 'http://169.254.169.254/latest/icon.png' },

@@ -136,9 +136,10 @@ describe('web app hosting', () => {
         '/api/sites',
       ]),
     );
-    // Email Plus is a subscription (decision 108): the checkout's description no longer offers `mode: payment`.
+    // Email Plus is a subscription (decision 108); `mode: payment` is for credit packs only (decision 134).
     const checkout: string = doc.paths['/billing/checkout'].post.description;
-    expect(checkout).toMatch(/`mode` is `subscription` for all three/);
+    expect(checkout).toMatch(/plus: subscription/);
+    expect(checkout).toMatch(/credits: payment/);
     expect(checkout).not.toMatch(/plus: payment/);
     const ui = await built.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);

@@ -154,6 +154,8 @@ function sameAsControl(control: ControlAnswer, run: CheckRun, username: string):
 
 /** Every found of this check's rule rests on a status or a missing marker: no presence marker to read. */
 function decidesByAbsenceOnly(check: SiteCheck): boolean {
+  // An unsupported check has no rule (catalogue/entry.ts): it sends nothing, so it needs no control.
+  if (check.rule === undefined) return false;
   const rule = check.rule as CheckRule;
   switch (rule.kind) {
     case 'sherlock':
