@@ -157,6 +157,8 @@ describeInBrowser('email results with their evidence', () => {
     await log.getByRole('button', { name: COPY.en.show }).click();
     await log.getByTestId('breaches').getByText('Adobe').waitFor();
     await log.locator('li[data-site="github"]').getByText(COPY.en.github).waitFor();
+    // Logos load lazily (site-icon.tsx): the row is brought into view first, as a reader scrolling to it would.
+    await log.locator('li[data-site="gravatar"]').scrollIntoViewIfNeeded();
     await logosLoaded(page, '[data-testid="email-log"] li[data-site="gravatar"]');
     await log.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, 0));
