@@ -10,7 +10,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
-import { stripeCancellations } from '../../db/schema/index.ts';
+import { emailPlusOrders, stripeCancellations } from '../../db/schema/index.ts';
 import { retryAt } from './retry-backoff.ts';
 import { recordTrialMarker, releaseTrialClaim } from './trial-marker.ts';
 
@@ -64,7 +64,7 @@ export async function cancelDeletedCustomer(
       // Cancel now, no proration and no final invoice: the account is gone, nothing more is charged.
       await ignoringEnded(() => client.subscriptions.cancel(subscription.id, {}, options));
     }
-    await refundPaidSince(deps.stripe.client, customerId, row.createdAt, subscriptions.data, options);
+    await refundPaidSince(deps.db, deps.stripe.client, customerId, row.createdAt, subscriptions.data, options);
     // A trial the last sync had not seen still counts for the mailbox.
     if (row.trialMarker && subscriptions.data.some((s) => s.trial_start !== null)) {
       await recordTrialMarker(deps.db, row.trialMarker);
@@ -96,6 +96,7 @@ export async function cancelDeletedCustomer(
  * payments are the paid invoices of subscriptions created since, and one-off checkout payments made since.
  */
 async function refundPaidSince(
+  db: Database,
   client: Stripe,
   customerId: string,
   deletedAt: Date,
@@ -106,6 +107,10 @@ async function refundPaidSince(
   const intents = new Set<string>();
   for (const subscription of subscriptions) {
     if (subscription.created < since) continue;
+    // Stripe counts whole seconds: a subscription paid in the deletion's own second may be one Hound already
+    // took — an Email Plus order it opened stays paid and workable for the admin (decision 095). Known by
+    // identity, not by time.
+    if (await hasOrder(db, subscription.id)) continue;
     const invoices = await client.invoices.list({ subscription: subscription.id, status: 'paid', limit: 100 }, options);
     for (const invoice of invoices.data) {
       const payments = await client.invoicePayments.list({ invoice: invoice.id!, limit: 10 }, options);
@@ -129,6 +134,15 @@ async function refundPaidSince(
       ),
     );
   }
+}
+
+async function hasOrder(db: Database, subscriptionId: string): Promise<boolean> {
+  const [order] = await db
+    .select({ id: emailPlusOrders.id })
+    .from(emailPlusOrders)
+    .where(eq(emailPlusOrders.subscriptionId, subscriptionId))
+    .limit(1);
+  return order !== undefined;
 }
 
 /**
