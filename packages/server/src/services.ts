@@ -103,6 +103,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     dispatcher: createWebhookDispatcher({ allowLoopback: config.webhooks.allowLoopback }),
     retryMs: config.webhooks.retryMs,
     userAgent: `${config.site.brandName ?? 'Hound'}-Webhooks/1`,
+    notify: { mailer, brand: config.site.brandName ?? 'Hound', publicUrl: config.publicUrl },
   });
   const apiKeys = createKeyAuthenticator({ db: db.db, bus, log, serverKey });
   const apiUsage = createUsageCounter(db.db, log);

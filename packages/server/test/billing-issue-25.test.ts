@@ -22,10 +22,11 @@ import { storeBillingAccount } from '../src/features/billing/ensure-customer.ts'
 import { purgeDeletedAccountsOrders } from '../src/features/billing/purge-deleted-orders.ts';
 import { createLogger } from '../src/logger.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
+import { type BillingStack, startBillingStack } from './support/billing-stack.ts';
 import { type Call, injectClient } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { payEmailPlusLead, stripeClientFor } from './support/stripe.ts';
+import { payEmailPlusLead } from './support/stripe.ts';
 
 const DAY = 86_400;
 /** BILLING_USER_CALLS_PER_MINUTE of these stacks: above the 30 parallel requests of the race tests. */
@@ -34,6 +35,7 @@ const LIMITS = { checkout: CALLS, portal: CALLS, invoices: CALLS, 'checkout-read
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`billing, issue 25 (${mode.name})`, () => {
+    let billing: BillingStack;
     let internet: TestInternet;
     let fake: FakeStripe;
     let stack: Stack;
@@ -42,29 +44,15 @@ for (const mode of MODES) {
     let admin: TestUser;
 
     beforeAll(async () => {
-      internet = await startTestInternet({ sites: 2 });
-      fake = await startFakeStripe({ retryDelaysMs: [50, 100, 200] });
-      stack = await startStack(mode, {
-        createEngine: internet.createEngine(),
-        env: {
-          ...fake.settings,
-          PUBLIC_URL: 'http://hound.test',
-          PLAN_MONTHLY_CREDITS: '10',
-          TRIAL_CREDITS: '3',
-          BILLING_USER_CALLS_PER_MINUTE: String(CALLS),
-        },
+      billing = await startBillingStack(mode, {
+        ip: '192.0.2.30',
+        env: { BILLING_USER_CALLS_PER_MINUTE: String(CALLS) },
       });
-      await stack.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = stack.app.server.address() as { port: number };
-      fake.setWebhookUrl(`http://127.0.0.1:${address.port}/billing/webhook`);
-      call = injectClient(stack.app, '192.0.2.30');
-      sdk = stripeClientFor(fake);
+      ({ internet, fake, stack, call, sdk } = billing);
       admin = await createTestUser(stack.services.db.db, { isAdmin: true });
     });
     afterAll(async () => {
-      await stack?.close();
-      await fake?.close();
-      await internet?.close();
+      await billing?.close();
     });
     beforeEach(() => {
       fake.outage(false);

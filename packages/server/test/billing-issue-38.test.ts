@@ -5,7 +5,7 @@
  * two tabs paying one Email Plus order end with one subscription; credit packs credit once. Both stacks.
  */
 import { BILLING_MESSAGES, EMAIL_PLUS_MESSAGES } from '@hound/contracts';
-import { type FakeStripe, type SmtpSink, startFakeStripe, startSmtpSink } from '@hound/testkit';
+import type { FakeStripe, SmtpSink } from '@hound/testkit';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,16 +13,16 @@ import { billingAccounts, creditLedger, emailPlusOrders, stripeCancellations, us
 import { retryDueCustomerEmails } from '../src/features/billing/push-customer-email.ts';
 import { createLogger } from '../src/logger.ts';
 import { codeIn, createTestUser, type TestUser } from './support/accounts.ts';
-import { type Call, injectClient } from './support/http-client.ts';
-import { startTestInternet, type TestInternet } from './support/internet.ts';
-import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { emailPlusLead, payEmailPlusLead, plusCheckout, stripeClientFor } from './support/stripe.ts';
+import { type BillingStack, startBillingStack } from './support/billing-stack.ts';
+import type { Call } from './support/http-client.ts';
+import { MODES, type Stack } from './support/stacks.ts';
+import { emailPlusLead, payEmailPlusLead, plusCheckout } from './support/stripe.ts';
 
 const CALLS = 40;
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`billing, issue 38 (${mode.name})`, () => {
-    let internet: TestInternet;
+    let billing: BillingStack;
     let fake: FakeStripe;
     let stack: Stack;
     let call: Call;
@@ -30,31 +30,16 @@ for (const mode of MODES) {
     let sink: SmtpSink;
 
     beforeAll(async () => {
-      internet = await startTestInternet({ sites: 2 });
-      sink = await startSmtpSink();
-      fake = await startFakeStripe({ retryDelaysMs: [50, 100, 200] });
-      stack = await startStack(mode, {
-        createEngine: internet.createEngine(),
-        env: {
-          ...fake.settings,
-          SMTP_URL: sink.url,
-          PUBLIC_URL: 'http://hound.test',
-          PLAN_MONTHLY_CREDITS: '10',
-          TRIAL_CREDITS: '3',
-          BILLING_USER_CALLS_PER_MINUTE: String(CALLS),
-        },
+      billing = await startBillingStack(mode, {
+        ip: '192.0.2.38',
+        smtp: true,
+        env: { BILLING_USER_CALLS_PER_MINUTE: String(CALLS) },
       });
-      await stack.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = stack.app.server.address() as { port: number };
-      fake.setWebhookUrl(`http://127.0.0.1:${address.port}/billing/webhook`);
-      call = injectClient(stack.app, '192.0.2.38');
-      sdk = stripeClientFor(fake);
+      ({ fake, stack, call, sdk } = billing);
+      sink = billing.sink!;
     });
     afterAll(async () => {
-      await stack?.close();
-      await fake?.close();
-      await sink?.close();
-      await internet?.close();
+      await billing?.close();
     });
     beforeEach(() => {
       fake.outage(false);

@@ -4,22 +4,21 @@
  * payment whatever order, delay or duplication the events come in. On both stacks.
  */
 import { ADMIN_MESSAGES, BILLING_MESSAGES, DEFAULT_AMOUNTS, EMAIL_SEARCH_MESSAGES } from '@hound/contracts';
-import { type FakeStripe, startFakeStripe } from '@hound/testkit';
+import type { FakeStripe } from '@hound/testkit';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingAccounts, creditLedger, emailPlusOrders, stripeEvents, users } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
+import { type BillingStack, startBillingStack } from './support/billing-stack.ts';
 import { type Call, injectClient } from './support/http-client.ts';
-import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
-import { stripeClientFor } from './support/stripe.ts';
 
 const DAY = 86_400;
 
 for (const mode of MODES) {
   describe.skipIf(mode.skip)(`billing (${mode.name})`, () => {
-    let internet: TestInternet;
+    let billing: BillingStack;
     let fake: FakeStripe;
     let stack: Stack;
     let off: Stack;
@@ -27,24 +26,13 @@ for (const mode of MODES) {
     let sdk: Stripe;
 
     beforeAll(async () => {
-      internet = await startTestInternet({ sites: 2 });
-      fake = await startFakeStripe({ retryDelaysMs: [50, 100, 200] });
-      stack = await startStack(mode, {
-        createEngine: internet.createEngine(),
-        env: { ...fake.settings, PUBLIC_URL: 'http://hound.test', PLAN_MONTHLY_CREDITS: '10', TRIAL_CREDITS: '3' },
-      });
-      await stack.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = stack.app.server.address() as { port: number };
-      fake.setWebhookUrl(`http://127.0.0.1:${address.port}/billing/webhook`);
-      off = await startStack(MODES[0]!, { createEngine: internet.createEngine() });
-      call = injectClient(stack.app, '192.0.2.20');
-      sdk = stripeClientFor(fake);
+      billing = await startBillingStack(mode, { ip: '192.0.2.20' });
+      ({ fake, stack, call, sdk } = billing);
+      off = await startStack(MODES[0]!, { createEngine: billing.internet.createEngine() });
     });
     afterAll(async () => {
-      await stack?.close();
       await off?.close();
-      await fake?.close();
-      await internet?.close();
+      await billing?.close();
     });
     beforeEach(() => {
       fake.webhooks.duplicate(false);

@@ -8,7 +8,7 @@ import { serveEmailChecks } from '@hound/testkit';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, webhookDeliveries, webhookEndpoints } from '../src/db/schema/index.ts';
+import { devMail, users, webhookDeliveries, webhookEndpoints } from '../src/db/schema/index.ts';
 import { enqueueWebhookEvent } from '../src/features/webhooks/enqueue-webhook-event.ts';
 import { createWebhookSender, nextAttemptAt } from '../src/features/webhooks/webhook-sender.ts';
 import { checkWebhookUrl, createWebhookDispatcher } from '../src/features/webhooks/webhook-target.ts';
@@ -281,6 +281,13 @@ for (const mode of MODES) {
       });
       receiver.answerWith(200);
       expect(endpoint.disabledReason).toBe('gone');
+      // Its owner is told by mail, once, through the outbox after the change committed.
+      const told = await waitFor(async () => {
+        const rows = await db().select().from(devMail).where(eq(devMail.to, user.email));
+        return rows.length > 0 ? rows : undefined;
+      }, 5000);
+      expect(told.map((m) => m.subject)).toEqual(['Your Hound webhook endpoint was turned off']);
+      expect(told[0]!.text).toContain('answered 410 Gone');
       const count = await db().transaction((tx) =>
         enqueueWebhookEvent(tx, { userId: user.id, type: 'search.completed', data: {} }),
       );

@@ -101,6 +101,9 @@ describe('hound USERNAME', () => {
     expect(all.stdout).toContain('[-] Bravo Message: not found');
     const one = await hound([REGISTERED, ...catalogueArgs, ...network, '--site', 'kilo message', '--print-all']);
     expect(one.stdout.trim()).toBe(`[+] Kilo Message: https://kilo-message.test/user/${REGISTERED}`);
+    // One site is "1 site", not "1 sites", on the start line and in the summary.
+    expect(one.stderr).toMatch(/ on 1 site\n/);
+    expect(one.stderr).toMatch(/\(1 site, /);
   });
 
   it('uses exit status 2 for usage errors and 1 for runtime errors', async () => {

@@ -33,3 +33,8 @@ export function verdictMark(out: Palette, verdict: 'found' | 'not_found' | 'unkn
     verdict
   ];
 }
+
+/** "1 site", "2 sites": a count with its noun, singular for one (English, the CLI's language). */
+export function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { palette, printable } from './color.ts';
+import { counted, palette, printable } from './color.ts';
 import { csvCell, csvRow } from './csv.ts';
 
 describe('CSV cells', () => {
@@ -28,5 +28,13 @@ describe('terminal output', () => {
 
   it('strips control characters from catalogue and site text', () => {
     expect(printable('evil\u001b[2Jname\r\n')).toBe('evil [2Jname  ');
+  });
+});
+
+describe('counts in CLI lines', () => {
+  it('says "1 site" and "0 sites", "2 sites"', () => {
+    expect(counted(1, 'site')).toBe('1 site');
+    expect(counted(0, 'site')).toBe('0 sites');
+    expect(counted(2, 'site')).toBe('2 sites');
   });
 });

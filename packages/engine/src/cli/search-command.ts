@@ -2,7 +2,7 @@ import { type LeadSearch, type ProfileFact, type SearchTree, usernamesToSearch }
 import type { EmailResult, Engine, SiteResult } from '../model.ts';
 import type { WatchSiteState } from '../watch/diff.ts';
 import type { Command, UsernameScope } from './args.ts';
-import { palette, printable, verdictMark } from './color.ts';
+import { counted, palette, printable, verdictMark } from './color.ts';
 import { compare, describeComparison, readEarlier, watchSection } from './compare.ts';
 import { engineFromArgs } from './engine-from-args.ts';
 import { EXIT } from './exit-codes.ts';
@@ -116,7 +116,7 @@ async function runUsername(run: LeadRun, search: LeadSearch, indent: string): Pr
   const options = { ...run.scope, signal: io.signal };
   const stream = engine.searchUsername(username, options);
   const total = engine.countSites(options);
-  io.stderr.write(`${err.bold(`Searching ${printable(username)}`)} on ${total} sites\n`);
+  io.stderr.write(`${err.bold(`Searching ${printable(username)}`)} on ${counted(total, 'site')}\n`);
   const bar = new ProgressBar(io.stderr, printable(username));
   const record: SearchRecord = {
     searchId: search.id,
@@ -150,7 +150,7 @@ async function runUsername(run: LeadRun, search: LeadSearch, indent: string): Pr
   io.stderr.write(
     `${printable(username)}: ${err.green(`${counts.found} found`)}, ${counts.not_found} not found, ` +
       `${err.yellow(`${counts.unknown} unknown`)}, ${counts.invalid} invalid ` +
-      `(${record.results.length} sites, ${(record.elapsedMs / 1000).toFixed(1)} s)` +
+      `(${counted(record.results.length, 'site')}, ${(record.elapsedMs / 1000).toFixed(1)} s)` +
       `${record.interrupted ? ' — interrupted' : ''}\n`,
   );
   const refused = record.results.filter((r) => r.reason === 'blocked_address').length;

@@ -29,7 +29,10 @@ export const billingEn = {
   },
   outOfCredits: {
     none: 'You have no credits left.',
-    renews: 'Your {count} credits come back on {date}, when Premium renews.',
+    renews: {
+      one: 'Your {count} credit comes back on {date}, when Premium renews.',
+      other: 'Your {count} credits come back on {date}, when Premium renews.',
+    },
     ends: 'Your plan ends on {date}; no more credits come with it.',
     setByTeam:
       'Your Premium plan was set by our team: its credits do not renew by themselves. Contact support for more.',

@@ -29,7 +29,11 @@ export const billingTr: typeof billingEn = {
   },
   outOfCredits: {
     none: 'Krediniz kalmadı.',
-    renews: 'Premium yenilendiğinde, {date} tarihinde {count} krediniz geri gelir.',
+    // Turkish keeps the noun singular after a number: one form serves every count.
+    renews: {
+      one: 'Premium yenilendiğinde, {date} tarihinde {count} krediniz geri gelir.',
+      other: 'Premium yenilendiğinde, {date} tarihinde {count} krediniz geri gelir.',
+    },
     ends: 'Planınız {date} tarihinde sona eriyor; yeni kredi gelmeyecek.',
     setByTeam:
       'Premium planınız ekibimiz tarafından verildi: kredileri kendiliğinden yenilenmez. Daha fazlası için destekle iletişime geçin.',

@@ -3,7 +3,6 @@ import {
   API_KEY_MESSAGES,
   API_V1_BASE,
   FOLLOW_LIMITS,
-  pageQuery,
   V1EmailSearchListSchema,
   V1EmailSearchRequestSchema,
   V1EmailSearchSchema,
@@ -11,20 +10,20 @@ import {
   V1ErrorSchema,
   V1WaitQuerySchema,
 } from '@hound/contracts';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSearches, users } from '../../db/schema/index.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { sseSink } from '../../lib/sse.ts';
 import { caller } from '../auth/guard.ts';
+import { creditBalance } from '../credits/balance.ts';
 import { onEmailProgress } from '../email-search/email-search-events.ts';
 import { emailSearchSnapshot, ownEmailSearch } from '../email-search/get-email-search.ts';
+import { listEmailSearches } from '../email-search/list-email-searches.ts';
 import { startEmailSearch } from '../email-search/start-email-search.ts';
 import { streamEmailSearch } from '../email-search/stream-email-search.ts';
 import type { ApiV1Deps } from './api-v1-deps.ts';
 import { keyOf } from './key-guard.ts';
-import { IdParams, LastEventIdHeaders, listItem, v1Errors } from './v1-shared.ts';
+import { IdParams, LastEventIdHeaders, listPage, V1PageQuery, v1Errors } from './v1-shared.ts';
 import { readWhenEnded } from './wait-for-end.ts';
 
 const tags = ['v1: email searches'];
@@ -81,7 +80,6 @@ export const emailSearchesV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> =
         throw error;
       }
       if (!started.replayed) deps.usage.add(key.id, 'emailSearches', deps.now());
-      const [balance] = await db.select({ credits: users.emailSearchCredits }).from(users).where(eq(users.id, userId));
       const base = `${API_V1_BASE}/email-searches/${started.id}`;
       return reply
         .code(202)
@@ -91,7 +89,7 @@ export const emailSearchesV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> =
           status: 'running' as const,
           status_url: base,
           events_url: `${base}/events`,
-          credits_remaining: balance?.credits ?? 0,
+          credits_remaining: await creditBalance(db, userId),
         });
     },
   );
@@ -102,19 +100,13 @@ export const emailSearchesV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> =
       schema: {
         summary: 'My email searches, newest first',
         tags,
-        querystring: z.object(pageQuery({ max: 100, default: 20 })),
+        querystring: V1PageQuery,
         response: { 200: V1EmailSearchListSchema, 422: V1ErrorSchema, ...errors },
       },
     },
     async (request) => {
-      const rows = await db
-        .select()
-        .from(emailSearches)
-        .where(eq(emailSearches.userId, caller(request).user.id))
-        .orderBy(desc(emailSearches.createdAt), desc(emailSearches.id))
-        .limit(request.query.limit)
-        .offset(request.query.skip);
-      return { items: rows.map((s) => ({ ...listItem(s), email: s.email, status: s.status })) };
+      const rows = await listEmailSearches(db, caller(request).user.id, request.query);
+      return listPage(rows, (s) => ({ email: s.email, status: s.status }));
     },
   );
 

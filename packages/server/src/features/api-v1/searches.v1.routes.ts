@@ -3,7 +3,6 @@ import {
   API_KEY_MESSAGES,
   API_V1_BASE,
   FOLLOW_LIMITS,
-  pageQuery,
   SearchTreeSchema,
   V1ErrorSchema,
   V1SearchListSchema,
@@ -12,21 +11,21 @@ import {
   V1StartSearchRequestSchema,
   V1WaitQuerySchema,
 } from '@hound/contracts';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type SearchRow, searches } from '../../db/schema/index.ts';
+import type { SearchRow } from '../../db/schema/index.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { sseSink } from '../../lib/sse.ts';
 import { caller } from '../auth/guard.ts';
 import { cancelSearch } from '../searches/cancel-search.ts';
 import { getSearchRow, isTerminal, searchNotFound } from '../searches/get-search-status.ts';
 import { getSearchTree } from '../searches/get-search-tree.ts';
+import { listSearches } from '../searches/list-searches.ts';
 import { startSearch } from '../searches/start-search.ts';
 import { streamSearchEvents } from '../searches/stream-search-events.ts';
 import type { ApiV1Deps } from './api-v1-deps.ts';
 import { keyOf } from './key-guard.ts';
-import { IdParams, LastEventIdHeaders, listItem, v1Errors } from './v1-shared.ts';
+import { IdParams, LastEventIdHeaders, listPage, V1PageQuery, v1Errors } from './v1-shared.ts';
 import { readWhenEnded, subscribeSearch } from './wait-for-end.ts';
 
 const tags = ['v1: username searches'];
@@ -128,19 +127,13 @@ export const searchesV1Routes: FastifyPluginAsyncZod<{ deps: ApiV1Deps }> = asyn
       schema: {
         summary: 'My username searches, newest first (web and API alike)',
         tags,
-        querystring: z.object(pageQuery({ max: 100, default: 20 })),
+        querystring: V1PageQuery,
         response: { 200: V1SearchListSchema, 422: V1ErrorSchema, ...errors },
       },
     },
     async (request) => {
-      const rows = await db
-        .select()
-        .from(searches)
-        .where(eq(searches.userId, caller(request).user.id))
-        .orderBy(desc(searches.createdAt), desc(searches.id))
-        .limit(request.query.limit)
-        .offset(request.query.skip);
-      return { items: rows.map((s) => ({ ...listItem(s), username: s.username, status: s.status })) };
+      const rows = await listSearches(db, caller(request).user.id, request.query);
+      return listPage(rows, (s) => ({ username: s.username, status: s.status }));
     },
   );
 

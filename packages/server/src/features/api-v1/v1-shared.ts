@@ -1,5 +1,5 @@
-/** Pieces the v1 search routes share: a list item's common fields, the SSE resume header, the errors. */
-import { V1ErrorSchema } from '@hound/contracts';
+/** Pieces the v1 search routes share: the page query and a list page, the SSE resume header, the errors. */
+import { pageQuery, V1ErrorSchema } from '@hound/contracts';
 import { z } from 'zod';
 
 export const IdParams = z.object({ id: z.string().max(64) });
@@ -20,8 +20,10 @@ export const v1Errors = {
   429: V1ErrorSchema,
 };
 
-/** A search row as a list item (the username or address is added by the caller). */
-export function listItem(row: {
+/** A list's `?limit=&skip=` (20 by default, at most 100). */
+export const V1PageQuery = z.object(pageQuery({ max: 100, default: 20 }));
+
+interface ListedSearch {
   id: string;
   createdAt: Date;
   finishedAt: Date | null;
@@ -29,7 +31,10 @@ export function listItem(row: {
   done: number;
   total: number;
   apiKeyId: string | null;
-}) {
+}
+
+/** A search row as a list item (the username or address is added by the caller). */
+export function listItem(row: ListedSearch) {
   return {
     search_id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -39,4 +44,9 @@ export function listItem(row: {
     total: row.total,
     api_key_id: row.apiKeyId,
   };
+}
+
+/** One page of searches: each row's common fields and what its kind adds (`username` or `email`, status). */
+export function listPage<Row extends ListedSearch, Extra extends object>(rows: Row[], extra: (row: Row) => Extra) {
+  return { items: rows.map((row) => ({ ...listItem(row), ...extra(row) })) };
 }

@@ -10,7 +10,8 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
-import { emailPlusOrders, stripeCancellations } from '../../db/schema/index.ts';
+import { stripeCancellations } from '../../db/schema/index.ts';
+import { isRecordedCheckout, isRecordedInvoice } from './recorded-payments.ts';
 import { retryAt } from './retry-backoff.ts';
 import { recordTrialMarker, releaseTrialClaim } from './trial-marker.ts';
 
@@ -93,7 +94,9 @@ export async function cancelDeletedCustomer(
 /**
  * A payment that arrived after the deletion (a checkout left open while Stripe was failing, paid before the
  * pass could expire it) buys nothing for anyone: it is refunded, once per payment (idempotency key). The
- * payments are the paid invoices of subscriptions created since, and one-off checkout payments made since.
+ * candidates are the paid invoices of subscriptions created since, and one-off checkout payments made since;
+ * Stripe counts whole seconds, so "since" includes the deletion's own second, and a candidate Hound recorded
+ * (by invoice, session or payment intent: `recorded-payments.ts`) is never refunded here (decision 164).
  */
 async function refundPaidSince(
   db: Database,
@@ -107,24 +110,24 @@ async function refundPaidSince(
   const intents = new Set<string>();
   for (const subscription of subscriptions) {
     if (subscription.created < since) continue;
-    // Stripe counts whole seconds: a subscription paid in the deletion's own second may be one Hound already
-    // took — an Email Plus order it opened stays paid and workable for the admin (decision 095). Known by
-    // identity, not by time.
-    if (await hasOrder(db, subscription.id)) continue;
     const invoices = await client.invoices.list({ subscription: subscription.id, status: 'paid', limit: 100 }, options);
     for (const invoice of invoices.data) {
       const payments = await client.invoicePayments.list({ invoice: invoice.id!, limit: 10 }, options);
-      for (const payment of payments.data) {
-        const intent = payment.payment.payment_intent;
-        if (intent) intents.add(typeof intent === 'string' ? intent : intent.id);
-      }
+      const paid = payments.data.flatMap(({ payment }) => {
+        const intent = payment.payment_intent;
+        return intent ? [typeof intent === 'string' ? intent : intent.id] : [];
+      });
+      if (await isRecordedInvoice(db, customerId, invoice.id!, paid)) continue;
+      for (const intent of paid) intents.add(intent);
     }
   }
   const paid = await client.checkout.sessions.list({ customer: customerId, status: 'complete', limit: 100 }, options);
   for (const session of paid.data) {
     const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     if (session.mode !== 'payment' || !intent) continue;
-    if ((await client.paymentIntents.retrieve(intent, {}, options)).created >= since) intents.add(intent);
+    if ((await client.paymentIntents.retrieve(intent, {}, options)).created < since) continue;
+    if (await isRecordedCheckout(db, session.id, intent)) continue;
+    intents.add(intent);
   }
   for (const intent of intents) {
     await ignoringEnded(() =>
@@ -134,15 +137,6 @@ async function refundPaidSince(
       ),
     );
   }
-}
-
-async function hasOrder(db: Database, subscriptionId: string): Promise<boolean> {
-  const [order] = await db
-    .select({ id: emailPlusOrders.id })
-    .from(emailPlusOrders)
-    .where(eq(emailPlusOrders.subscriptionId, subscriptionId))
-    .limit(1);
-  return order !== undefined;
 }
 
 /**

@@ -1,18 +1,14 @@
 import { countEmailResults, type EmailCheckResult } from '@hound/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailSearches, emailSearchResults, searchEmailLeads } from '../../db/schema/index.ts';
+import type { Page } from '../../lib/page.ts';
+import { listEmailSearches } from './list-email-searches.ts';
 import { accountsOf, isOldRecord } from './to-contract.ts';
 
 /** `GET /me/email-logs`: the caller's email searches, newest first, each with its accounts. */
-export async function listEmailLogs(db: Database, userId: string, page: { limit: number; skip: number }) {
-  const rows = await db
-    .select()
-    .from(emailSearches)
-    .where(eq(emailSearches.userId, userId))
-    .orderBy(desc(emailSearches.createdAt), desc(emailSearches.id))
-    .limit(page.limit)
-    .offset(page.skip);
+export async function listEmailLogs(db: Database, userId: string, page: Page) {
+  const rows = await listEmailSearches(db, userId, page);
   const [total] = await db.select({ n: count() }).from(emailSearches).where(eq(emailSearches.userId, userId));
   const ids = rows.map((r) => r.id);
   const results = ids.length

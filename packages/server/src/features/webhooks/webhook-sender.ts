@@ -10,8 +10,10 @@ import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { Database } from '../../db/client.ts';
-import { type WebhookDeliveryRow, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import { users, type WebhookDeliveryRow, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { withDeadline } from '../../lib/with-deadline.ts';
+import type { MailOutbox } from '../../mail/mail-outbox.ts';
+import { webhookDisabledMail } from '../../mail/templates/api-mails.ts';
 import type { SecretBox } from './secret-box.ts';
 import { ATTEMPT_TIMEOUT_MS, type AttemptOutcome, sendAttempt } from './send-attempt.ts';
 
@@ -40,6 +42,8 @@ export interface WebhookSenderOptions {
   userAgent: string;
   /** The sender's clock (tests move it past the retry window). */
   now?: () => Date;
+  /** Tells an endpoint's owner by mail when it is turned off (written with the change, sent after commit). */
+  notify?: { mailer: MailOutbox; brand: string; publicUrl: string };
 }
 
 /** Retry delays after the 1st … 5th failed attempt, in units of `retryMs` (30 s, 5 min, 30 min, 2 h, 8 h). */
@@ -140,11 +144,27 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       log.warn({ deliveryId: row.id, attempt: row.attempts, code: outcome.error }, 'webhook not delivered, will retry');
       return;
     }
-    // Gone for good, or failing for the whole window: the endpoint is flagged and gets nothing more.
-    await db
-      .update(webhookEndpoints)
-      .set({ status: 'disabled', disabledReason: gone ? 'gone' : 'failing' })
-      .where(and(eq(webhookEndpoints.id, row.endpointId), eq(webhookEndpoints.status, 'active')));
+    // Gone for good, or failing for the whole window: the endpoint is flagged and gets nothing more; its owner
+    // is told once, by the transaction that turned it off (a second failing delivery finds it off already).
+    const reason = gone ? 'gone' : 'failing';
+    const { notify } = options;
+    const told = await db.transaction(async (tx) => {
+      const [endpoint] = await tx
+        .update(webhookEndpoints)
+        .set({ status: 'disabled', disabledReason: reason })
+        .where(and(eq(webhookEndpoints.id, row.endpointId), eq(webhookEndpoints.status, 'active')))
+        .returning({ userId: webhookEndpoints.userId, url: webhookEndpoints.url });
+      if (!endpoint || !notify) return false;
+      const [owner] = await tx
+        .select({ email: users.email, language: users.language })
+        .from(users)
+        .where(eq(users.id, endpoint.userId));
+      if (!owner) return false;
+      const context = { brand: notify.brand, publicUrl: notify.publicUrl, language: owner.language };
+      await notify.mailer.enqueue(tx, webhookDisabledMail(owner.email, context, { url: endpoint.url, reason }));
+      return true;
+    });
+    if (told) notify?.mailer.flush();
     log.warn({ endpointId: row.endpointId, deliveryId: row.id, code: outcome.error }, 'webhook endpoint disabled');
   }
 

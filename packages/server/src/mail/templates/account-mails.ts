@@ -82,43 +82,49 @@ function compose(to: string, context: MailContext, content: MailContent): MailMe
   );
 }
 
+type CodeKind = 'login' | 'register' | 'change';
+
 /** A mail whose point is a code: intro, the code, "ignore if not you". */
-function codeMail(to: string, context: MailContext, subject: string, intro: string, code: string, summary: string) {
+function codeMail(
+  to: string,
+  context: MailContext,
+  kind: CodeKind,
+  code: string,
+  summary: string,
+  values: Record<string, string> = {},
+) {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand, ...values };
   return compose(to, context, {
-    subject,
+    subject: fill(t[`${kind}Subject`], v),
     blocks: [
-      { kind: 'text', text: intro },
+      { kind: 'text', text: fill(t[`${kind}Intro`], v) },
       { kind: 'code', code },
-      { kind: 'text', text: TEXT[context.language].ignore },
+      { kind: 'text', text: t.ignore },
     ],
     summary,
   });
 }
 
-/** A mail sent instead of a code (no account / already registered): why, where to go, "ignore if not you". */
-function noticeMail(
-  to: string,
-  context: MailContext,
-  subject: string,
-  text: string,
-  link: { label: string; path: string },
-  summary: string,
-) {
+type NoticeKind = 'noAccount' | 'exists' | 'taken';
+
+/** A mail sent instead of a code (no account / already registered / taken): why, where to go, "ignore if not you". */
+function noticeMail(to: string, context: MailContext, kind: NoticeKind, path: string, summary: string) {
+  const t = TEXT[context.language];
+  const v = { brand: context.brand };
   return compose(to, context, {
-    subject,
+    subject: fill(t[`${kind}Subject`], v),
     blocks: [
-      { kind: 'text', text },
-      { kind: 'link', label: link.label, url: `${context.publicUrl}${link.path}` },
-      { kind: 'text', text: TEXT[context.language].ignore },
+      { kind: 'text', text: fill(t[kind], v) },
+      { kind: 'link', label: t[`${kind}Link`], url: `${context.publicUrl}${path}` },
+      { kind: 'text', text: t.ignore },
     ],
     summary,
   });
 }
 
 export function loginCodeMail(to: string, code: string, context: MailContext): MailMessage {
-  const t = TEXT[context.language];
-  const v = { brand: context.brand };
-  return codeMail(to, context, fill(t.loginSubject, v), fill(t.loginIntro, v), code, `sign-in code ${code}`);
+  return codeMail(to, context, 'login', code, `sign-in code ${code}`);
 }
 
 /** A name as one short plain line (names are validated at input; this holds for rows written before). */
@@ -131,58 +137,27 @@ function plainName(name: string): string {
 }
 
 export function registerCodeMail(to: string, code: string, firstName: string, context: MailContext): MailMessage {
-  const t = TEXT[context.language];
-  const v = { brand: context.brand, name: plainName(firstName) };
-  return codeMail(to, context, fill(t.registerSubject, v), fill(t.registerIntro, v), code, `registration code ${code}`);
+  return codeMail(to, context, 'register', code, `registration code ${code}`, { name: plainName(firstName) });
 }
 
 /** Login asked for an address without an account: no code, a pointer to registration. */
 export function noAccountMail(to: string, context: MailContext): MailMessage {
-  const t = TEXT[context.language];
-  const v = { brand: context.brand };
-  return noticeMail(
-    to,
-    context,
-    fill(t.noAccountSubject, v),
-    fill(t.noAccount, v),
-    { label: t.noAccountLink, path: '/register' },
-    'no account for this address (no code sent)',
-  );
+  return noticeMail(to, context, 'noAccount', '/register', 'no account for this address (no code sent)');
 }
 
 /** Registration asked for an address that already has an account: no code, a pointer to sign-in. */
 export function alreadyRegisteredMail(to: string, context: MailContext): MailMessage {
-  const t = TEXT[context.language];
-  const v = { brand: context.brand };
-  return noticeMail(
-    to,
-    context,
-    fill(t.existsSubject, v),
-    fill(t.exists, v),
-    { label: t.existsLink, path: '/login' },
-    'address already has an account (no code sent)',
-  );
+  return noticeMail(to, context, 'exists', '/login', 'address already has an account (no code sent)');
 }
 
 /** The code that moves an account to this (new) address (issue 38 item 5d). */
 export function changeEmailCodeMail(to: string, code: string, context: MailContext): MailMessage {
-  const t = TEXT[context.language];
-  const v = { brand: context.brand };
-  return codeMail(to, context, fill(t.changeSubject, v), fill(t.changeIntro, v), code, `address change code ${code}`);
+  return codeMail(to, context, 'change', code, `address change code ${code}`);
 }
 
 /** An account asked to move to an address that has an account of its own: no code, nothing changes. */
 export function addressTakenMail(to: string, context: MailContext): MailMessage {
-  const t = TEXT[context.language];
-  const v = { brand: context.brand };
-  return noticeMail(
-    to,
-    context,
-    fill(t.takenSubject, v),
-    fill(t.taken, v),
-    { label: t.takenLink, path: '/login' },
-    'address change to an address with an account (no code sent)',
-  );
+  return noticeMail(to, context, 'taken', '/login', 'address change to an address with an account (no code sent)');
 }
 
 /** To the old address once the account moved: where it went (masked) and what to do if it was not them. */

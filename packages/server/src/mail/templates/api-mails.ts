@@ -43,3 +43,42 @@ export function apiOpenMail(
   };
   return composeMail(to, context.brand, context.language, content, fill(t.footer, v));
 }
+
+const DISABLED = {
+  en: {
+    subject: 'Your {brand} webhook endpoint was turned off',
+    gone: 'Your webhook endpoint {url} answered 410 Gone, so {brand} stopped sending events to it.',
+    failing: 'Your webhook endpoint {url} did not accept events for 24 hours, so {brand} stopped sending events to it.',
+    fix: 'Once it works again, send it a test event from your dashboard: a passing test turns it back on, and you can redeliver what it missed.',
+    link: 'Open your webhooks',
+    footer: 'You received this because you added this endpoint to your {brand} account.',
+  },
+  tr: {
+    subject: '{brand} webhook uç noktanız kapatıldı',
+    gone: '{url} webhook uç noktanız 410 Gone yanıtı verdi; {brand} ona olay göndermeyi durdurdu.',
+    failing: '{url} webhook uç noktanız 24 saat boyunca olayları kabul etmedi; {brand} ona olay göndermeyi durdurdu.',
+    fix: 'Yeniden çalıştığında panelinizden bir test olayı gönderin: başarılı bir test onu yeniden açar ve kaçırdıklarını yeniden gönderebilirsiniz.',
+    link: "Webhook'larınızı açın",
+    footer: 'Bu iletiyi, bu uç noktayı {brand} hesabınıza eklediğiniz için aldınız.',
+  },
+} as const;
+
+/** To an endpoint's owner when the sender turned it off (410, or failing for the whole retry window). */
+export function webhookDisabledMail(
+  to: string,
+  context: { brand: string; publicUrl: string; language: MailLanguage },
+  endpoint: { url: string; reason: 'gone' | 'failing' },
+): MailMessage {
+  const t = DISABLED[context.language];
+  const v = { brand: context.brand, url: endpoint.url };
+  const content = {
+    subject: fill(t.subject, v),
+    blocks: [
+      { kind: 'text' as const, text: fill(t[endpoint.reason], v) },
+      { kind: 'text' as const, text: t.fix },
+      { kind: 'link' as const, label: t.link, url: `${context.publicUrl}/dashboard/api` },
+    ],
+    summary: `webhook endpoint disabled (${endpoint.reason})`,
+  };
+  return composeMail(to, context.brand, context.language, content, fill(t.footer, v));
+}

@@ -4,7 +4,7 @@
  */
 import { REPORT_FIELDS, type Report } from '@hound/contracts';
 import type { MailMessage } from '../mailer.ts';
-import { type MailBlock, renderHtml, renderText } from './layout.ts';
+import { composeMail, type MailBlock } from './layout.ts';
 
 export const REPORT_TITLES: Record<(typeof REPORT_FIELDS)[number], string> = {
   full_name: 'Full name',
@@ -34,13 +34,7 @@ export function reportMail(
       : []),
   ];
   const content = { subject, blocks, summary: `Email Plus report for order ${input.orderId}` };
-  return {
-    to,
-    subject,
-    text: renderText(input.brand, content, FOOTER),
-    html: renderHtml(input.brand, content, FOOTER, 'en'),
-    summary: content.summary,
-  };
+  return composeMail(to, input.brand, 'en', content, FOOTER);
 }
 
 export function refusalMail(
@@ -73,11 +67,5 @@ export function refusalMail(
     });
   }
   const content = { subject, blocks, summary: `Email Plus refusal for order ${input.orderId}` };
-  return {
-    to,
-    subject,
-    text: renderText(input.brand, content, ''),
-    html: renderHtml(input.brand, content, '', 'en'),
-    summary: content.summary,
-  };
+  return composeMail(to, input.brand, 'en', content, '');
 }

@@ -1,15 +1,14 @@
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyList, type ApiKeyScope, type CreatedApiKey } from '@hound/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { button, card, muted } from '../../components/ui.ts';
+import { card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { fill, plural } from '../../lib/format.ts';
-import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
 import { useApiTexts } from './api-texts.ts';
-import { ChoiceList } from './choice-list.tsx';
 import { ConfirmButton } from './confirm-button.tsx';
 import { ShownOnce } from './copy-box.tsx';
+import { SecretForm } from './secret-form.tsx';
 import { UsageBars } from './usage-bars.tsx';
 
 const KEYS = ['api-keys'];
@@ -100,37 +99,29 @@ export function KeysSection() {
       )}
 
       {!noAccess && (
-        <form onSubmit={create} className="space-y-3" noValidate>
-          <div>
-            <label htmlFor={`${id}-name`} className={labelClass}>
-              {t.name}
-            </label>
-            <input
-              id={`${id}-name`}
-              value={name}
-              maxLength={60}
-              placeholder={t.namePlaceholder}
-              onChange={(e) => setName(e.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <ChoiceList
-            legend={t.scopes}
-            options={API_KEY_SCOPES}
-            labels={t.scope}
-            chosen={scopes}
-            onChange={setScopes}
-            className="grid gap-2 sm:grid-cols-2"
-          />
-          {error && (
-            <p role="alert" className={errorClass}>
-              {error}
-            </p>
-          )}
-          <button type="submit" disabled={busy} className={button.primary}>
-            {busy ? t.creating : t.create}
-          </button>
-        </form>
+        <SecretForm
+          id={`${id}-name`}
+          label={t.name}
+          input={{
+            value: name,
+            maxLength: 60,
+            placeholder: t.namePlaceholder,
+            onChange: (e) => setName(e.target.value),
+          }}
+          choices={{
+            legend: t.scopes,
+            options: API_KEY_SCOPES,
+            labels: t.scope,
+            chosen: scopes,
+            onChange: setScopes,
+            className: 'grid gap-2 sm:grid-cols-2',
+          }}
+          error={error}
+          busy={busy}
+          submit={t.create}
+          submitting={t.creating}
+          onSubmit={create}
+        />
       )}
 
       {list.data && list.data.items.length === 0 && <p className={`text-sm ${muted}`}>{t.empty}</p>}

@@ -11,11 +11,11 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { apiFetch } from '../../lib/api-fetch.ts';
 import { fill, plural } from '../../lib/format.ts';
-import { errorClass, inputClass, labelClass } from '../auth/auth-frame.tsx';
+import { errorClass } from '../auth/auth-frame.tsx';
 import { useApiTexts } from './api-texts.ts';
-import { ChoiceList } from './choice-list.tsx';
 import { ConfirmButton } from './confirm-button.tsx';
 import { ShownOnce } from './copy-box.tsx';
+import { SecretForm } from './secret-form.tsx';
 
 const ENDPOINTS = ['webhooks'];
 
@@ -75,37 +75,30 @@ export function WebhooksSection() {
           onDone={() => setSecret(null)}
         />
       )}
-      <form onSubmit={add} className="space-y-3" noValidate>
-        <div>
-          <label htmlFor={`${id}-url`} className={labelClass}>
-            {t.url}
-          </label>
-          <input
-            id={`${id}-url`}
-            type="url"
-            inputMode="url"
-            value={url}
-            placeholder={t.urlPlaceholder}
-            onChange={(e) => setUrl(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <ChoiceList
-          legend={t.events}
-          options={WEBHOOK_EVENT_TYPES}
-          labels={t.event}
-          chosen={events}
-          onChange={setEvents}
-        />
-        {error && (
-          <p role="alert" className={errorClass}>
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={busy || url.trim() === ''} className={button.primary}>
-          {busy ? t.adding : t.add}
-        </button>
-      </form>
+      <SecretForm
+        id={`${id}-url`}
+        label={t.url}
+        input={{
+          type: 'url',
+          inputMode: 'url',
+          value: url,
+          placeholder: t.urlPlaceholder,
+          onChange: (e) => setUrl(e.target.value),
+        }}
+        choices={{
+          legend: t.events,
+          options: WEBHOOK_EVENT_TYPES,
+          labels: t.event,
+          chosen: events,
+          onChange: setEvents,
+        }}
+        error={error}
+        busy={busy}
+        blocked={url.trim() === ''}
+        submit={t.add}
+        submitting={t.adding}
+        onSubmit={add}
+      />
       {list.data?.length === 0 && <p className={`text-sm ${muted}`}>{t.empty}</p>}
       <ul className="space-y-3">
         {list.data?.map((endpoint) => (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { fill } from '../../lib/format.ts';
+import { fill, plural } from '../../lib/format.ts';
 import { useBillingTexts } from './billing-texts.ts';
 import { BuyCredits } from './buy-credits.tsx';
 import { usePrices, useSubscription } from './use-prices.ts';
@@ -25,7 +25,9 @@ export function OutOfCredits() {
     : subscription.status && end
       ? subscription.cancel_at_period_end
         ? fill(t.ends, { date: date(end) })
-        : fill(t.renews, { date: date(end), count: prices?.monthly_credits ?? '' })
+        : prices
+          ? plural(t.renews, prices.monthly_credits, locale, { date: date(end) })
+          : fill(t.renews.other, { date: date(end), count: '' })
       : t.setByTeam;
   return (
     <div data-testid="out-of-credits">

@@ -1,0 +1,5 @@
+/** One page of a list: how many rows, after how many (a list query's `limit` and `skip`). */
+export interface Page {
+  limit: number;
+  skip: number;
+}
