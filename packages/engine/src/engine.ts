@@ -3,7 +3,7 @@ import { buildSites } from './catalogue/build-sites.ts';
 import { type CatalogueSourceStats, catalogueStats } from './catalogue/catalogue-stats.ts';
 import { normaliseEmail } from './email/address.ts';
 import type { EmailCheck } from './email/catalogue-format.ts';
-import { EmailControls } from './email/email-controls.ts';
+import { EmailControls, readEmailControls, writeEmailControls } from './email/email-controls.ts';
 import { EMAIL_HEALTH_PREFIX, runEmailSelfTest } from './email/email-self-test.ts';
 import { BUNDLED_EMAIL_CATALOGUE, loadEmailCatalogues } from './email/load-email-catalogue.ts';
 import { searchEmailStream } from './email/search-email.ts';
@@ -170,6 +170,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
     const controlsFile = resolve(dataDir, 'controls.json');
     const controls = controlProbesFor(transport);
     await readControls(controlsFile, controls);
+    const emailControlsFile = resolve(dataDir, 'email-controls.json');
+    const emailControls = new EmailControls();
+    await readEmailControls(emailControlsFile, emailControls);
     const searchThreads = threads > 0 ? new SearchThreads(sites, transport, threads, nice) : undefined;
     searchThreads?.shareControls(controls.snapshot());
     return new LoadedEngine(sites, checks, sources, warnings, transport, health, emailChecks, {
@@ -178,6 +181,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
       guards: options.searchGuards ?? true,
       threads: searchThreads,
       controlsFile,
+      emailControls,
+      emailControlsFile,
     });
   } catch (error) {
     await transport.close();
@@ -190,8 +195,6 @@ class LoadedEngine implements HoundEngine {
   private healthByEmailCheck: Map<string, SiteHealth>;
   private closed = false;
   private accountLinks: AccountLinks | undefined;
-  /** Never-registered controls of the email checks, shared by every email search of this engine. */
-  private readonly emailControls = new EmailControls();
 
   constructor(
     readonly sites: readonly Site[],
@@ -208,6 +211,10 @@ class LoadedEngine implements HoundEngine {
       threads: SearchThreads | undefined;
       /** `<dataDir>/controls.json` (decision 127). */
       controlsFile: string;
+      /** Never-registered controls of the email checks, shared by every email search of this engine (decision 131). */
+      emailControls: EmailControls;
+      /** `<dataDir>/email-controls.json` (decision 162). */
+      emailControlsFile: string;
     },
   ) {
     const ids = new Set(sites.map((s) => s.id));
@@ -269,7 +276,7 @@ class LoadedEngine implements HoundEngine {
       address,
       this.transport,
       options,
-      this.settings.guards ? this.emailControls : undefined,
+      this.settings.guards ? this.settings.emailControls : undefined,
     );
   }
 
@@ -320,7 +327,10 @@ class LoadedEngine implements HoundEngine {
     // The controls taken here outlive the process (the CLI's next run within the TTL sends none); a
     // data dir that cannot be written costs only those requests again.
     if (this.settings.guards) {
-      await writeControls(this.settings.controlsFile, controlProbesFor(this.transport)).catch(() => undefined);
+      await Promise.all([
+        writeControls(this.settings.controlsFile, controlProbesFor(this.transport)).catch(() => undefined),
+        writeEmailControls(this.settings.emailControlsFile, this.settings.emailControls).catch(() => undefined),
+      ]);
     }
     await Promise.all([this.settings.threads?.close(), this.transport.close()]);
   }
