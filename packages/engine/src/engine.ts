@@ -46,6 +46,13 @@ export interface EngineOptions extends TransportOptions {
   /** Where downloaded catalogues and health.json live. @default `./.data` */
   dataDir?: string;
   /**
+   * Keep the email checks' never-registered controls across runs in `<dataDir>/email-controls.json` (read on
+   * load, written on close; decision 162). The CLI does; off by default, so engines sharing a data dir by
+   * accident (tests in one working directory, against different fakes) never vouch for one another.
+   * @default false
+   */
+  keepEmailControls?: boolean;
+  /**
    * Sherlock's false-positive exclusions list.
    * @default the upstream list when the default catalogues are used; none with custom `catalogues`
    */
@@ -170,9 +177,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
     const controlsFile = resolve(dataDir, 'controls.json');
     const controls = controlProbesFor(transport);
     await readControls(controlsFile, controls);
-    const emailControlsFile = resolve(dataDir, 'email-controls.json');
+    const emailControlsFile = options.keepEmailControls ? resolve(dataDir, 'email-controls.json') : undefined;
     const emailControls = new EmailControls();
-    await readEmailControls(emailControlsFile, emailControls);
+    if (emailControlsFile) await readEmailControls(emailControlsFile, emailControls);
     const searchThreads = threads > 0 ? new SearchThreads(sites, transport, threads, nice) : undefined;
     searchThreads?.shareControls(controls.snapshot());
     return new LoadedEngine(sites, checks, sources, warnings, transport, health, emailChecks, {
@@ -182,7 +189,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
       threads: searchThreads,
       controlsFile,
       emailControls,
-      emailControlsFile,
+      ...(emailControlsFile ? { emailControlsFile } : {}),
     });
   } catch (error) {
     await transport.close();
@@ -213,8 +220,8 @@ class LoadedEngine implements HoundEngine {
       controlsFile: string;
       /** Never-registered controls of the email checks, shared by every email search of this engine (decision 131). */
       emailControls: EmailControls;
-      /** `<dataDir>/email-controls.json` (decision 162). */
-      emailControlsFile: string;
+      /** `<dataDir>/email-controls.json` when the engine keeps them across runs (decision 162). */
+      emailControlsFile?: string;
     },
   ) {
     const ids = new Set(sites.map((s) => s.id));
@@ -329,7 +336,9 @@ class LoadedEngine implements HoundEngine {
     if (this.settings.guards) {
       await Promise.all([
         writeControls(this.settings.controlsFile, controlProbesFor(this.transport)).catch(() => undefined),
-        writeEmailControls(this.settings.emailControlsFile, this.settings.emailControls).catch(() => undefined),
+        this.settings.emailControlsFile
+          ? writeEmailControls(this.settings.emailControlsFile, this.settings.emailControls).catch(() => undefined)
+          : undefined,
       ]);
     }
     await Promise.all([this.settings.threads?.close(), this.transport.close()]);
