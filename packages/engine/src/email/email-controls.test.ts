@@ -6,6 +6,7 @@ import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../engine.ts';
 import { type ControlAnswer, EmailControls, readEmailControls, writeEmailControls } from './email-controls.ts';
 
 const answer = (address: string, verdict: ControlAnswer['verdict']): ControlAnswer => ({ address, verdict, rule: 'r' });
@@ -144,6 +145,20 @@ describe('email controls kept across runs (decision 162)', () => {
         await third.answer('x', 'mail.test', ask('not_found', asked));
       }
       expect(asked).toHaveLength(5);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('only an engine that asks for it (the CLI) keeps them in its data dir', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'hound-email-controls-'));
+    try {
+      const plain = await createEngine({ checks: [], dataDir: path.join(dir, 'plain') });
+      await plain.close();
+      expect(await readdir(path.join(dir, 'plain'))).not.toContain('email-controls.json');
+      const kept = await createEngine({ checks: [], dataDir: path.join(dir, 'kept'), keepEmailControls: true });
+      await kept.close();
+      expect(await readdir(path.join(dir, 'kept'))).toContain('email-controls.json');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
