@@ -16,11 +16,16 @@
  * - peak_rss_mb, heap_used_mb; correct / wrong / unknown against what the fakes answer (target: 0 wrong);
  * - the machine: load average and the event loop's delay while searching (p50/p99/max), to tell a slow
  *   machine (the floor) from a slow engine.
- * Environment: BENCH_RUNS (default 5).
+ * - requests of the search, and second_requests: of the same search again on the same engine (kept controls);
+ * - connections dialled and the gaps between a check's requests on its own host (gap_*_ms: time the engine
+ *   spends between a prefetch and its probe, or a probe and its control).
+ * Environment: BENCH_RUNS (default 5); BENCH_REGISTERED_SHARE (default 1: registered on every check, the
+ * worst case for the never-registered controls, decision 131; e.g. 0.08 for a real search's few founds).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import tls from 'node:tls';
 import { BUNDLED_EMAIL_CATALOGUE, createEngine, type EmailResult } from '@hound/engine';
@@ -29,13 +34,24 @@ import { Internet } from './internet-process.ts';
 
 const REGISTERED = 'bench.person@example.com';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** The share of checks the address is registered on: 1 (every check: the worst case), or e.g. 0.08 as in a real search. */
+const SHARE = Number(process.env.BENCH_REGISTERED_SHARE ?? 1);
+if (!(SHARE >= 0 && SHARE <= 1)) throw new Error('BENCH_REGISTERED_SHARE must be a number from 0 to 1');
 const checks = (JSON.parse(readFileSync(BUNDLED_EMAIL_CATALOGUE, 'utf8')) as { checks: EmailCheckEntry[] }).checks;
+/** Spread evenly over the catalogue (every n-th check), the same checks in every run and every worktree. */
+const registeredOn =
+  SHARE >= 1
+    ? undefined
+    : checks.filter((_, i) => Math.floor((i + 1) * SHARE) > Math.floor(i * SHARE)).map((c) => c.id);
 
 interface Served {
   proxyUrl: string;
   tlsPort: number;
   caPem: string;
 }
+
+/** Connections dialled (TCP, with TLS for https) since the run began: a request that reuses one adds none. */
+let connections = 0;
 
 /** Dials every host to the testkit (https to its TLS-only port, with the host's SNI): production's path minus DNS. */
 function testkitConnector(served: Served) {
@@ -56,6 +72,7 @@ function testkitConnector(served: Served) {
           ALPNProtocols: ['http/1.1'],
         })
       : net.connect({ host: '127.0.0.1', port });
+    connections++;
     let settled = false;
     socket.once(https ? 'secureConnect' : 'connect', () => {
       if (!settled) callback(null, socket);
@@ -79,12 +96,33 @@ function chainsMs<T extends { host: string }>(log: T[], took: (r: T) => number):
   });
 }
 
+/**
+ * The gaps between one request's end and the next one's start on the same host, for hosts only one check
+ * uses (prefetch → probe, probe → control): time the engine spends between a check's requests.
+ */
+function gapsMs(log: Array<{ host: string; startedAt: number; endedAt?: number }>): number[] {
+  const users = new Map<string, number>();
+  for (const check of checks) for (const host of hostsOf(check)) users.set(host, (users.get(host) ?? 0) + 1);
+  const byHost = new Map<string, typeof log>();
+  for (const r of log) if (users.get(r.host) === 1) byHost.set(r.host, [...(byHost.get(r.host) ?? []), r]);
+  return [...byHost.values()].flatMap((rs) =>
+    rs
+      .sort((a, b) => a.startedAt - b.startedAt)
+      .slice(1)
+      .map((r, i) => r.startedAt - (rs[i]!.endedAt ?? rs[i]!.startedAt)),
+  );
+}
+
 function hostsOf(check: EmailCheckEntry): Set<string> {
   const urls = [...(check.prefetch ? [check.prefetch.url] : []), ...check.requests.map((r) => r.url)];
   return new Set(urls.map((u) => new URL(u.replace(/\{[a-z_0-9]+\}/g, 'x')).hostname));
 }
 
 const ms = (n: number) => Math.round(n);
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+}
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 function spread(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -100,35 +138,59 @@ const fakes = await internet.call<{ served: number; skipped: unknown[] }>({
   type: 'email',
   checks,
   registered: REGISTERED,
+  ...(registeredOn ? { on: registeredOn } : {}),
 });
 const connect = testkitConnector(served);
-const runs: Array<Record<string, number>> = [];
+const runs: Array<Record<string, number | string>> = [];
 try {
   for (let run = 1; run <= RUNS; run++) {
-    const engine = await createEngine({ checks: [], connect, allowPrivateAddresses: true });
+    // A data dir of its own per run: nothing kept by an earlier run (controls, decision 162) is read.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hound-bench-email-'));
+    const engine = await createEngine({ checks: [], connect, allowPrivateAddresses: true, dataDir });
     await internet.call({ type: 'reset' });
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
+    connections = 0;
     const cpu = process.cpuUsage();
     const startedAt = Date.now();
     const started = performance.now();
     let first = 0;
     const results: EmailResult[] = [];
+    const search = () => engine.searchEmail(REGISTERED, { loud: true, keys: { HIBP_API_KEY: 'bench-key' } });
+    let wall = 0;
+    let used = process.cpuUsage(cpu);
+    let log: Array<{ host: string; startedAt: number; endedAt?: number }>;
+    let secondRequests = 0;
+    let dialled = 0;
     try {
-      for await (const { result } of engine.searchEmail(REGISTERED, {
-        loud: true,
-        keys: { HIBP_API_KEY: 'bench-key' },
-      })) {
+      for await (const { result } of search()) {
         if (results.length === 0) first = performance.now() - started;
         results.push(result);
       }
+      wall = performance.now() - started;
+      used = process.cpuUsage(cpu);
+      dialled = connections;
+      delay.disable();
+      log = await internet.call<typeof log>({ type: 'log' });
+      // The same search again on the same engine, within the controls' window: what it costs a second time.
+      for await (const _ of search());
+      secondRequests = (await internet.call<typeof log>({ type: 'log' })).length - log.length;
     } finally {
       await engine.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    const wall = performance.now() - started;
-    const used = process.cpuUsage(cpu);
-    delay.disable();
-    const log = await internet.call<Array<{ host: string; startedAt: number; endedAt?: number }>>({ type: 'log' });
+    if (process.env.BENCH_TRACE) {
+      const slowestId = results.reduce((a, b) => (b.evidence.elapsedMs > a.evidence.elapsedMs ? b : a)).checkId;
+      const hosts = hostsOf(checks.find((c) => c.id === slowestId)!);
+      console.error(
+        slowestId,
+        JSON.stringify(
+          log
+            .filter((r) => hosts.has(r.host))
+            .map((r) => [r.host, r.startedAt - startedAt, (r.endedAt ?? 0) - startedAt]),
+        ),
+      );
+    }
     const took = (r: { startedAt: number; endedAt?: number }) => (r.endedAt ?? r.startedAt) - r.startedAt;
     const slowestRequest = Math.max(...log.map(took));
     const slowestChain = Math.max(...chainsMs(log, took));
@@ -138,7 +200,8 @@ try {
     const slowest = results.find((r) => r.evidence.elapsedMs === slowestCheck)!;
     const slowestHosts = hostsOf(checks.find((c) => c.id === slowest.checkId)!);
     const firstArrival = Math.min(...log.filter((r) => slowestHosts.has(r.host)).map((r) => r.startedAt));
-    const correct = results.filter((r) => r.verdict === 'found').length;
+    const expected = (r: EmailResult) => (!registeredOn || registeredOn.includes(r.checkId) ? 'found' : 'not_found');
+    const correct = results.filter((r) => r.verdict === expected(r)).length;
     const unknown = results.filter((r) => r.verdict === 'unknown').length;
     const cpuMs = (used.user + used.system) / 1000;
     const row = {
@@ -153,6 +216,7 @@ try {
       slowest_check_ms: ms(slowestCheck),
       ratio_check: Number((wall / slowestCheck).toFixed(3)),
       slowest_check_waited_ms: ms(firstArrival - startedAt),
+      slowest_check: slowest.checkId,
       cpu_ms: ms(cpuMs),
       cpu_per_check_ms: Number((cpuMs / results.length).toFixed(2)),
       peak_rss_mb: mb(process.resourceUsage().maxRSS * 1024),
@@ -161,6 +225,11 @@ try {
       wrong: results.length - correct - unknown,
       unknown,
       requests: log.length,
+      second_requests: secondRequests,
+      connections: dialled,
+      gap_p50_ms: ms(percentile(gapsMs(log), 0.5)),
+      gap_p90_ms: ms(percentile(gapsMs(log), 0.9)),
+      gap_max_ms: ms(percentile(gapsMs(log), 1)),
       loop_delay_p50_ms: ms(delay.percentile(50) / 1e6),
       loop_delay_p99_ms: ms(delay.percentile(99) / 1e6),
       loop_delay_max_ms: ms(delay.max / 1e6),
@@ -169,12 +238,13 @@ try {
     runs.push(row);
     console.log(JSON.stringify({ benchmark: 'email', ...row }));
   }
-  const of = (key: string) => spread(runs.map((r) => r[key]!));
+  const of = (key: string) => spread(runs.map((r) => r[key] as number));
   console.log(
     JSON.stringify({
       benchmark: 'email',
       summary: true,
       runs: runs.length,
+      registered_share: SHARE,
       checks: runs[0]?.checks,
       fakes_served: fakes.served,
       fakes_skipped: fakes.skipped.length,
@@ -187,8 +257,13 @@ try {
       ratio_check: of('ratio_check'),
       slowest_check_waited_ms: of('slowest_check_waited_ms'),
       cpu_per_check_ms: of('cpu_per_check_ms'),
-      peak_rss_mb: Math.max(...runs.map((r) => r.peak_rss_mb!)),
-      wrong: Math.max(...runs.map((r) => r.wrong!)),
+      peak_rss_mb: Math.max(...runs.map((r) => r.peak_rss_mb as number)),
+      wrong: Math.max(...runs.map((r) => r.wrong as number)),
+      requests: of('requests'),
+      second_requests: of('second_requests'),
+      connections: of('connections'),
+      gap_p90_ms: of('gap_p90_ms'),
+      cpu_ms: of('cpu_ms'),
       unknown: of('unknown'),
       loop_delay_p99_ms: of('loop_delay_p99_ms'),
       load_1m: of('load_1m'),

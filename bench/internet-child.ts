@@ -13,7 +13,7 @@ import {
 type Message =
   | { id: number; type: 'start'; options: StartOptions }
   | { id: number; type: 'register'; username: string; hosts: string[] }
-  | { id: number; type: 'email'; checks: EmailCheckEntry[]; registered: string }
+  | { id: number; type: 'email'; checks: EmailCheckEntry[]; registered: string; on?: string[] }
   | { id: number; type: 'log' }
   | { id: number; type: 'cpu' }
   | { id: number; type: 'reset' }
@@ -46,9 +46,9 @@ async function handle(message: Message): Promise<unknown> {
       return accepted;
     }
     case 'email': {
-      // bench/email.ts: fakes of the email checks, the address registered on every one.
+      // bench/email.ts: fakes of the email checks, the address registered on every one (or on those `on` names).
       const sites = serveEmailChecks(internet!, message.checks);
-      sites.register(message.registered);
+      sites.register(message.registered, message.on);
       return { served: sites.served.length, skipped: sites.skipped };
     }
     case 'log':

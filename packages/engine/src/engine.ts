@@ -3,7 +3,7 @@ import { buildSites } from './catalogue/build-sites.ts';
 import { type CatalogueSourceStats, catalogueStats } from './catalogue/catalogue-stats.ts';
 import { normaliseEmail } from './email/address.ts';
 import type { EmailCheck } from './email/catalogue-format.ts';
-import { EmailControls } from './email/email-controls.ts';
+import { EmailControls, readEmailControls, writeEmailControls } from './email/email-controls.ts';
 import { EMAIL_HEALTH_PREFIX, runEmailSelfTest } from './email/email-self-test.ts';
 import { BUNDLED_EMAIL_CATALOGUE, loadEmailCatalogues } from './email/load-email-catalogue.ts';
 import { searchEmailStream } from './email/search-email.ts';
@@ -45,6 +45,13 @@ export interface EngineOptions extends TransportOptions {
   checks?: readonly SiteCheck[];
   /** Where downloaded catalogues and health.json live. @default `./.data` */
   dataDir?: string;
+  /**
+   * Keep the email checks' never-registered controls across runs in `<dataDir>/email-controls.json` (read on
+   * load, written on close; decision 162). The CLI does; off by default, so engines sharing a data dir by
+   * accident (tests in one working directory, against different fakes) never vouch for one another.
+   * @default false
+   */
+  keepEmailControls?: boolean;
   /**
    * Sherlock's false-positive exclusions list.
    * @default the upstream list when the default catalogues are used; none with custom `catalogues`
@@ -170,6 +177,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
     const controlsFile = resolve(dataDir, 'controls.json');
     const controls = controlProbesFor(transport);
     await readControls(controlsFile, controls);
+    const emailControlsFile = options.keepEmailControls ? resolve(dataDir, 'email-controls.json') : undefined;
+    const emailControls = new EmailControls();
+    if (emailControlsFile) await readEmailControls(emailControlsFile, emailControls);
     const searchThreads = threads > 0 ? new SearchThreads(sites, transport, threads, nice) : undefined;
     searchThreads?.shareControls(controls.snapshot());
     return new LoadedEngine(sites, checks, sources, warnings, transport, health, emailChecks, {
@@ -178,6 +188,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<HoundEn
       guards: options.searchGuards ?? true,
       threads: searchThreads,
       controlsFile,
+      emailControls,
+      ...(emailControlsFile ? { emailControlsFile } : {}),
     });
   } catch (error) {
     await transport.close();
@@ -190,8 +202,6 @@ class LoadedEngine implements HoundEngine {
   private healthByEmailCheck: Map<string, SiteHealth>;
   private closed = false;
   private accountLinks: AccountLinks | undefined;
-  /** Never-registered controls of the email checks, shared by every email search of this engine. */
-  private readonly emailControls = new EmailControls();
 
   constructor(
     readonly sites: readonly Site[],
@@ -208,6 +218,10 @@ class LoadedEngine implements HoundEngine {
       threads: SearchThreads | undefined;
       /** `<dataDir>/controls.json` (decision 127). */
       controlsFile: string;
+      /** Never-registered controls of the email checks, shared by every email search of this engine (decision 131). */
+      emailControls: EmailControls;
+      /** `<dataDir>/email-controls.json` when the engine keeps them across runs (decision 162). */
+      emailControlsFile?: string;
     },
   ) {
     const ids = new Set(sites.map((s) => s.id));
@@ -269,7 +283,7 @@ class LoadedEngine implements HoundEngine {
       address,
       this.transport,
       options,
-      this.settings.guards ? this.emailControls : undefined,
+      this.settings.guards ? this.settings.emailControls : undefined,
     );
   }
 
@@ -320,7 +334,12 @@ class LoadedEngine implements HoundEngine {
     // The controls taken here outlive the process (the CLI's next run within the TTL sends none); a
     // data dir that cannot be written costs only those requests again.
     if (this.settings.guards) {
-      await writeControls(this.settings.controlsFile, controlProbesFor(this.transport)).catch(() => undefined);
+      await Promise.all([
+        writeControls(this.settings.controlsFile, controlProbesFor(this.transport)).catch(() => undefined),
+        this.settings.emailControlsFile
+          ? writeEmailControls(this.settings.emailControlsFile, this.settings.emailControls).catch(() => undefined)
+          : undefined,
+      ]);
     }
     await Promise.all([this.settings.threads?.close(), this.transport.close()]);
   }

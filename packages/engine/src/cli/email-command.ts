@@ -65,6 +65,8 @@ export async function runEmail(command: EmailCommand, io: CliIo, version: string
         ...(common.userAgent ? { userAgent: common.userAgent } : {}),
         ...(common.timeoutMs ? { timeoutMs: common.timeoutMs } : {}),
         ...(common.dataDir ? { dataDir: common.dataDir } : {}),
+        // A second run within the window asks no control the first one asked (decision 162).
+        keepEmailControls: true,
         allowPrivateAddresses: allowsPrivateAddresses(common, io.env),
       });
   if (command.list) {

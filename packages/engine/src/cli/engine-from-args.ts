@@ -25,6 +25,7 @@ export function engineFromArgs(
     ...(extra.emailCatalogues ? { emailCatalogues: extra.emailCatalogues } : {}),
     ...(common.catalogues ? { catalogues: common.catalogues } : {}),
     ...(common.dataDir ? { dataDir: common.dataDir } : {}),
+    keepEmailControls: true, // the CLI's runs share their email controls (decision 162)
     ...(common.proxy ? { proxy: common.proxy } : {}),
     ...(common.ca ? { caFile: common.ca } : {}),
     ...(common.userAgent ? { userAgent: common.userAgent } : {}),
