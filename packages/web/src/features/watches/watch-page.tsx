@@ -9,7 +9,7 @@ import { isWebLink } from '../../lib/web-link.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass } from '../auth/auth-frame.tsx';
 import { RunLines, StatusPill } from './watch-summary.tsx';
-import { useEventTitle, useWatchText } from './watch-text.ts';
+import { useEventTitle, useScopeText, useWatchText } from './watch-text.ts';
 import {
   awaitsRun,
   deleteWatch,
@@ -67,6 +67,7 @@ function WatchHeader({ watch }: { watch: Watch }) {
   const { m, locale } = useI18n();
   const t = m.watches;
   const say = useWatchText();
+  const scopeText = useScopeText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,6 +93,9 @@ function WatchHeader({ watch }: { watch: Watch }) {
       <p className={`break-all text-sm ${muted}`}>
         {t.kinds[watch.kind]}: {watch.target} · {t.cadences[watch.cadence]} ·{' '}
         {fill(t.present, { count: watch.present })}
+      </p>
+      <p className={`break-words text-sm ${muted}`} data-testid="watch-scope">
+        {scopeText(watch.scope, watch.adult)}
       </p>
       {watch.status === 'suspended' && <p className="text-sm">{t.suspendedHint}</p>}
       <RunLines watch={watch} />
