@@ -34,6 +34,8 @@ describeInBrowser('watches', () => {
     await page.getByText('Change the sites').click();
     expect(await page.getByLabel('Only these sites (names, comma-separated)').inputValue()).toBe('GitHub, GitLab');
     expect(await page.getByLabel('Include adult (NSFW) sites').isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'watch-form');
     await page.getByText('0 of 1 username watches on your plan').waitFor();
     await page.getByLabel('Why you watch it').fill('Checking where my own handle turns up.');
     await page.getByRole('button', { name: 'Start watching' }).click();
@@ -45,7 +47,10 @@ describeInBrowser('watches', () => {
     const stored = await page.evaluate(
       async ([w, s]) => {
         const read = async (url: string) => (await fetch(url, { credentials: 'same-origin' })).json();
-        return { watch: (await read(`/api/watches/${w}`)).scope, search: (await read(`/api/search/status/${s}`)).scope };
+        return {
+          watch: (await read(`/api/watches/${w}`)).scope,
+          search: (await read(`/api/search/status/${s}`)).scope,
+        };
       },
       [watchId, searchId] as const,
     );
@@ -67,16 +72,24 @@ describeInBrowser('watches', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'watches');
 
-    // Dark and Turkish: the list, then the watch and its timeline.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'watches');
+
+    // Dark and Turkish: the list, then the watch and its timeline, wide and on a phone.
     await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.getByRole('banner').getByLabel('Language').selectOption('tr');
     await page.getByRole('heading', { level: 1, name: 'İzlemeler' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'watches-tr');
     await page.getByRole('link', { name: USERNAME, exact: true }).click();
     await page.getByText('Siteler: yalnızca GitHub, GitLab · yetişkin (NSFW) siteler dahil').waitFor();
     await page.getByText(/^İlk çalıştırma: /).waitFor();
+    await screenshot(page, 'watch-timeline-tr');
+    await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'watch-timeline-tr');
+    await page.getByRole('link', { name: 'Tüm izlemeler' }).click();
+    await page.getByRole('heading', { level: 1, name: 'İzlemeler' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'watches-tr');
   });
 });

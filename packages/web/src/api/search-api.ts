@@ -21,16 +21,6 @@ import { browserStore, readKey, STORAGE_KEYS } from '../lib/storage.ts';
 /** The form's options sent with a search: which sites, and (signed in only) whether to follow leads (issue 29). */
 export type SearchOptions = SearchScope & Pick<StartSearchRequest, 'recursive' | 'depth'>;
 
-/** The site selection of a search's options (categories, named sites, NSFW); null: the default selection. */
-export function siteSelection(options?: SearchScope | null): SearchScope | null {
-  if (!options) return null;
-  const scope: SearchScope = {};
-  if (options.categories?.length) scope.categories = [...options.categories];
-  if (options.sites?.length) scope.sites = [...options.sites];
-  if (options.nsfw) scope.nsfw = true;
-  return Object.keys(scope).length > 0 ? scope : null;
-}
-
 export type StartOutcome = { ok: true; searchId: string } | { ok: false; error: SearchError };
 /** `missing`: the server has no such search (never existed, or retention deleted it). */
 export type StatusOutcome = { ok: true; body: SearchStatusResponse } | { ok: false; missing?: boolean };

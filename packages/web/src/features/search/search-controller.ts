@@ -5,8 +5,9 @@
  * handful of renders.
  */
 import type { Progress } from '@hound/contracts';
-import { type SearchApi, type SearchOptions, siteSelection } from '../../api/search-api.ts';
+import type { SearchApi, SearchOptions } from '../../api/search-api.ts';
 import type { ResultEntry, SearchAction } from './search-state.ts';
+import { siteSelection } from './site-selection.ts';
 
 export const POLL_INTERVAL_MS = 10_000;
 export const MAX_POLL_FAILURES = 5;

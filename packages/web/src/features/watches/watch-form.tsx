@@ -2,12 +2,12 @@ import { type SearchScope, WATCH_LIMITS, type WatchCadence, type WatchKind, type
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { siteSelection } from '../../api/search-api.ts';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { errorClass } from '../auth/auth-frame.tsx';
 import { ScopeOptions } from '../search/scope-options.tsx';
+import { siteSelection } from '../search/site-selection.ts';
 import type { WatchPrefill } from './watch-prefill.ts';
 import { useScopeText, useWatchText } from './watch-text.ts';
 import { postWatch, WATCHES_KEY } from './watches-api.ts';
