@@ -78,6 +78,8 @@ describe.skipIf(missing.length > 0)('thirty days of a daily watch (PGlite + in-p
   let setupSeconds = 0;
   beforeAll(async () => {
     const setupStarted = performance.now();
+    const mark = (what: string) =>
+      process.stderr.write(`[sim] ${what} ${Math.round((performance.now() - setupStarted) / 1000)} s\n`);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hound-watch-sim-'));
     const files = sliceCatalogues(dir);
     internet = await startInternet({ catalogues: files.map((p) => ({ path: p })), dir, seed: 39, prewarmTls: true });
@@ -92,10 +94,16 @@ describe.skipIf(missing.length > 0)('thirty days of a daily watch (PGlite + in-p
       now: clock.now,
       env: { SEARCH_CHECK_TIMEOUT_MS: '2000', WATCH_CONFIRM_DELAY_SECONDS: '120' },
     });
+    mark('internet and stack');
     deps = watchDepsOf(stack, clock);
     // One search first opens the connections (a cold start's handshakes would eat the short check budget).
-    for (let k = 0; k < 2; k++)
-      for await (const _ of stack.services.engines.current()!.searchUsername('warmup')) void _;
+    for (let k = 0; k < 2; k++) {
+      let n = 0;
+      for await (const _ of stack.services.engines.current()!.searchUsername('warmup')) {
+        if (++n % 500 === 0) mark(`warm-up ${k + 1}: ${n} checks`);
+      }
+      mark(`warm-up ${k + 1} done (${n} checks)`);
+    }
     user = await createTestUser(stack.services.db.db, { plan: 'premium' });
     // 5 % of the hosts flap between their answer and a block page (a WAF challenge, a CDN's 524 "a timeout
     // occurred") or no answer at all (a hang: the check's time budget runs out). Hangs are rarer, so that

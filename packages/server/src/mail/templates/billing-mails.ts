@@ -5,7 +5,7 @@
  */
 import type { MailMessage } from '../mailer.ts';
 import type { MailLanguage } from './account-mails.ts';
-import { fill, type MailBlock, renderHtml, renderText } from './layout.ts';
+import { composeMail, fill, type MailBlock } from './layout.ts';
 
 export interface BillingMailContext {
   brand: string;
@@ -100,14 +100,7 @@ const TEXT = {
 
 function compose(to: string, context: BillingMailContext, subject: string, blocks: MailBlock[], summary: string) {
   const footer = fill(TEXT[context.language].footer, { brand: context.brand });
-  const content = { subject, blocks, summary };
-  return {
-    to,
-    subject,
-    text: renderText(context.brand, content, footer),
-    html: renderHtml(context.brand, content, footer, context.language),
-    summary,
-  } satisfies MailMessage;
+  return composeMail(to, context.brand, context.language, { subject, blocks, summary }, footer) satisfies MailMessage;
 }
 
 export function productName(product: Product, context: BillingMailContext): string {
@@ -239,13 +232,7 @@ export function newOrderAdminMail(
     summary: `new Email Plus order ${input.orderId}`,
   };
   const footer = `Sent to the ${input.brand} admins (ADMIN_EMAILS).`;
-  return {
-    to,
-    subject,
-    text: renderText(input.brand, content, footer),
-    html: renderHtml(input.brand, content, footer, 'en'),
-    summary: content.summary,
-  };
+  return composeMail(to, input.brand, 'en', content, footer);
 }
 
 /** The receipt of a credit pack (a one-off payment without a Stripe invoice): what was paid and added. */
