@@ -8,12 +8,10 @@ import { fill } from '../../lib/format.ts';
 import { errorClass } from '../auth/auth-frame.tsx';
 import { ScopeOptions } from '../search/scope-options.tsx';
 import { siteSelection } from '../search/site-selection.ts';
+import { field, LabelledSelect } from './labelled-select.tsx';
 import type { WatchPrefill } from './watch-prefill.ts';
 import { useScopeText, useWatchText } from './watch-text.ts';
 import { postWatch, WATCHES_KEY } from './watches-api.ts';
-
-const field =
-  'mt-1 block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
 
 /**
  * "New watch": what, which sites, label, why, how often, how to be told. Prefilled from "Watch this": the
@@ -26,7 +24,7 @@ export function WatchForm({ plan, initial }: { plan: WatchList['plan']; initial?
   const scopeText = useScopeText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = { kind: useId(), target: useId(), label: useId(), purpose: useId(), cadence: useId() };
+  const ids = { kind: useId(), target: useId(), label: useId(), purpose: useId() };
   const [kind, setKind] = useState<WatchKind>(initial?.kind ?? 'username');
   const [target, setTarget] = useState(initial?.target ?? '');
   const [label, setLabel] = useState('');
@@ -132,21 +130,12 @@ export function WatchForm({ plan, initial }: { plan: WatchList['plan']; initial?
             <span className={`mt-1 block text-xs font-normal ${muted}`}>{t.purposeHint}</span>
           </label>
           <div className="flex flex-wrap items-end gap-4">
-            <label htmlFor={ids.cadence} className="block text-sm font-medium">
-              {t.cadence}
-              <select
-                id={ids.cadence}
-                className={field}
-                value={chosen}
-                onChange={(e) => setCadence(e.target.value as WatchCadence)}
-              >
-                {cadences.map((c) => (
-                  <option key={c} value={c}>
-                    {t.cadences[c]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LabelledSelect
+              label={t.cadence}
+              value={chosen as WatchCadence}
+              options={cadences.map((c) => ({ value: c, label: t.cadences[c]! }))}
+              onChange={setCadence}
+            />
             <label className="inline-flex items-center gap-2 pb-2 text-sm">
               <input type="checkbox" checked={mail} onChange={(e) => setMail(e.target.checked)} />
               {t.notifyMail}

@@ -125,6 +125,29 @@ describe('Watches page', () => {
   });
 });
 
+describe('digest settings', () => {
+  it('saves the hour and zone chosen in their selects', async () => {
+    const fetch = stubApi({
+      'GET /api/watches': list([]),
+      'GET /api/watch-settings': { digest_hour: 8, time_zone: 'UTC' },
+      'PUT /api/watch-settings': { digest_hour: 19, time_zone: 'UTC' },
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/dashboard/watches" element={<WatchesPage />} />
+      </Routes>,
+      { path: '/dashboard/watches' },
+    );
+    const hour = (await screen.findByRole('combobox', { name: 'Hour' })) as HTMLSelectElement;
+    expect(hour.value).toBe('8');
+    fireEvent.change(hour, { target: { value: '19' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetch, 'PUT /api/watch-settings')).toHaveLength(1));
+    expect(callsTo(fetch, 'PUT /api/watch-settings')[0]?.body).toEqual({ digest_hour: 19, time_zone: 'UTC' });
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+  });
+});
+
 describe('"Watch this" carries the search\'s site selection', () => {
   it('a search remembers the selection it started with, and a reopened one the stored one', () => {
     const scope = { categories: ['coding'], sites: ['GitHub'], nsfw: true };
