@@ -158,7 +158,7 @@ describe.skipIf(missing.length > 0)('thirty days of a daily watch (PGlite + in-p
       const reasons: Record<string, number> = {};
       for (const o of await observationsOf(db, r0!.searchId!))
         reasons[o.reason ?? o.verdict] = (reasons[o.reason ?? o.verdict] ?? 0) + 1;
-      expect(planted, 'a site to plant the account on').toBeDefined();
+      expect(planted, `a site to plant the account on (baseline: ${JSON.stringify(reasons)})`).toBeDefined();
 
       const day = { appeared: -1, disappeared: -1 };
       for (let n = 1; n <= 30; n++) {
