@@ -158,7 +158,7 @@ async function schedule() {
     const rows = await db.select({ id: watches.id }).from(watches);
     for (const row of rows) {
       await db.execute(
-        sql`update watches set baseline_at = ${t0.toISOString()}::timestamptz, next_run_at = ${nextRunAfter(row.id, 'daily', t0).toISOString()}::timestamptz where id = ${row.id}`,
+        sql`update watches set baseline_at = ${t0.toISOString()}::timestamptz, next_run_at = ${nextRunAfter({ id: row.id, createdAt: t0 }, 'daily', t0).toISOString()}::timestamptz where id = ${row.id}`,
       );
     }
     s.recorded.length = 0;

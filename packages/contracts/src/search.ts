@@ -101,6 +101,8 @@ export const SearchStatusResponseSchema = z.object({
   created_at: z.string().optional(),
   started_at: z.string().optional(),
   finished_at: z.string().optional(),
+  /** The site selection the search was asked with, as stored (absent: the default selection). */
+  scope: SearchScopeSchema.optional(),
   result: z
     .object({
       /** Keyed by platform (site) display name. */

@@ -74,8 +74,9 @@ describe('search scope', () => {
     });
     const plain = await start({});
     expect(await storedScope(plain.json.search_id)).toEqual({ scope: null, isNull: true });
-    await finished(narrowed.json.search_id);
-    await finished(plain.json.search_id);
+    // The status answers it as stored ("Watch this" carries it to a watch), and says nothing for the default.
+    expect((await finished(narrowed.json.search_id)).scope).toEqual({ sites: ['Site01'], nsfw: true });
+    expect(await finished(plain.json.search_id)).not.toHaveProperty('scope');
   });
 
   it('refuses an unknown site or a scope with no site (422), and stores nothing', async () => {

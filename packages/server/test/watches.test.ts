@@ -19,7 +19,7 @@ import {
 import { watchLinks } from '../src/features/watches/mail-links.ts';
 import type { WatchDeps } from '../src/features/watches/watch-deps.ts';
 import { createTestUser, type TestUser } from './support/accounts.ts';
-import { type Call, injectClient, waitFor } from './support/http-client.ts';
+import { type Call, injectClient, untilEnded, waitFor } from './support/http-client.ts';
 import { startTestInternet, type TestInternet } from './support/internet.ts';
 import { MODES, type Stack, startStack } from './support/stacks.ts';
 import { DAY, HOUR, MINUTE, passUntilSettled, TestClock, watchDepsOf } from './support/watch-driver.ts';
@@ -171,6 +171,29 @@ for (const mode of MODES) {
         expect(await stack.services.db.db.select().from(watches)).toHaveLength(before.length);
       });
 
+      it("a search's site selection is checked and stored as the search stored it; a bad one stores nothing", async () => {
+        const asked = { sites: ['Site01', 'Site01', ' Site04 '], nsfw: true };
+        const started = await call('POST', '/api/search', { username: 'scoped', ...asked }, paid.headers);
+        expect(started.status, started.text).toBe(200);
+        const status = await untilEnded(call, started.json.search_id);
+        expect(status.scope).toEqual({ sites: ['Site01', 'Site04'], nsfw: true });
+        // What "Watch this" sends: the selection as typed; the watch keeps it as the search did.
+        const made = await create(paid, { kind: 'username', target: 'scoped', scope: asked });
+        expect(made.status, made.text).toBe(201);
+        expect(made.json.scope).toEqual(status.scope);
+        const [row] = await stack.services.db.db.select().from(watches).where(eq(watches.id, made.json.id));
+        expect(row?.scope).toEqual(status.scope);
+        const before = await stack.services.db.db.select().from(watches);
+        for (const scope of [{ categories: ['no-such-category'] }, { sites: ['Site01', 'No Such Site'] }]) {
+          const refused = await create(paid, { kind: 'username', target: 'scoped2', scope });
+          expect(refused.status).toBe(422);
+          expect(refused.json.code).toBe('SEARCH_SCOPE_INVALID');
+          expect(refused.json.detail).toMatch(/site|categor/i);
+        }
+        expect(await stack.services.db.db.select().from(watches)).toHaveLength(before.length);
+        await call('DELETE', `/api/watches/${made.json.id}`, undefined, paid.headers);
+      });
+
       it('the same target twice is a 409', async () => {
         const first = await create(other, { kind: 'username', target: 'twice' });
         expect(first.status).toBe(201);
@@ -233,9 +256,15 @@ for (const mode of MODES) {
         expect(baseline?.detail).toEqual({ found: 0, not_found: 12, undecided: 0 });
         expect(baseline?.notifiedAt).toBeNull(); // waits for the digest
         const watch = (await call('GET', `/api/watches/${id}`, undefined, paid.headers)).json;
-        expect(watch).toMatchObject({ running: false, new_events: 1, present: 0, status: 'active' });
+        // The baseline is in the timeline but is not news: it does not count on the new-event badge.
+        expect(watch).toMatchObject({ running: false, new_events: 0, present: 0, status: 'active' });
+        const timeline = (await call('GET', `/api/watches/${id}/events`, undefined, paid.headers)).json;
+        expect(timeline.items.map((e: { type: string; status: string }) => `${e.type}:${e.status}`)).toEqual([
+          'baseline:seen',
+        ]);
         expect(watch.last_run).toMatchObject({ complete: true, counts: { found: 0, not_found: 12 } });
-        expect(new Date(watch.next_run_at).getTime()).toBeGreaterThan(clock.at.getTime());
+        // About a day after creation (decision 158): the jitter moves it at most half a period earlier.
+        expect(new Date(watch.next_run_at).getTime()).toBeGreaterThan(clock.at.getTime() + DAY / 2);
         expect(new Date(watch.next_run_at).getTime()).toBeLessThanOrEqual(clock.at.getTime() + DAY);
       });
 
@@ -323,7 +352,8 @@ for (const mode of MODES) {
         expect((await call('POST', `/api/watches/${id}/events/nope`, { status: 'seen' }, paid.headers)).status).toBe(
           404,
         );
-        expect((await call('GET', `/api/watches/${id}`, undefined, paid.headers)).json.new_events).toBe(2);
+        // Left new: the appearance (the disappearance was dismissed, the baseline was never news).
+        expect((await call('GET', `/api/watches/${id}`, undefined, paid.headers)).json.new_events).toBe(1);
       });
 
       it("the digest goes once a day at the user's hour, in one mail", async () => {

@@ -46,6 +46,7 @@ export async function statusAnswer(db: Database, row: SearchRow): Promise<Search
     created_at: row.createdAt.toISOString(),
     ...(row.startedAt ? { started_at: row.startedAt.toISOString() } : {}),
     ...(row.finishedAt ? { finished_at: row.finishedAt.toISOString() } : {}),
+    ...(row.scope ? { scope: row.scope } : {}),
   };
   if (!isTerminal(row.status)) return answer;
   const results: Record<string, PlatformResult> = {};

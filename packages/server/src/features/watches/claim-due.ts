@@ -50,7 +50,7 @@ export async function claimDue(deps: WatchDeps, capacity: number): Promise<Opene
       if (!ready(watch)) continue;
       await tx
         .update(watches)
-        .set({ nextRunAt: nextRunAfter(watch.id, watch.cadence, now) })
+        .set({ nextRunAt: nextRunAfter(watch, watch.cadence, now) })
         .where(eq(watches.id, watch.id));
       const run = await openRun(tx, deps, (watch.kind === 'username' ? engine : emailEngine)!, watch, 'scheduled');
       if (run) out.push(run);

@@ -10,6 +10,7 @@ import { users, watches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import { type AdminActor, recordAudit } from '../admin/record-audit.ts';
+import { CATALOGUES_LOADING_MESSAGE, CATALOGUES_UNAVAILABLE_MESSAGE } from '../searches/search-messages.ts';
 import { checkScope } from '../searches/start-search.ts';
 import { validateUsername } from '../searches/validate-username.ts';
 import { describeWatches } from './describe-watches.ts';
@@ -31,9 +32,19 @@ export async function createWatch(deps: WatchDeps, actor: AdminActor, input: Cre
   let scope: Watch['scope'] = null;
   if (input.kind === 'username') {
     target = validateUsername(input.target);
-    const engine = deps.engines.current();
-    if (input.scope && engine) scope = checkScope(engine, input.scope).stored;
-    else if (input.scope) scope = input.scope;
+    if (input.scope) {
+      // Checked as a search's would be (an unknown site or an empty selection is a 422, nothing stored); a
+      // scope cannot be checked before the catalogues load, so it is refused then rather than stored unchecked.
+      const engine = deps.engines.current();
+      if (!engine) {
+        const unavailable = deps.engines.state().unavailable;
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          unavailable ? CATALOGUES_UNAVAILABLE_MESSAGE : CATALOGUES_LOADING_MESSAGE,
+        );
+      }
+      scope = checkScope(engine, input.scope).stored;
+    }
   } else {
     const problem = emailSearchProblem(input.target);
     if (problem) throw new AppError('EMAIL_ADDRESS_INVALID', problem);

@@ -49,7 +49,7 @@ export async function reconcilePlans(deps: WatchDeps): Promise<{ suspended: numb
       .set({
         status: 'active',
         updatedAt: now,
-        nextRunAt: w.baselineAt ? nextRunAfter(w.id, w.cadence, now) : now,
+        nextRunAt: w.baselineAt ? nextRunAfter(w, w.cadence, now) : now,
       })
       .where(and(eq(watches.id, w.id), eq(watches.status, 'suspended')));
   }

@@ -108,7 +108,8 @@ export async function settleRun(
       site: e.site ?? null,
       siteName: e.siteName ?? null,
       detail: e.detail,
-      status: 'new' as const,
+      // The baseline's summary is not news: it is in the timeline, already seen, and not on the new-event badge.
+      status: e.type === 'baseline' ? ('seen' as const) : ('new' as const),
       immediate: IMMEDIATE_EVENTS.has(e.type),
       // Immediate events are told now (or not at all, when the watch does not mail); the rest wait for the digest.
       notifiedAt: IMMEDIATE_EVENTS.has(e.type) ? now : null,

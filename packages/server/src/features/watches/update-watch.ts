@@ -27,13 +27,13 @@ export async function updateWatch(
       throw new AppError('WATCH_PLAN_LIMIT', WATCH_MESSAGES.cadence);
     }
     changes.cadence = input.cadence;
-    if (row.baselineAt) changes.nextRunAt = nextRunAfter(row.id, input.cadence, now);
+    if (row.baselineAt) changes.nextRunAt = nextRunAfter(row, input.cadence, now);
   }
   if (input.status && input.status !== row.status) {
     if (row.status === 'suspended') throw new AppError('WATCH_PLAN_LIMIT', WATCH_MESSAGES.suspended);
     changes.status = input.status;
     if (input.status === 'active') {
-      changes.nextRunAt = row.baselineAt ? nextRunAfter(row.id, changes.cadence ?? row.cadence, now) : now;
+      changes.nextRunAt = row.baselineAt ? nextRunAfter(row, changes.cadence ?? row.cadence, now) : now;
     }
   }
   if (input.label !== undefined) changes.label = input.label.trim();

@@ -9,7 +9,7 @@ import type { WatchRow } from '../../db/schema/index.ts';
 import type { WatchLinks } from '../../features/watches/mail-links.ts';
 import type { MailMessage } from '../mailer.ts';
 import type { MailLanguage } from './account-mails.ts';
-import { fillText, type MailBlock, renderHtml, renderText } from './layout.ts';
+import { composeMail, fillText, type MailBlock } from './layout.ts';
 
 const LOCALE: Record<MailLanguage, string> = { en: 'en-GB', tr: 'tr-TR' };
 
@@ -126,13 +126,8 @@ function compose(
   summary: string,
   oneClick?: string,
 ): MailMessage {
-  const content = { subject, blocks, summary };
   return {
-    to,
-    subject,
-    text: renderText(context.brand, content, footer),
-    html: renderHtml(context.brand, content, footer, context.language),
-    summary,
+    ...composeMail(to, context.brand, context.language, { subject, blocks, summary }, footer),
     ...(oneClick
       ? { headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
       : {}),

@@ -15,6 +15,7 @@ import { PlanActions } from '../billing/plan-actions.tsx';
 import { useCredits, useRefreshCredits } from '../billing/use-credits.ts';
 import { searchedLeads } from '../search/leads.ts';
 import { LeadsSection } from '../search/leads-section.tsx';
+import { WatchThisLink } from '../watches/watch-this-link.tsx';
 import { attemptKey, attemptSucceeded } from './attempt-key.ts';
 import { decrementCredit, followEmailSearch, getEmailSearch, startEmailSearch } from './email-api.ts';
 import { EmailExportBar } from './email-export-bar.tsx';
@@ -103,6 +104,8 @@ export function EmailSearchModal({
       {state.step === 'results' && (
         <ResultsStep
           email={email}
+          // A reopened search does not say whether it asked adult sites (the form's box is not its choice).
+          adult={initial === initialModalState && adult}
           searchId={state.searchId}
           results={state.results}
           old={state.old}
@@ -360,12 +363,14 @@ const LATEST_ANSWERS = 4;
 
 function ResultsStep({
   email,
+  adult,
   searchId,
   results,
   old,
   onClose,
 }: {
   email: string;
+  adult: boolean;
   searchId: string | null;
   results: EmailCheckResult[];
   old: boolean;
@@ -391,7 +396,9 @@ function ResultsStep({
       />
       {/* The username searches its leads started, when it follows them (decision 116); nothing otherwise. */}
       {searchId && <LeadsSection searchId={searchId} />}
-      <div className="flex justify-end">
+      <div className="flex flex-wrap justify-end gap-2">
+        {/* Issue 39: be told when this address gets a new account or breach. */}
+        <WatchThisLink prefill={{ kind: 'email', target: email, scope: null, adult }} />
         <button type="button" className={button.primary} onClick={onClose}>
           {t.close}
         </button>

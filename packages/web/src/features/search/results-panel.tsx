@@ -198,7 +198,9 @@ export function ResultsPanel({ state }: { state: SearchState }) {
           )}
         </div>
         {/* Issue 39: be told when this name gets a new account. */}
-        {state.phase === 'completed' && state.username && <WatchThisLink username={state.username} />}
+        {state.phase === 'completed' && state.username && (
+          <WatchThisLink prefill={{ kind: 'username', target: state.username, scope: state.scope, adult: false }} />
+        )}
       </div>
 
       {/* Open on wide screens; on a phone one line, so the first result is not pushed far down. */}

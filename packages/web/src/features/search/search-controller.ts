@@ -7,6 +7,7 @@
 import type { Progress } from '@hound/contracts';
 import type { SearchApi, SearchOptions } from '../../api/search-api.ts';
 import type { ResultEntry, SearchAction } from './search-state.ts';
+import { siteSelection } from './site-selection.ts';
 
 export const POLL_INTERVAL_MS = 10_000;
 export const MAX_POLL_FAILURES = 5;
@@ -57,7 +58,7 @@ export class SearchController {
   async start(username: string, deviceId: string, scope?: SearchOptions): Promise<void> {
     this.#stop();
     const generation = ++this.#generation;
-    this.#dispatch({ type: 'start', username, at: this.#clock.now() });
+    this.#dispatch({ type: 'start', username, at: this.#clock.now(), scope: siteSelection(scope) });
     const outcome = await this.#api.start(username, deviceId, scope);
     if (generation !== this.#generation) {
       // Cancelled (or replaced) while the start call was in flight: stop the orphan on the server too.

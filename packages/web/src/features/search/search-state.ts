@@ -2,7 +2,7 @@
  * The username search as a pure state machine (spec 000 §4): idle → starting → running →
  * completed | failed | cancelled. Side effects (HTTP, SSE, timers) live in search-controller.ts.
  */
-import type { PlatformResult, Progress, SearchStatus, SearchStatusResponse } from '@hound/contracts';
+import type { PlatformResult, Progress, SearchScope, SearchStatus, SearchStatusResponse } from '@hound/contracts';
 import type { SearchError } from './search-error.ts';
 
 /** `opening`: a stored search asked for by its address, until its snapshot answers (nothing to cancel yet). */
@@ -26,10 +26,12 @@ export interface SearchState {
   transport: 'sse' | 'polling' | null;
   /** Reopened from its address (`/search/{id}`) rather than started on this page. */
   reopened: boolean;
+  /** The site selection it was asked with (null: the default one); "Watch this" carries it to the watch. */
+  scope: SearchScope | null;
 }
 
 export type SearchAction =
-  | { type: 'start'; username: string; at: number }
+  | { type: 'start'; username: string; at: number; scope?: SearchScope | null }
   | { type: 'started'; searchId: string }
   | { type: 'transport'; searchId: string; transport: 'sse' | 'polling' }
   | { type: 'results'; searchId: string; entries: ResultEntry[]; progress?: Progress }
@@ -52,6 +54,7 @@ export const initialSearchState: SearchState = {
   error: null,
   transport: null,
   reopened: false,
+  scope: null,
 };
 
 export function isActive(state: SearchState): boolean {
@@ -98,7 +101,13 @@ function finish(state: SearchState, status: SearchStatus, error: string | undefi
 export function searchReducer(state: SearchState, action: SearchAction): SearchState {
   switch (action.type) {
     case 'start':
-      return { ...initialSearchState, phase: 'starting', username: action.username, startedAt: action.at };
+      return {
+        ...initialSearchState,
+        phase: 'starting',
+        username: action.username,
+        startedAt: action.at,
+        scope: action.scope ?? null,
+      };
     case 'started':
       return state.phase === 'starting' ? { ...state, phase: 'running', searchId: action.searchId } : state;
     case 'transport':
@@ -158,6 +167,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         ...state,
         phase: 'running',
         username: response.username,
+        scope: response.scope ?? null,
         results: Object.entries(response.result?.results ?? {}).map(([platform, result]) => ({ platform, result })),
         progress: response.progress,
         startedAt: time(response.started_at ?? response.created_at, state.startedAt),

@@ -3,11 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { errorClass } from '../auth/auth-frame.tsx';
+import { LabelledSelect } from './labelled-select.tsx';
 import { useWatchText } from './watch-text.ts';
 import { fetchWatchSettings, putWatchSettings, WATCHES_KEY } from './watches-api.ts';
-
-const field =
-  'mt-1 block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -16,7 +14,7 @@ export function DigestSettings() {
   const { m } = useI18n();
   const t = m.watches;
   const say = useWatchText();
-  const ids = { hour: useId(), zone: useId(), title: useId() };
+  const titleId = useId();
   const settings = useQuery({
     queryKey: [WATCHES_KEY, 'settings'],
     queryFn: async () => (await fetchWatchSettings()).body,
@@ -39,42 +37,24 @@ export function DigestSettings() {
     else setProblem(say(answer.detail));
   };
   return (
-    <form onSubmit={save} className={`${card} space-y-3 p-4 sm:p-5`} aria-labelledby={ids.title}>
-      <h2 id={ids.title} className="text-lg font-semibold">
+    <form onSubmit={save} className={`${card} space-y-3 p-4 sm:p-5`} aria-labelledby={titleId}>
+      <h2 id={titleId} className="text-lg font-semibold">
         {t.digestTitle}
       </h2>
       <p className={`text-sm ${muted}`}>{t.digestLead}</p>
       <div className="flex flex-wrap items-end gap-4">
-        <label htmlFor={ids.hour} className="block text-sm font-medium">
-          {t.digestHour}
-          <select
-            id={ids.hour}
-            className={field}
-            value={hour ?? settings.data.digest_hour}
-            onChange={(e) => setHour(Number(e.target.value))}
-          >
-            {HOURS.map((h) => (
-              <option key={h} value={h}>
-                {String(h).padStart(2, '0')}:00
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={ids.zone} className="block min-w-0 text-sm font-medium">
-          {t.timeZone}
-          <select
-            id={ids.zone}
-            className={field}
-            value={zone ?? settings.data.time_zone}
-            onChange={(e) => setZone(e.target.value)}
-          >
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label={t.digestHour}
+          value={hour ?? settings.data.digest_hour}
+          options={HOURS.map((h) => ({ value: h, label: `${String(h).padStart(2, '0')}:00` }))}
+          onChange={setHour}
+        />
+        <LabelledSelect
+          label={t.timeZone}
+          value={zone ?? settings.data.time_zone}
+          options={zones.map((z) => ({ value: z, label: z }))}
+          onChange={setZone}
+        />
         <button type="submit" className={button.secondary}>
           {t.save}
         </button>

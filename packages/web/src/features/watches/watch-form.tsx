@@ -1,4 +1,4 @@
-import { WATCH_LIMITS, type WatchCadence, type WatchKind, type WatchList } from '@hound/contracts';
+import { type SearchScope, WATCH_LIMITS, type WatchCadence, type WatchKind, type WatchList } from '@hound/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,30 +6,31 @@ import { button, card, muted } from '../../components/ui.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
 import { errorClass } from '../auth/auth-frame.tsx';
-import { useWatchText } from './watch-text.ts';
+import { ScopeOptions } from '../search/scope-options.tsx';
+import { siteSelection } from '../search/site-selection.ts';
+import { field, LabelledSelect } from './labelled-select.tsx';
+import type { WatchPrefill } from './watch-prefill.ts';
+import { useScopeText, useWatchText } from './watch-text.ts';
 import { postWatch, WATCHES_KEY } from './watches-api.ts';
 
-const field =
-  'mt-1 block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
-
-/** "New watch": what, label, why, how often, how to be told. Prefilled from "Watch this" (`?username=`). */
-export function WatchForm({
-  plan,
-  initial,
-}: {
-  plan: WatchList['plan'];
-  initial?: { kind: WatchKind; target: string };
-}) {
+/**
+ * "New watch": what, which sites, label, why, how often, how to be told. Prefilled from "Watch this": the
+ * target and the search's site selection (categories, named sites, NSFW; an email search's adult sites).
+ */
+export function WatchForm({ plan, initial }: { plan: WatchList['plan']; initial?: WatchPrefill | null }) {
   const { m } = useI18n();
   const t = m.watches;
   const say = useWatchText();
+  const scopeText = useScopeText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = { kind: useId(), target: useId(), label: useId(), purpose: useId(), cadence: useId() };
+  const ids = { kind: useId(), target: useId(), label: useId(), purpose: useId() };
   const [kind, setKind] = useState<WatchKind>(initial?.kind ?? 'username');
   const [target, setTarget] = useState(initial?.target ?? '');
   const [label, setLabel] = useState('');
   const [purpose, setPurpose] = useState('');
+  const [scope, setScope] = useState<SearchScope>(initial?.scope ?? {});
+  const [adult, setAdult] = useState(initial?.adult ?? false);
   const cadences = plan[kind].cadences;
   const [cadence, setCadence] = useState<WatchCadence | ''>('');
   const [mail, setMail] = useState(true);
@@ -48,6 +49,8 @@ export function WatchForm({
       purpose,
       ...(label.trim() ? { label } : {}),
       ...(chosen ? { cadence: chosen } : {}),
+      ...(kind === 'username' && siteSelection(scope) ? { scope: siteSelection(scope)! } : {}),
+      ...(kind === 'email' && adult ? { adult: true } : {}),
       notify: { mail },
     });
     setBusy(false);
@@ -127,27 +130,33 @@ export function WatchForm({
             <span className={`mt-1 block text-xs font-normal ${muted}`}>{t.purposeHint}</span>
           </label>
           <div className="flex flex-wrap items-end gap-4">
-            <label htmlFor={ids.cadence} className="block text-sm font-medium">
-              {t.cadence}
-              <select
-                id={ids.cadence}
-                className={field}
-                value={chosen}
-                onChange={(e) => setCadence(e.target.value as WatchCadence)}
-              >
-                {cadences.map((c) => (
-                  <option key={c} value={c}>
-                    {t.cadences[c]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LabelledSelect
+              label={t.cadence}
+              value={chosen as WatchCadence}
+              options={cadences.map((c) => ({ value: c, label: t.cadences[c]! }))}
+              onChange={setCadence}
+            />
             <label className="inline-flex items-center gap-2 pb-2 text-sm">
               <input type="checkbox" checked={mail} onChange={(e) => setMail(e.target.checked)} />
               {t.notifyMail}
             </label>
           </div>
-          {kind === 'username' && <p className={`text-xs ${muted}`}>{fill(t.sitesNote, { scope: t.allSites })}</p>}
+          {kind === 'username' ? (
+            <details className="text-sm" data-testid="watch-scope-options">
+              <summary className="cursor-pointer break-words">
+                {scopeText(siteSelection(scope))}{' '}
+                <span className="font-medium text-amber-800 underline dark:text-amber-300">{t.scopeChange}</span>
+              </summary>
+              <div className={`mt-2 ${muted}`}>
+                <ScopeOptions scope={scope} onChange={(next) => setScope(siteSelection(next) ?? {})} />
+              </div>
+            </details>
+          ) : (
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={adult} onChange={(e) => setAdult(e.target.checked)} />
+              {t.adult}
+            </label>
+          )}
           {problem && (
             <p role="alert" className={errorClass}>
               {problem}

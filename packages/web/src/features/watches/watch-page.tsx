@@ -8,8 +8,9 @@ import { fill } from '../../lib/format.ts';
 import { isWebLink } from '../../lib/web-link.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorClass } from '../auth/auth-frame.tsx';
+import { LabelledSelect } from './labelled-select.tsx';
 import { RunLines, StatusPill } from './watch-summary.tsx';
-import { useEventTitle, useWatchText } from './watch-text.ts';
+import { useEventTitle, useScopeText, useWatchText } from './watch-text.ts';
 import {
   awaitsRun,
   deleteWatch,
@@ -67,6 +68,7 @@ function WatchHeader({ watch }: { watch: Watch }) {
   const { m, locale } = useI18n();
   const t = m.watches;
   const say = useWatchText();
+  const scopeText = useScopeText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,6 +94,9 @@ function WatchHeader({ watch }: { watch: Watch }) {
       <p className={`break-all text-sm ${muted}`}>
         {t.kinds[watch.kind]}: {watch.target} · {t.cadences[watch.cadence]} ·{' '}
         {fill(t.present, { count: watch.present })}
+      </p>
+      <p className={`break-words text-sm ${muted}`} data-testid="watch-scope">
+        {scopeText(watch.scope, watch.adult)}
       </p>
       {watch.status === 'suspended' && <p className="text-sm">{t.suspendedHint}</p>}
       <RunLines watch={watch} />
@@ -163,20 +168,12 @@ function WatchSettings({ watch }: { watch: Watch }) {
     <section className={`${card} space-y-3 p-4 sm:p-5`} aria-label={t.settings}>
       <h2 className="text-lg font-semibold">{t.settings}</h2>
       <div className="flex flex-wrap items-center gap-4">
-        <label className="block text-sm font-medium">
-          {t.cadence}
-          <select
-            className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
-            value={watch.cadence}
-            onChange={(e) => void change({ cadence: e.target.value as Watch['cadence'] })}
-          >
-            {[...new Set([watch.cadence, ...cadences])].map((c) => (
-              <option key={c} value={c}>
-                {t.cadences[c]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label={t.cadence}
+          value={watch.cadence}
+          options={[...new Set([watch.cadence, ...cadences])].map((c) => ({ value: c, label: t.cadences[c]! }))}
+          onChange={(cadence) => void change({ cadence })}
+        />
         <label className="inline-flex items-center gap-2 text-sm">
           <input
             type="checkbox"

@@ -2,7 +2,7 @@
  * What the watch pages say. The server's messages (WATCH_MESSAGES) arrive already in the page's language
  * (api-fetch translates them: i18n/server-text-tr.ts); a call that said nothing gets the generic line.
  */
-import type { WatchEvent } from '@hound/contracts';
+import type { SearchScope, WatchEvent } from '@hound/contracts';
 import { useCallback } from 'react';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { fill } from '../../lib/format.ts';
@@ -32,5 +32,21 @@ export function useEventTitle(): (event: WatchEvent) => string {
       });
     },
     [m, locale],
+  );
+}
+
+/** "Sites: categories coding, social · only GitHub · adult (NSFW) sites included", or the default selection. */
+export function useScopeText(): (scope: SearchScope | null, adult?: boolean) => string {
+  const { m } = useI18n();
+  return useCallback(
+    (scope, adult = false) => {
+      const t = m.watches;
+      const parts: string[] = [];
+      if (scope?.categories?.length) parts.push(fill(t.scopeCategories, { list: scope.categories.join(', ') }));
+      if (scope?.sites?.length) parts.push(fill(t.scopeSites, { list: scope.sites.join(', ') }));
+      if (scope?.nsfw || adult) parts.push(t.scopeNsfw);
+      return fill(t.sitesNote, { scope: parts.length > 0 ? parts.join(' · ') : t.allSites });
+    },
+    [m],
   );
 }

@@ -7,6 +7,7 @@ import { fill } from '../../lib/format.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { DigestSettings } from './digest-settings.tsx';
 import { WatchForm } from './watch-form.tsx';
+import { readWatchPrefill } from './watch-prefill.ts';
 import { RunLines, StatusPill } from './watch-summary.tsx';
 import { awaitsRun, FOLLOW_MS, fetchWatches, WATCHES_KEY } from './watches-api.ts';
 
@@ -28,7 +29,7 @@ export default function WatchesPage() {
     refetchInterval: (query) =>
       (query.state.data as WatchList | undefined)?.items.some(awaitsRun) ? FOLLOW_MS : false,
   });
-  const prefill = params.get('username');
+  const prefill = readWatchPrefill(params);
   return (
     <div className="space-y-6">
       <header>
@@ -69,10 +70,7 @@ export default function WatchesPage() {
               ))}
             </ul>
           )}
-          <WatchForm
-            plan={list.data.plan}
-            {...(prefill ? { initial: { kind: 'username' as const, target: prefill } } : {})}
-          />
+          <WatchForm plan={list.data.plan} initial={prefill} />
           <DigestSettings />
         </>
       )}
