@@ -5,7 +5,6 @@ import { needsWholeBody, ruleNeedles } from '../rules/needles.ts';
 import { sameSite } from '../rules/outcome.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
 import { header } from '../rules/redirect.ts';
-import type { CheckRule } from '../rules/types.ts';
 import type { SendOptions, SendResult, Transport } from '../transport/index.ts';
 import { stripChars } from '../username/strip.ts';
 import { answerKind, answerShape, sameAnswer } from './answer-shape.ts';
@@ -112,18 +111,20 @@ const MIN_MIRROR_BUDGET_MS = 1_000;
  */
 export async function runCheck(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
   const guards = requests.guards;
-  // The known account's control starts with the target's request (decision 127): no wall time on top.
   const startedAt = guards?.controls.clock() ?? 0;
-  // Started with the target's request where every decided verdict will need it (status and absence rules);
-  // for rules with a presence marker only once the answer rests on absence (a found there needs none).
-  const eager = guards !== undefined && decidesByAbsenceOnly(check);
-  let known = eager ? knownControl(check, username, requests, guards.controls) : undefined;
   const run = await runWithMirrors(check, username, requests);
   if (!guards) return run;
-  const judged = await againstOwnShape(check, againstBaseline(check, username, run, guards.baselines), known, guards);
-  if (!eager && restsOnAbsence(judged.outcome)) known = knownControl(check, username, requests, guards.controls);
+  const baselined = againstBaseline(check, username, run, guards.baselines);
+  // The known account's control starts once the target has answered, and only for a verdict that rests on
+  // absence (decision 160): it then rides the target's kept-alive connection instead of opening a second
+  // one beside it (a TLS handshake each: what a first search's wall time went on), and an undecided target
+  // (a timeout, a wall) sends none. Decision 127 started it with the target's request for status rules.
+  const known = restsOnAbsence(baselined.outcome)
+    ? knownControl(check, username, requests, guards.controls)
+    : undefined;
   // A search for the known account is that check's known-account control for the searches after it.
   if (known === KNOWN_ITSELF) guards.controls.record(check, 'known', username, run);
+  const judged = await againstOwnShape(check, baselined, known, guards);
   const checked = await againstKnown(check, username, judged, known, requests, startedAt);
   return settleFound(check, username, checked, requests, startedAt);
 }
@@ -152,26 +153,6 @@ function sameAsControl(control: ControlAnswer, run: CheckRun, username: string):
     run.response !== undefined &&
     sameAnswer(control.shape, answerShape(run.response, username))
   );
-}
-
-/** Every found of this check's rule rests on a status or a missing marker: no presence marker to read. */
-function decidesByAbsenceOnly(check: SiteCheck): boolean {
-  // An unsupported check has no rule (catalogue/entry.ts): it sends nothing, so it needs no control.
-  if (check.rule === undefined) return false;
-  const rule = check.rule as CheckRule;
-  switch (rule.kind) {
-    case 'sherlock':
-      return true;
-    case 'maigret':
-      return rule.checkType !== 'message' || rule.presenceStrs.length === 0;
-    case 'whatsmyname':
-      return rule.eString === '';
-    case 'hound':
-      return (
-        rule.found === 'otherwise' ||
-        !(rule.found.bodyIncludesAll?.length || rule.found.bodyIncludesAny?.length || rule.found.bodyMatches)
-      );
-  }
 }
 
 /** A verdict that rests on a status or a missing marker: a `not_found`, or a weak `found`. */
