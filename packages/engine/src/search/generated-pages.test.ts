@@ -199,7 +199,7 @@ const engineOf = async () =>
     connect: internet.connect,
     allowPrivateAddresses: true,
     dataDir: await tempDir(),
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
   });
 const names = (hosts: string[]) => hosts.flatMap((host) => KINDS.map((k) => `${host} ${k}`));
 
@@ -255,7 +255,7 @@ describe('generated hostile pages, every username rule kind', () => {
     } finally {
       await engine.close();
     }
-  }, 300_000);
+  }, 900_000);
 
   it('a warm engine (self-test taken while the sites were honest, then the sites turned) gives none', async () => {
     const engine = await engineOf();
@@ -270,7 +270,7 @@ describe('generated hostile pages, every username rule kind', () => {
     } finally {
       await engine.close();
     }
-  }, 300_000);
+  }, 900_000);
 
   it("a CLI's next run (controls kept in the data dir from honest searches, no self-test) gives none", async () => {
     const dataDir = await tempDir();
@@ -280,7 +280,7 @@ describe('generated hostile pages, every username rule kind', () => {
         connect: internet.connect,
         allowPrivateAddresses: true,
         dataDir,
-        timeoutMs: 10_000,
+        timeoutMs: 30_000,
       });
     // The pages that echo the name (half of them, every frame and status): a CLI run is a whole search.
     const echoing = PAGES.flatMap((page, i) => (page.echo ? [hostOf(i)] : []));
@@ -299,7 +299,7 @@ describe('generated hostile pages, every username rule kind', () => {
     } finally {
       await engine.close();
     }
-  }, 300_000);
+  }, 900_000);
 
   it('each rule kind checks', () => {
     expect(new Set(allChecks().map((c) => c.format))).toEqual(new Set(['sherlock', 'whatsmyname', 'maigret', 'hound']));
