@@ -215,6 +215,17 @@ async function againstKnown(
   return undecided(check, run, `the known account "${control.username}"`, control);
 }
 
+/** Control outcomes that are no answer from the site at all. */
+const NO_ANSWER = new Set<Reason | undefined>([
+  'timeout',
+  'network',
+  'dns',
+  'tls',
+  'cancelled',
+  'rate_limited',
+  undefined,
+]);
+
 /** A verdict whose control got no answer of its own: `unknown` with the control's reason, both answers kept. */
 function undecided(check: SiteCheck, run: CheckRun, who: string, control: ControlAnswer): CheckRun {
   return {
@@ -377,6 +388,11 @@ async function settleFound(
   }
   if (control.verdict === 'not_found') {
     return { ...settled, outcome: { ...outcome, rule: `${outcome.rule}; a never-registered name is not found` } };
+  }
+  // A never-registered name the site did answer, another way (a redirect loop, an error page), is answered
+  // differently: the found stands. Only no answer at all (a timeout, a dropped connection) leaves it open.
+  if (!NO_ANSWER.has(control.reason)) {
+    return { ...settled, notes: [...run.notes, `a never-registered name got another answer (${control.rule})`] };
   }
   return undecided(check, settled, `a never-registered name ("${control.username}")`, control);
 }
