@@ -1,6 +1,7 @@
 import type { CheckResponse, SiteCheck } from '../model.ts';
 import { header, redirectTarget } from '../rules/redirect.ts';
 import { maskName } from '../search/answer-shape.ts';
+import { jsonShape, jsonShapeDifference } from '../search/json-shape.ts';
 import { commonHeaders, type HeaderSignature, headerMismatch, headerSignatureOf } from './header-signature.ts';
 
 /**
@@ -27,6 +28,13 @@ export interface AnswerSignature {
    * body cannot be. Absent in baselines stored before it: those compare as before.
    */
   headers?: HeaderSignature;
+  /**
+   * A JSON answer's top-level keys (search/json-shape.ts; decision 160): another API's or a gateway's JSON
+   * has the media type but not these. In a found signature, the keys every claimed profile shared
+   * (`jsonShared`: keys beyond them are a user's own).
+   */
+  json?: string[];
+  jsonShared?: true;
 }
 
 export interface CheckBaseline {
@@ -95,6 +103,7 @@ export function signatureOf(response: CheckResponse, username: string): AnswerSi
   const title = response.method === 'HEAD' ? undefined : titleOf(response.body);
   const siteName = response.method === 'HEAD' ? undefined : siteNameOf(response.body);
   const redirect = maskedRedirect(response, username);
+  const json = jsonShape(response);
   return {
     status: response.status,
     host: hostOf(response.finalUrl),
@@ -102,6 +111,7 @@ export function signatureOf(response: CheckResponse, username: string): AnswerSi
     ...(title ? { title: mask(title, username) } : {}),
     ...(redirect ? { redirect } : {}),
     ...(siteName ? { siteName } : {}),
+    ...(json ? { json } : {}),
     headers: headerSignatureOf(response),
   };
 }
@@ -120,11 +130,16 @@ export function foundSignature(
 ): AnswerSignature | undefined {
   const [first] = signatures;
   if (!first) return undefined;
-  const { title: _title, siteName, headers: _headers, ...fields } = first;
+  const { title: _title, siteName, headers: _headers, json: _json, ...fields } = first;
   // The headers every claimed profile's answer had: what changed between them is not the site's mark.
   const headerSets = signatures.flatMap((s) => (s.headers ? [s.headers] : []));
   const headers = headerSets.length === signatures.length ? commonHeaders(headerSets) : undefined;
-  const rest = headers ? { ...fields, headers } : fields;
+  // Likewise the JSON keys every claimed profile's answer had (a user's optional fields are not the site's).
+  const json = signatures.every((s) => s.json)
+    ? (first.json as string[]).filter((key) => signatures.every((s) => s.json?.includes(key)))
+    : undefined;
+  const withHeaders = headers ? { ...fields, headers } : fields;
+  const rest: AnswerSignature = json ? { ...withHeaders, json, jsonShared: true } : withHeaders;
   // The site's name as its pages declare it, kept when every claimed profile declared the same one.
   const base = siteName && signatures.every((s) => s.siteName === siteName) ? { ...rest, siteName } : rest;
   const titles = signatures.length >= 2 ? signatures : [first, ...(notFound ? [notFound] : [])];
@@ -174,6 +189,10 @@ export function baselineMismatch(
     if (why !== undefined) return why;
   }
   if (response.method === 'HEAD') return undefined;
+  if (expected.json !== undefined) {
+    const why = jsonShapeDifference(expected.json, jsonShape(response), expected.jsonShared !== true);
+    if (why !== undefined) return why;
+  }
   if (expected.siteName !== undefined) {
     const siteName = siteNameOf(response.body);
     if (siteName !== expected.siteName) {

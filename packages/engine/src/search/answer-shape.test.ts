@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResponse } from '../model.ts';
-import { answerKind, answerShape, maskName, nameForms, sameAnswer } from './answer-shape.ts';
+import { answerKind, answerShape, lengthClass, maskName, nameForms, sameAnswer } from './answer-shape.ts';
 
 // docs/decisions/127: answers for two names are compared with each one's own name masked.
 
@@ -37,5 +37,27 @@ describe('answerShape and sameAnswer', () => {
     const missing = answerShape(page('x7q2k', '<title>Site</title><p>User not found</p>'), 'x7q2k');
     expect(sameAnswer(profile, missing)).toBe(false);
     expect(answerKind(profile)).not.toBe(answerKind(missing));
+  });
+});
+
+describe('a HEAD answer’s kind (decision 160)', () => {
+  const head = (name: string, length: number, headers: Record<string, string> = {}): CheckResponse => ({
+    ...page(name, '', 404),
+    method: 'HEAD',
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': String(length), ...headers },
+  });
+  it('is the same for a site’s own 404s whose lengths differ by an echoed name', () => {
+    expect(answerKind(answerShape(head('carol', 5_120), 'carol'))).toBe(
+      answerKind(answerShape(head('nobody-zq7', 5_125), 'nobody-zq7')),
+    );
+  });
+  it('differs for another page of the same status and type: another length class, or other headers', () => {
+    const own = answerKind(answerShape(head('carol', 5_120, { server: 'nginx' }), 'carol'));
+    expect(answerKind(answerShape(head('carol', 3_900, { server: 'nginx' }), 'carol'))).not.toBe(own);
+    expect(answerKind(answerShape(head('carol', 5_120, { server: 'cloudflare', 'cf-ray': 'x' }), 'carol'))).not.toBe(
+      own,
+    );
+    expect(lengthClass(150)).not.toBe(lengthClass(190));
+    expect(lengthClass(0)).toBe('0');
   });
 });

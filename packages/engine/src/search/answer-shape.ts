@@ -1,5 +1,7 @@
+import { headerSignatureOf } from '../health/header-signature.ts';
 import type { CheckResponse } from '../model.ts';
 import { header } from '../rules/redirect.ts';
+import { jsonShape } from './json-shape.ts';
 
 /**
  * Echo-aware comparison of two answers (docs/decisions/127-positive-control-and-echo-aware-answers.md):
@@ -71,6 +73,14 @@ export interface AnswerShape {
   location?: string;
   /** Hash of the first BODY_BYTES characters of the masked body (dynamic pages differ anyway: one-sided). */
   body: string;
+  /** A JSON answer's top-level keys (json-shape.ts), sorted: what a JSON answer has in place of a title. */
+  json?: string[];
+  /**
+   * A HEAD answer (no body, no title): its `content-length` class (lengthClass) and header signature
+   * (decision 118), what a HEAD can show of the page it stands for (decision 160).
+   */
+  length?: string;
+  headers?: string;
 }
 
 /** How much of a body the shape hashes: enough to tell pages apart, cheap to mask. */
@@ -109,12 +119,35 @@ function absolute(location: string, base: string): string {
   }
 }
 
+/**
+ * A length's class: about 9 % wide (8 per doubling), so an echoed name of another length rarely moves a
+ * page to another class while another page of the same status and type rarely shares it.
+ */
+export function lengthClass(length: number): string {
+  return length <= 0 ? '0' : `~${Math.round(Math.log2(length) * 8)}`;
+}
+
+/** A HEAD answer's `content-length` class and header signature; nothing for an answer with a body. */
+function headShape(response: CheckResponse): Pick<AnswerShape, 'length' | 'headers'> {
+  if (response.method !== 'HEAD') return {};
+  const declared = Number(header(response, 'content-length') ?? Number.NaN);
+  const signature = headerSignatureOf(response);
+  const headers = [
+    signature.server ?? '',
+    signature.names.join(','),
+    signature.cookies.join(','),
+    signature.charset ?? '',
+  ].join(';');
+  return { length: Number.isFinite(declared) ? lengthClass(declared) : 'none', headers };
+}
+
 /** The shape of `response`, an answer about `name`. */
 export function answerShape(response: CheckResponse, name: string): AnswerShape {
   const { host, path } = splitUrl(response.finalUrl);
   const type = header(response, 'content-type')?.split(';')[0]?.trim().toLowerCase();
   const title = response.method === 'HEAD' ? undefined : titleOf(response.body);
   const location = response.status >= 300 && response.status < 400 ? header(response, 'location') : undefined;
+  const json = jsonShape(response);
   return {
     status: response.status,
     host,
@@ -123,15 +156,28 @@ export function answerShape(response: CheckResponse, name: string): AnswerShape 
     ...(title ? { title: maskName(title, name) } : {}),
     ...(location ? { location: maskName(splitUrl(absolute(location, response.finalUrl)).path, name) } : {}),
     body: fnv(maskName(response.body.slice(0, BODY_CHARS), name)),
+    ...(json ? { json } : {}),
+    ...headShape(response),
   };
 }
 
 /**
  * The kind of answer a shape is, coarser than the shape: status, host, type, redirect and title (names
- * masked), not the body. Two not-found pages of one site share it; a hosting platform's 404 does not.
+ * masked), a JSON answer's keys, a HEAD answer's length class and header signature — not the body. Two
+ * not-found pages of one site share it; a hosting platform's 404, another API's JSON error, or a HEAD
+ * answer for a page of another size or server (decision 160) does not.
  */
 export function answerKind(shape: AnswerShape): string {
-  return [shape.status, shape.host, shape.type ?? '', shape.location ?? '', shape.title ?? ''].join('\u0000');
+  return [
+    shape.status,
+    shape.host,
+    shape.type ?? '',
+    shape.location ?? '',
+    shape.title ?? '',
+    shape.json?.join(',') ?? '',
+    shape.length ?? '',
+    shape.headers ?? '',
+  ].join('\u0000');
 }
 
 /**
@@ -145,6 +191,7 @@ export function shapeDifference(a: AnswerShape, b: AnswerShape): string | undefi
   if (a.type !== b.type) return `type ${a.type ?? 'none'} vs ${b.type ?? 'none'}`;
   if (a.location !== b.location) return `redirect ${a.location ?? 'none'} vs ${b.location ?? 'none'}`;
   if (a.title !== b.title) return `title ${JSON.stringify(a.title ?? '')} vs ${JSON.stringify(b.title ?? '')}`;
+  if (a.length !== b.length || a.headers !== b.headers) return 'HEAD answers of another length or headers';
   if (a.body !== b.body) return 'different page';
   return undefined;
 }

@@ -19,6 +19,8 @@ export interface ControlAnswer {
   kind: ControlKind;
   /** The control name's verdict by the check's own rules. */
   verdict: RuleOutcome['verdict'];
+  /** Why an undecided control is undecided (`timeout`, `blocked`, …). */
+  reason?: RuleOutcome['reason'];
   rule: string;
   username: string;
   /** When the answer was taken (ms since the epoch). */
@@ -97,13 +99,20 @@ export class ControlProbes {
     );
     this.entries.set(key, taken);
     this.trim();
-    // A cancelled or failed control is not shared: the next verdict that needs one takes a new one.
+    // A cancelled, failed or undecided control (a timeout: it makes the verdicts beside it unknown, decision
+    // 160) is shared only by the verdicts already waiting for it: the next one takes a new one.
     void taken.then((answer) => {
       if (this.entries.get(key) !== taken) return;
-      if (answer === undefined) this.forget(key);
+      if (answer === undefined || !decided(answer)) this.forget(key);
       else this.settled.set(key, answer);
     });
     return taken;
+  }
+
+  /** The check's `kind` control already taken and fresh, if any: never sends one. */
+  peek(check: SiteCheck, kind: ControlKind): ControlAnswer | undefined {
+    const answer = this.settled.get(keyOf(check, kind));
+    return answer && this.fresh(answer) ? answer : undefined;
   }
 
   /** The probes' clock (ms since the epoch). */
@@ -140,7 +149,7 @@ export class ControlProbes {
   /** Keeps what the self-test's own probe of `username` got as the check's `kind` control. */
   record(check: SiteCheck, kind: ControlKind, username: string, run: ControlRun): void {
     const answer = this.answerOf(kind, username, run);
-    if (!answer) return;
+    if (!answer || !decided(answer)) return;
     const key = keyOf(check, kind);
     this.forget(key);
     this.entries.set(key, Promise.resolve(answer));
@@ -162,7 +171,7 @@ export class ControlProbes {
   /** Takes back answers a snapshot kept; stale or malformed entries are skipped. */
   restore(saved: Record<string, unknown>): void {
     for (const [key, value] of Object.entries(saved)) {
-      if (!isAnswer(value) || !this.fresh(value) || this.entries.has(key)) continue;
+      if (!isAnswer(value) || !decided(value) || !this.fresh(value) || this.entries.has(key)) continue;
       const { vouched, ...answer } = value as SavedControl;
       this.entries.set(key, Promise.resolve(answer));
       this.settled.set(key, answer);
@@ -179,6 +188,7 @@ export class ControlProbes {
     return {
       kind,
       verdict: outcome.verdict,
+      ...(outcome.reason ? { reason: outcome.reason } : {}),
       rule: outcome.rule,
       username,
       at: this.now(),
@@ -200,6 +210,11 @@ export class ControlProbes {
   private trim(): void {
     while (this.entries.size > MAX_ENTRIES) this.forget(this.entries.keys().next().value as string);
   }
+}
+
+/** A control that answered: found or not found. */
+function decided(answer: ControlAnswer): boolean {
+  return answer.verdict === 'found' || answer.verdict === 'not_found';
 }
 
 function isAnswer(value: unknown): value is ControlAnswer {

@@ -4,11 +4,12 @@ import { judge } from '../rules/judge.ts';
 import { needsWholeBody, ruleNeedles } from '../rules/needles.ts';
 import { sameSite } from '../rules/outcome.ts';
 import { prepareRequest } from '../rules/prepare-request.ts';
-import type { CheckRule } from '../rules/types.ts';
+import { header } from '../rules/redirect.ts';
 import type { SendOptions, SendResult, Transport } from '../transport/index.ts';
 import { stripChars } from '../username/strip.ts';
 import { answerKind, answerShape, sameAnswer } from './answer-shape.ts';
 import { type ControlAnswer, type ControlProbes, isKnownName, knownName } from './control-probe.ts';
+import { jsonShape, jsonShapeDifference } from './json-shape.ts';
 
 /** What a search (not the self-test) checks a decision against (decision 100). */
 export interface SearchGuards {
@@ -110,18 +111,20 @@ const MIN_MIRROR_BUDGET_MS = 1_000;
  */
 export async function runCheck(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
   const guards = requests.guards;
-  // The known account's control starts with the target's request (decision 127): no wall time on top.
   const startedAt = guards?.controls.clock() ?? 0;
-  // Started with the target's request where every decided verdict will need it (status and absence rules);
-  // for rules with a presence marker only once the answer rests on absence (a found there needs none).
-  const eager = guards !== undefined && decidesByAbsenceOnly(check);
-  let known = eager ? knownControl(check, username, requests, guards.controls) : undefined;
   const run = await runWithMirrors(check, username, requests);
   if (!guards) return run;
-  const judged = againstBaseline(check, username, run, guards.baselines);
-  if (!eager && restsOnAbsence(judged.outcome)) known = knownControl(check, username, requests, guards.controls);
+  const baselined = againstBaseline(check, username, run, guards.baselines);
+  // The known account's control starts once the target has answered, and only for a verdict that rests on
+  // absence (decision 160): it then rides the target's kept-alive connection instead of opening a second
+  // one beside it (a TLS handshake each: what a first search's wall time went on), and an undecided target
+  // (a timeout, a wall) sends none. Decision 127 started it with the target's request for status rules.
+  const known = restsOnAbsence(baselined.outcome)
+    ? knownControl(check, username, requests, guards.controls)
+    : undefined;
   // A search for the known account is that check's known-account control for the searches after it.
   if (known === KNOWN_ITSELF) guards.controls.record(check, 'known', username, run);
+  const judged = await againstOwnShape(check, baselined, known, guards);
   const checked = await againstKnown(check, username, judged, known, requests, startedAt);
   return settleFound(check, username, checked, requests, startedAt);
 }
@@ -152,26 +155,6 @@ function sameAsControl(control: ControlAnswer, run: CheckRun, username: string):
   );
 }
 
-/** Every found of this check's rule rests on a status or a missing marker: no presence marker to read. */
-function decidesByAbsenceOnly(check: SiteCheck): boolean {
-  // An unsupported check has no rule (catalogue/entry.ts): it sends nothing, so it needs no control.
-  if (check.rule === undefined) return false;
-  const rule = check.rule as CheckRule;
-  switch (rule.kind) {
-    case 'sherlock':
-      return true;
-    case 'maigret':
-      return rule.checkType !== 'message' || rule.presenceStrs.length === 0;
-    case 'whatsmyname':
-      return rule.eString === '';
-    case 'hound':
-      return (
-        rule.found === 'otherwise' ||
-        !(rule.found.bodyIncludesAll?.length || rule.found.bodyIncludesAny?.length || rule.found.bodyMatches)
-      );
-  }
-}
-
 /** A verdict that rests on a status or a missing marker: a `not_found`, or a weak `found`. */
 function restsOnAbsence(outcome: RuleOutcome): boolean {
   return outcome.verdict === 'not_found' || (outcome.verdict === 'found' && outcome.weak === true);
@@ -181,8 +164,8 @@ function restsOnAbsence(outcome: RuleOutcome): boolean {
  * A positive control (decision 127): a `not_found` or a weak `found` stands only when the site answers
  * its known account `found`. When the known account gets the same answer (same verdict, or the same page
  * once each name is masked), the site is not answering about users right now: `unknown`
- * `site_not_answering`, both answers in the rule. An undecided control, or none, leaves the verdict as the
- * rules gave it, noted.
+ * `site_not_answering`, both answers in the rule. An undecided control makes it `unknown` with the control's
+ * reason (decision 160); a catalogue that names no known account leaves the verdict as the rules gave it, noted.
  */
 async function againstKnown(
   check: SiteCheck,
@@ -227,7 +210,74 @@ async function againstKnown(
   if (control.verdict === 'found') {
     return { ...run, outcome: { ...run.outcome, rule: `${rule}; the known account "${control.username}" is found` } };
   }
-  return { ...run, notes: [...run.notes, `known-account control undecided (${control.verdict}: ${control.rule})`] };
+  // Undecided (a timeout, a wall): the site did not show, at about the same time, that it tells a real
+  // account from a missing one, so the verdict does not stand (decision 160; 127 let it stand, noted).
+  return undecided(check, run, `the known account "${control.username}"`, control);
+}
+
+/** Control outcomes that are no answer from the site at all. */
+const NO_ANSWER = new Set<Reason | undefined>([
+  'timeout',
+  'network',
+  'dns',
+  'tls',
+  'cancelled',
+  'rate_limited',
+  undefined,
+]);
+
+/** A verdict whose control got no answer of its own: `unknown` with the control's reason, both answers kept. */
+function undecided(check: SiteCheck, run: CheckRun, who: string, control: ControlAnswer): CheckRun {
+  return {
+    ...run,
+    outcome: {
+      format: check.format,
+      verdict: 'unknown',
+      reason: control.reason && control.reason !== 'cancelled' ? control.reason : 'site_not_answering',
+      rule: `${run.outcome.verdict}: ${run.outcome.rule}; but the control for ${who} was undecided (${control.verdict}: ${control.rule})`,
+    },
+  };
+}
+
+/**
+ * An answer whose media type or JSON shape is not that of the check's own answers of the same verdict
+ * decides nothing (issue 37 item 3; decision 160), before any self-test too: a `found` is compared with
+ * the known account's answer (in flight already when every found needs it, else only when one was taken),
+ * a `not_found` with a never-registered name's answer when one was taken. Sends nothing of its own.
+ */
+async function againstOwnShape(
+  check: SiteCheck,
+  run: CheckRun,
+  known: Promise<ControlAnswer | undefined> | string | undefined,
+  guards: SearchGuards,
+): Promise<CheckRun> {
+  const { verdict } = run.outcome;
+  if (!run.response || (verdict !== 'found' && verdict !== 'not_found')) return run;
+  const own =
+    verdict === 'found'
+      ? known !== undefined && typeof known !== 'string'
+        ? await known
+        : guards.controls.peek(check, 'known')
+      : guards.controls.peek(check, 'random');
+  if (own?.shape === undefined || own.verdict !== verdict) return run;
+  const type = header(run.response, 'content-type')?.split(';')[0]?.trim().toLowerCase();
+  const json = jsonShape(run.response);
+  const why =
+    own.shape.type && type && type !== own.shape.type
+      ? `a ${type} answer`
+      : own.shape.json && (json || run.response.method !== 'HEAD')
+        ? jsonShapeDifference(own.shape.json, json, verdict === 'not_found')
+        : undefined;
+  if (why === undefined) return run;
+  return {
+    ...run,
+    outcome: {
+      format: check.format,
+      verdict: 'unknown',
+      reason: 'unfamiliar_answer',
+      rule: `${run.outcome.rule}; but the answer is not of this check's own kind: ${why} (the ${own.kind === 'known' ? 'known account' : 'never-registered name'} "${own.username}" got ${own.shape.type ?? 'no type'}${own.shape.json ? ` ${JSON.stringify(own.shape.json)}` : ''})`,
+    },
+  };
 }
 
 /**
@@ -298,7 +348,7 @@ function ownMissingAnswer(
  * `unknown` `indistinguishable`. Every found takes it, not only those on a status or a missing marker:
  * catch-alls, search pages and empty API results carry presence words and echo the name (founds are few,
  * and the control is shared for CONTROL_TTL_MS). A cached control speaks only for found answers of a kind
- * already judged beside it; another kind takes a new one. An undecided control leaves the found, noted.
+ * already judged beside it; another kind takes a new one. An undecided control makes it `unknown` (decision 160).
  */
 async function settleFound(
   check: SiteCheck,
@@ -339,7 +389,12 @@ async function settleFound(
   if (control.verdict === 'not_found') {
     return { ...settled, outcome: { ...outcome, rule: `${outcome.rule}; a never-registered name is not found` } };
   }
-  return { ...settled, notes: [...run.notes, `control probe undecided (${control.verdict}: ${control.rule})`] };
+  // A never-registered name the site did answer, another way (a redirect loop, an error page), is answered
+  // differently: the found stands. Only no answer at all (a timeout, a dropped connection) leaves it open.
+  if (!NO_ANSWER.has(control.reason)) {
+    return { ...settled, notes: [...run.notes, `a never-registered name got another answer (${control.rule})`] };
+  }
+  return undecided(check, settled, `a never-registered name ("${control.username}")`, control);
 }
 
 async function runWithMirrors(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {

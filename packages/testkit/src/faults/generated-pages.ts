@@ -8,7 +8,7 @@ import type { CannedResponse } from './waf-pages.ts';
  *   German and in Russian (windows-1251, declared only in `<meta>`), a catch-all that greets any name, a
  *   search-results page, a redesigned "we looked everywhere" page, a shell whose only words about users are
  *   in a script, a comment and attributes, and JSON (a gateway error echoing the path, an API error, an
- *   empty result) where a page was expected;
+ *   empty result, another API's user object) where a page — or the site's own JSON — was expected;
  * - status: 200, 404, 410, 300, 304 (to an unconditional request), a 302 and a 307 without `Location`;
  * - echo: the name asked for shown on the page, or not.
  * Each is served for every request to the host, as the real thing would be. The words are those
@@ -28,7 +28,8 @@ export type GeneratedFrame =
   | 'hidden_markers'
   | 'json_gateway_echo'
   | 'json_api_error'
-  | 'json_empty_result';
+  | 'json_empty_result'
+  | 'json_other_api';
 
 export const GENERATED_FRAMES: readonly GeneratedFrame[] = [
   'brand_not_found',
@@ -43,6 +44,7 @@ export const GENERATED_FRAMES: readonly GeneratedFrame[] = [
   'json_gateway_echo',
   'json_api_error',
   'json_empty_result',
+  'json_other_api',
 ];
 
 /** Statuses a page is served with (3xx without a Location on purpose). */
@@ -162,6 +164,20 @@ function frameBody(frame: GeneratedFrame, name: string | undefined, host: string
       return {
         type: 'json',
         text: JSON.stringify({ ok: true, query: name ?? null, profile: null, data: [], followers: 0 }),
+      };
+    case 'json_other_api':
+      // Another API's user object (a shared gateway routing to the wrong service, a lapsed API domain).
+      return {
+        type: 'json',
+        text: JSON.stringify({
+          data: {
+            username: name ?? 'jane',
+            followers_count: 120,
+            joined: '2019-04-01',
+            profile: `/u/${name ?? 'jane'}`,
+          },
+          meta: { api: 'v2', note: 'Joined users only' },
+        }),
       };
   }
 }
