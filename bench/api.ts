@@ -122,7 +122,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const logTail = (lines = 40) => output.trimEnd().split('\n').slice(-lines).join('\n');
-  const end = Date.now() + 60_000;
+  // A loaded machine (other sessions, adjacent runs) can take over a minute to start it.
+  const end = Date.now() + 180_000;
   for (;;) {
     const match = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
     if (match) return { child, url: match[1]!, logTail };
