@@ -52,7 +52,8 @@ import { cpuMs, threadCpuMs, threadSplit } from './proc-cpu.ts';
 const round = (n: number) => Math.round(n * 10) / 10;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const UPSTREAM = path.resolve(ROOT, '../shared/upstream/sherlock/data.json');
+/** BENCH_SHERLOCK names the catalogue file for a worktree that is not beside ../shared (e.g. /work/wt/<branch>). */
+const UPSTREAM = process.env.BENCH_SHERLOCK ?? path.resolve(ROOT, '../shared/upstream/sherlock/data.json');
 const SIMULTANEOUS = 20;
 /**
  * Searches started at once for `burst` (issue 41 item 12): more than a fixed cap of running searches would
@@ -121,7 +122,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const logTail = (lines = 40) => output.trimEnd().split('\n').slice(-lines).join('\n');
-  const end = Date.now() + 60_000;
+  // A loaded machine (other sessions, adjacent runs) can take over a minute to start it.
+  const end = Date.now() + 180_000;
   for (;;) {
     const match = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
     if (match) return { child, url: match[1]!, logTail };
@@ -345,6 +347,22 @@ const scheduleSince = (before: { runMs: number; waitMs: number }, after: { runMs
   waiting_for_a_core: round(after.waitMs - before.waitMs),
 });
 
+interface ConnectionCounts {
+  tcp: number;
+  tunnels: number;
+  tls: number;
+  tlsResumed: number;
+  requests: number;
+}
+type TestkitCpu = NodeJS.CpuUsage & { connections?: ConnectionCounts };
+
+const countsSince = (before?: ConnectionCounts, after?: ConnectionCounts): ConnectionCounts => {
+  const keys = ['tcp', 'tunnels', 'tls', 'tlsResumed', 'requests'] as const;
+  return Object.fromEntries(
+    keys.map((k) => [k, (after?.[k] ?? 0) - (before?.[k] ?? 0)]),
+  ) as unknown as ConnectionCounts;
+};
+
 interface SimultaneousRun {
   many: SearchRun[];
   manyMs: number;
@@ -353,6 +371,8 @@ interface SimultaneousRun {
   api: Samples;
   serverCpuMs: number;
   testkitCpuMs: number;
+  /** What the run cost the simulated internet: connections, CONNECT tunnels, TLS handshakes, requests. */
+  connections: ConnectionCounts;
   threads: ReturnType<typeof threadSplit>;
   scheduleFirstSecond: ReturnType<typeof scheduleSince> | undefined;
   scheduleWholeRun: ReturnType<typeof scheduleSince>;
@@ -390,7 +410,7 @@ async function simultaneousRun(
     scheduleFirstSecond = scheduleSince(schedule0, threadSchedule(child.pid!));
   }, 1000);
   const ownCpu0 = process.cpuUsage();
-  const testkitCpu0 = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
+  const testkitCpu0 = await internet.call<TestkitCpu>({ type: 'cpu' });
   const t0 = performance.now();
   const pollers = probes
     ? [
@@ -420,7 +440,8 @@ async function simultaneousRun(
   const scheduleWholeRun = scheduleSince(schedule0, threadSchedule(child.pid!));
   clearTimeout(firstSecond);
   const ownCpu = process.cpuUsage(ownCpu0);
-  const testkitCpu = await internet.call<NodeJS.CpuUsage>({ type: 'cpu' });
+  const testkitCpu = await internet.call<TestkitCpu>({ type: 'cpu' });
+  const connections = countsSince(testkitCpu0.connections, testkitCpu.connections);
   const testkitCpuMs =
     (ownCpu.user + ownCpu.system + testkitCpu.user - testkitCpu0.user + testkitCpu.system - testkitCpu0.system) / 1000;
   const loadAverage = os.loadavg()[0]!;
@@ -432,6 +453,7 @@ async function simultaneousRun(
     api,
     serverCpuMs,
     testkitCpuMs,
+    connections,
     threads,
     scheduleFirstSecond,
     scheduleWholeRun,
@@ -525,6 +547,10 @@ async function cpuOnly(
       search_thread: perCheck(best.threads.search),
       other_threads: perCheck(best.threads.rest),
     },
+    // Per check, at the simulated internet: the connection work the server's searches caused.
+    testkit_per_check: Object.fromEntries(
+      Object.entries(best.connections).map(([k, v]) => [k, Number((v / checks).toFixed(3))]),
+    ),
     wall_ms: runs.map((run) => round(run.manyMs)),
     load_average_1m: round(os.loadavg()[0]!),
   };

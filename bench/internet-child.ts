@@ -54,7 +54,8 @@ async function handle(message: Message): Promise<unknown> {
     case 'log':
       return internet?.log.requests().map((r) => ({ host: r.host, startedAt: r.startedAt, endedAt: r.endedAt }));
     case 'cpu':
-      return process.cpuUsage();
+      // The connection counts ride along: what the clients made the simulated internet accept.
+      return { ...process.cpuUsage(), connections: internet?.connections() };
     case 'reset':
       internet?.log.reset();
       return null;

@@ -178,6 +178,7 @@ export async function startInternet(options: StartOptions = {}): Promise<Interne
       customRoutes.set(lower, routes);
     },
     log,
+    connections: () => listener?.connectionCounts() ?? { tcp: 0, tunnels: 0, tls: 0, tlsResumed: 0, requests: 0 },
     async close() {
       if (closed) return;
       closed = true;

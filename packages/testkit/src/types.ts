@@ -1,4 +1,5 @@
 import type { Agent, buildConnector } from 'undici';
+import type { ConnectionCounts } from './server/listener.ts';
 import type { PlantedPage } from './site/route.ts';
 
 export type { PlantedPage };
@@ -227,5 +228,7 @@ export interface Internet {
    */
   route(host: string, path: string, handler: RouteHandler): void;
   log: RequestLog;
+  /** Connections, CONNECT tunnels, TLS handshakes (resumed ones too) and requests served so far (benchmarks). */
+  connections(): ConnectionCounts;
   close(): Promise<void>;
 }

@@ -1,11 +1,33 @@
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
-import { Agent, buildConnector, type Dispatcher, ProxyAgent } from 'undici';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { publicOnlyLookup, publicPeerConnector, refusalForOrigin } from './address-guard.ts';
 import { TransportConfigError } from './errors.ts';
+import { httpProxyConnector } from './http-proxy.ts';
 import type { ResolvedTransportOptions } from './options.ts';
 import { OriginPool, type OriginPoolOptions } from './origin-pool.ts';
 import { socksConnector } from './socks.ts';
+import { secureSocket, TlsSessions } from './tls-sessions.ts';
+
+/** TLS sessions kept per dispatcher (about 1–2 KB each with the peer's certificate). */
+const TLS_SESSIONS = 4096;
+
+/** TCP by undici's connector, then TLS over it (resuming the host's session) for https. */
+function directConnector(
+  tcp: buildConnector.connector,
+  secure: Parameters<typeof secureSocket>[2],
+): buildConnector.connector {
+  return (target, callback) => {
+    if (target.protocol !== 'https:') {
+      tcp(target, callback);
+      return;
+    }
+    tcp({ ...target, protocol: 'http:', port: target.port || '443' }, (error, socket) => {
+      if (error || !socket) callback(error ?? new Error('the connector gave no socket'), null);
+      else secureSocket(socket, target, secure, callback);
+    });
+  };
+}
 
 /** Node's default roots plus the configured extra CA (Node's `ca` option replaces the roots otherwise). */
 function trustedCas(options: ResolvedTransportOptions): string[] | undefined {
@@ -74,27 +96,26 @@ export function createDispatcher(options: ResolvedTransportOptions): Dispatcher 
   // One SecureContext for every connection: passing `ca` per connection would re-parse ~150 root
   // certificates on each TLS handshake.
   const secureContext = ca ? tls.createSecureContext({ ca }) : undefined;
-  // A TLS session per host name lets a later connection to a host resume instead of a full handshake
-  // (with its certificate verification): the costliest step of a request, and searches revisit hosts.
-  const connectTls = {
+  // A TLS session per host name, held for the dispatcher's life, lets a later connection to a host resume
+  // instead of a full handshake (with its certificate verification): the costliest step of a request,
+  // and searches revisit hosts (decision 153: undici's own cache lost them at every full GC).
+  const secure = {
     ...(secureContext ? { secureContext } : {}),
-    timeout: options.connectTimeoutMs,
-    maxCachedSessions: 4096,
+    sessions: new TlsSessions(TLS_SESSIONS),
+    timeoutMs: options.connectTimeoutMs,
   };
   if (!options.proxy) {
-    // One connector, so one session cache, for every origin: it outlives the origins' connections.
-    // The address checks happen as the socket resolves its host: the address checked is the one dialled.
-    return new Agent({
-      ...pool,
-      connect: buildConnector({ ...connectTls, ...(guarded ? { lookup: publicOnlyLookup } : {}) }),
-    });
+    // undici opens the TCP connection (the address checks happen as the socket resolves its host: the
+    // address checked is the one dialled); TLS over it resumes the host's session.
+    const tcp = buildConnector({ timeout: options.connectTimeoutMs, ...(guarded ? { lookup: publicOnlyLookup } : {}) });
+    return new Agent({ ...pool, connect: directConnector(tcp, secure) });
   }
   const proxy = parseProxy(options.proxy);
   if (proxy.protocol === 'http:' || proxy.protocol === 'https:') {
-    return new ProxyAgent({ ...pool, uri: proxy.href, requestTls: connectTls, proxyTls: connectTls });
+    return new Agent({ ...pool, connect: httpProxyConnector({ ...secure, proxy }) });
   }
   return new Agent({
     ...pool,
-    connect: socksConnector({ proxy, secureContext, timeoutMs: options.connectTimeoutMs, publicOnly: guarded }),
+    connect: socksConnector({ ...secure, proxy, publicOnly: guarded }),
   });
 }

@@ -1,10 +1,11 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import tls from 'node:tls';
+import type tls from 'node:tls';
 import { SocksClient } from 'socks';
 import type { buildConnector } from 'undici';
 import { blockedAddressError } from './address-guard.ts';
 import { nonPublicRange } from './address-range.ts';
+import { secureSocket, TlsSessions } from './tls-sessions.ts';
 
 export interface SocksConnectorOptions {
   proxy: URL;
@@ -16,6 +17,8 @@ export interface SocksConnectorOptions {
    * before the connector is asked; with `socks5h://` the proxy resolves names.)
    */
   publicOnly?: boolean;
+  /** TLS sessions to resume (decision 153); a cache of the connector's own when not given. */
+  sessions?: TlsSessions;
 }
 
 /**
@@ -32,6 +35,7 @@ export function socksConnector(options: SocksConnectorOptions): buildConnector.c
     userId: options.proxy.username ? decodeURIComponent(options.proxy.username) : undefined,
     password: options.proxy.password ? decodeURIComponent(options.proxy.password) : undefined,
   };
+  const sessions = options.sessions ?? new TlsSessions(1024);
   return (target, callback) => {
     const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
     const open = async (): Promise<net.Socket> => {
@@ -50,24 +54,9 @@ export function socksConnector(options: SocksConnectorOptions): buildConnector.c
       });
       if (target.protocol !== 'https:') return socket;
       return new Promise((resolve, reject) => {
-        const secure = tls.connect({
-          socket,
-          servername: target.servername ?? (net.isIP(target.hostname) ? undefined : target.hostname),
-          secureContext: options.secureContext,
-          ALPNProtocols: ['http/1.1'],
-        });
-        const timer = setTimeout(() => {
-          secure.destroy(Object.assign(new Error('TLS handshake timeout'), { code: 'UND_ERR_CONNECT_TIMEOUT' }));
-        }, options.timeoutMs);
-        secure.once('secureConnect', () => {
-          clearTimeout(timer);
-          secure.removeListener('error', reject);
-          resolve(secure);
-        });
-        secure.once('error', (error) => {
-          clearTimeout(timer);
-          socket.destroy();
-          reject(error);
+        secureSocket(socket, target, { ...options, sessions }, (...[error, secure]) => {
+          if (error) reject(error);
+          else resolve(secure as net.Socket);
         });
       });
     };

@@ -4,6 +4,14 @@ import tls from 'node:tls';
 import type { CertificateStore } from '../tls/certificate-store.ts';
 import { SocketStream } from './socket-stream.ts';
 
+export interface ConnectionCounts {
+  tcp: number;
+  tunnels: number;
+  tls: number;
+  tlsResumed: number;
+  requests: number;
+}
+
 /** First byte of a TLS handshake record. */
 const TLS_HANDSHAKE = 0x16;
 
@@ -35,12 +43,17 @@ export class Listener {
   private readonly raw = new WeakMap<net.Socket, net.Socket>();
   /** Tunnelled sockets → the host named in CONNECT (for clients that send no SNI). */
   private readonly tunnelHost = new WeakMap<net.Socket, string>();
+  /** What the clients cost the simulated internet in connections (benchmarks read it). */
+  private readonly counts: ConnectionCounts = { tcp: 0, tunnels: 0, tls: 0, tlsResumed: 0, requests: 0 };
 
   constructor(
     private readonly certificates: CertificateStore,
     private readonly hooks: ListenerHooks,
   ) {
-    this.http = http.createServer({ keepAliveTimeout: 5_000, requestTimeout: 0 }, hooks.onRequest);
+    this.http = http.createServer({ keepAliveTimeout: 5_000, requestTimeout: 0 }, (req, res) => {
+      this.counts.requests++;
+      hooks.onRequest(req, res);
+    });
     this.http.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) =>
       this.tunnel(req, socket, head),
     );
@@ -64,6 +77,11 @@ export class Listener {
     return this.sockets.size;
   }
 
+  /** Connections accepted, tunnels opened, TLS handshakes completed (and how many resumed a session), requests. */
+  connectionCounts(): ConnectionCounts {
+    return { ...this.counts };
+  }
+
   /** The TCP socket carrying `socket` (itself for plain connections). */
   rawSocket(socket: net.Socket): net.Socket {
     return this.raw.get(socket) ?? socket;
@@ -83,6 +101,7 @@ export class Listener {
   }
 
   private track(socket: net.Socket): void {
+    this.counts.tcp++;
     this.sockets.add(socket);
     socket.once('close', () => this.sockets.delete(socket));
     socket.on('error', () => socket.destroy());
@@ -115,7 +134,11 @@ export class Listener {
     });
     this.raw.set(secure, socket);
     secure.on('error', () => secure.destroy());
-    secure.once('secure', () => this.http.emit('connection', secure));
+    secure.once('secure', () => {
+      this.counts.tls++;
+      if (secure.isSessionReused()) this.counts.tlsResumed++;
+      this.http.emit('connection', secure);
+    });
   }
 
   private tunnel(req: http.IncomingMessage, socket: net.Socket, head: Buffer): void {
@@ -131,6 +154,7 @@ export class Listener {
       return;
     }
     this.tunnelHost.set(socket, host);
+    this.counts.tunnels++;
     socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.length > 0) socket.unshift(head);
     this.classify(socket);
