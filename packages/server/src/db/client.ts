@@ -45,6 +45,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle client that loses its server emits 'error'; without a listener that would crash the process.
     pool.on('error', () => {});
+    // So does a client checked out between two queries (a transaction, a stream's reads): its next query
+    // fails on its own, which is where the caller hears of it.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

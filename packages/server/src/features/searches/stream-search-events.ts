@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SseDoneEvent } from '@hound/contracts';
 import type { Database } from '../../db/client.ts';
 import type { SearchBus, SearchMessage } from '../../events/search-bus.ts';
@@ -35,6 +36,9 @@ export interface StreamDeps {
 }
 
 const SAFETY_POLL_MS = 20_000;
+/** How long a `done` waits for the database to read the search's last results, and how often it asks. */
+const DONE_CATCH_UP_MS = 60_000;
+const DONE_CATCH_UP_RETRY_MS = 500;
 
 /**
  * Streams a search: every stored result with a sequence number above `afterSeq` exactly once, in order
@@ -84,6 +88,21 @@ export async function streamSearchEvents(
     }
   };
 
+  // The search ended, possibly while the database was away: its last results are read once it is back, so
+  // the stream still ends with `done` (the client reads the rest from the status if it never comes back).
+  const catchUpBeforeDone = async () => {
+    const giveUpAt = Date.now() + DONE_CATCH_UP_MS;
+    for (;;) {
+      try {
+        await catchUp();
+        return;
+      } catch {
+        if (finished || Date.now() >= giveUpAt) return;
+        await Promise.race([sleep(DONE_CATCH_UP_RETRY_MS), sink.closed]);
+      }
+    }
+  };
+
   const finish = (done: SseDoneEvent) => {
     if (finished) return;
     finished = true;
@@ -105,7 +124,7 @@ export async function streamSearchEvents(
         if (item.seq === lastSent + 1) sendResult(item.seq, item.platform, item.json);
       }
     } else {
-      await catchUp();
+      await catchUpBeforeDone();
       finish({
         status: message.status,
         total_found: message.totalFound,
