@@ -112,7 +112,7 @@ const MIN_MIRROR_BUDGET_MS = 1_000;
 export async function runCheck(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
   const guards = requests.guards;
   const startedAt = guards?.controls.clock() ?? 0;
-  const run = await runWithMirrors(check, username, requests);
+  const { run, server } = await runWithMirrors(check, username, requests);
   if (!guards) return run;
   const baselined = againstBaseline(check, username, run, guards.baselines);
   // The known account's control starts once the target has answered, and only for a verdict that rests on
@@ -120,13 +120,13 @@ export async function runCheck(check: SiteCheck, username: string, requests: Req
   // one beside it (a TLS handshake each: what a first search's wall time went on), and an undecided target
   // (a timeout, a wall) sends none. Decision 127 started it with the target's request for status rules.
   const known = restsOnAbsence(baselined.outcome)
-    ? knownControl(check, username, requests, guards.controls)
+    ? knownControl(check, server, username, requests, guards.controls)
     : undefined;
   // A search for the known account is that check's known-account control for the searches after it.
   if (known === KNOWN_ITSELF) guards.controls.record(check, 'known', username, run);
   const judged = await againstOwnShape(check, baselined, known, guards);
-  const checked = await againstKnown(check, username, judged, known, requests, startedAt);
-  return settleFound(check, username, checked, requests, startedAt);
+  const checked = await againstKnown(check, server, username, judged, known, requests, startedAt);
+  return settleFound(check, server, username, checked, requests, startedAt);
 }
 
 const KNOWN_ITSELF = 'the name searched is the known account itself';
@@ -134,13 +134,14 @@ const KNOWN_ITSELF = 'the name searched is the known account itself';
 /** The known account's control, or why there is none (the target is that account, or the catalogue names none). */
 function knownControl(
   check: SiteCheck,
+  server: SiteCheck,
   username: string,
   requests: RequestCache,
   controls: ControlProbes,
 ): Promise<ControlAnswer | undefined> | string {
   if (isKnownName(check, username)) return KNOWN_ITSELF;
   if (knownName(check) === undefined) return 'no known account in the catalogue to check the site against';
-  const taken = controls.answer(check, (name) => runOnce(check, name, requests, undefined, true), 'known');
+  const taken = controls.answer(check, (name) => runOnce(server, name, requests, undefined, true), 'known');
   // Not awaited when the target's verdict needs no control; never an unhandled rejection.
   taken.catch(() => undefined);
   return taken;
@@ -169,6 +170,7 @@ function restsOnAbsence(outcome: RuleOutcome): boolean {
  */
 async function againstKnown(
   check: SiteCheck,
+  server: SiteCheck,
   username: string,
   run: CheckRun,
   known: Promise<ControlAnswer | undefined> | string | undefined,
@@ -186,7 +188,7 @@ async function againstKnown(
   const kind =
     run.outcome.verdict === 'not_found' && run.response ? answerKind(answerShape(run.response, username)) : undefined;
   if (control && kind !== undefined && control.at < startedAt && !controls.vouchesFor(check, 'known', kind)) {
-    control = await controls.retake(check, (name) => runOnce(check, name, requests, undefined, true), 'known');
+    control = await controls.retake(check, (name) => runOnce(server, name, requests, undefined, true), 'known');
   }
   if (control === undefined) return { ...run, notes: [...run.notes, 'no known-account control (cancelled)'] };
   const { verdict, rule } = run.outcome;
@@ -352,6 +354,7 @@ function ownMissingAnswer(
  */
 async function settleFound(
   check: SiteCheck,
+  server: SiteCheck,
   username: string,
   run: CheckRun,
   requests: RequestCache,
@@ -361,7 +364,7 @@ async function settleFound(
   const settled = { ...run, outcome };
   if (outcome.verdict !== 'found' || !requests.guards) return settled;
   const controls = requests.guards.controls;
-  const take = (name: string) => runOnce(check, name, requests, undefined, true);
+  const take = (name: string) => runOnce(server, name, requests, undefined, true);
   const kind = run.response ? answerKind(answerShape(run.response, username)) : undefined;
   let control = await controls.answer(check, take);
   if (control && kind !== undefined && control.at < startedAt && !controls.vouchesFor(check, 'random', kind)) {
@@ -397,24 +400,30 @@ async function settleFound(
   return undecided(check, settled, `a never-registered name ("${control.username}")`, control);
 }
 
-async function runWithMirrors(check: SiteCheck, username: string, requests: RequestCache): Promise<CheckRun> {
+/** The run, and the server that gave it (the main one, or the mirror that decided): its controls ask there too. */
+async function runWithMirrors(
+  check: SiteCheck,
+  username: string,
+  requests: RequestCache,
+): Promise<{ run: CheckRun; server: SiteCheck }> {
   const main = await runOnce(check, username, requests);
-  if (!check.mirrors || !MIRROR_REASONS.has(main.outcome.reason)) return main;
+  if (!check.mirrors || !MIRROR_REASONS.has(main.outcome.reason)) return { run: main, server: check };
   let spent = main.elapsedMs;
   const tried: string[] = [];
   for (const mirror of check.mirrors) {
     const left = requests.budgetMs - spent;
     if (left < MIN_MIRROR_BUDGET_MS) break;
-    const run = await runOnce(onMirror(check, mirror), username, requests, left);
+    const server = onMirror(check, mirror);
+    const run = await runOnce(server, username, requests, left);
     spent += run.elapsedMs;
     if (run.outcome.verdict === 'found' || run.outcome.verdict === 'not_found') {
       const note = `answered by the mirror ${mirror.base} (the main server: ${main.outcome.reason})`;
-      return { ...run, elapsedMs: spent, notes: [...main.notes, ...run.notes, note] };
+      return { run: { ...run, elapsedMs: spent, notes: [...main.notes, ...run.notes, note] }, server };
     }
     tried.push(`${mirror.base}: ${run.outcome.reason ?? run.outcome.verdict}`);
   }
   const note = tried.length > 0 ? [`mirrors failed too (${tried.join(', ')})`] : [];
-  return { ...main, elapsedMs: spent, notes: [...main.notes, ...note] };
+  return { run: { ...main, elapsedMs: spent, notes: [...main.notes, ...note] }, server: check };
 }
 
 function onMirror(check: SiteCheck, mirror: CheckMirror): SiteCheck {
