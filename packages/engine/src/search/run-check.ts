@@ -360,7 +360,7 @@ async function settleFound(
   requests: RequestCache,
   startedAt: number,
 ): Promise<CheckRun> {
-  const { weak: _weak, ...outcome } = run.outcome;
+  const { weak, ...outcome } = run.outcome;
   const settled = { ...run, outcome };
   if (outcome.verdict !== 'found' || !requests.guards) return settled;
   const controls = requests.guards.controls;
@@ -396,6 +396,11 @@ async function settleFound(
   // differently: the found stands. Only no answer at all (a timeout, a dropped connection) leaves it open.
   if (!NO_ANSWER.has(control.reason)) {
     return { ...settled, notes: [...run.notes, `a never-registered name got another answer (${control.rule})`] };
+  }
+  // A found on the site's own presence marker stands when the never-registered name got no answer at all (a
+  // loaded moment's timeout says nothing of the page); one that rests on a status or absence does not.
+  if (weak !== true) {
+    return { ...settled, notes: [...run.notes, `a never-registered name got no answer (${control.reason})`] };
   }
   return undecided(check, settled, `a never-registered name ("${control.username}")`, control);
 }
